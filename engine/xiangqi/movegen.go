@@ -1,0 +1,305 @@
+package xiangqi
+
+import "math/bits"
+
+// attacked reports whether the general's square g is attacked by color by: chariots and
+// cannons along lines, the enemy general along an open file (the flying-general rule),
+// horses with a free leg, and soldiers. Advisors and elephants never cross the river and
+// the generals' palaces are apart, so those cannot attack a general and are not looked at.
+func (p *Position) attacked(g Square, by Color) bool {
+	b := &p.board
+	chariot, cannon := MakePiece(by, Chariot), MakePiece(by, Cannon)
+	for d := 0; d < 4; d++ {
+		ray := &rays[g][d]
+		n := int(rayN[g][d])
+		i := 0
+		for i < n && b[ray[i]] == NoPiece {
+			i++
+		}
+		if i == n {
+			continue
+		}
+		if q := b[ray[i]]; q == chariot || (d < 2 && q == MakePiece(by, General)) {
+			return true
+		}
+		for i++; i < n; i++ {
+			if q := b[ray[i]]; q != NoPiece {
+				if q == cannon {
+					return true
+				}
+				break
+			}
+		}
+	}
+	horse := MakePiece(by, Horse)
+	for i := uint8(0); i < horseAttackN[g]; i++ {
+		st := horseAttack[g][i]
+		if b[st.to] == horse && b[st.block] == NoPiece {
+			return true
+		}
+	}
+	soldier := MakePiece(by, Soldier)
+	r := g.Rank()
+	if by == Red {
+		if r > 0 && b[g-9] == soldier {
+			return true
+		}
+		if r < 5 { // a red soldier attacks sideways only from Black's half
+			return false
+		}
+	} else {
+		if r < 9 && b[g+9] == soldier {
+			return true
+		}
+		if r > 4 {
+			return false
+		}
+	}
+	f := g.File()
+	return (f > 0 && b[g-1] == soldier) || (f < 8 && b[g+1] == soldier)
+}
+
+// InCheck reports whether the side to move's general is attacked.
+func (p *Position) InCheck() bool { return p.attacked(p.general[p.turn], p.turn^1) }
+
+// safe reports whether the pseudo-legal move from→to leaves the mover's general unattacked.
+// It changes only the board array and restores it, so it is cheap.
+func (p *Position) safe(from, to Square) bool {
+	pc, cap := p.board[from], p.board[to]
+	c := pc.Color()
+	g := p.general[c]
+	if pc.Kind() == General {
+		g = to
+	}
+	p.board[to], p.board[from] = pc, NoPiece
+	ok := !p.attacked(g, c^1)
+	p.board[from], p.board[to] = pc, cap
+	return ok
+}
+
+// genCtx carries what the legality filter needs for one generation call.
+type genCtx struct {
+	p        *Position
+	ml       *MoveList
+	us       Color
+	near     *[NumSquares]bool // nearGeneral[our general]
+	inCheck  bool
+	captures bool // only moves that capture
+}
+
+// add appends from→to if it is legal. When not in check, a non-general move whose from
+// and to squares are off the general's file, rank and diagonal neighbours cannot expose
+// the general (no line, cannon screen or horse leg toward it changes), so it skips the test.
+func (g *genCtx) add(from, to Square, risky bool) {
+	if risky || g.near[to] {
+		if !g.p.safe(from, to) {
+			return
+		}
+	}
+	g.ml.Moves[g.ml.N] = NewMove(from, to)
+	g.ml.N++
+}
+
+// GenerateLegal fills ml with every legal move of the side to move (ml.N is reset).
+func (p *Position) GenerateLegal(ml *MoveList) { p.generate(ml, false) }
+
+// GenerateCaptures fills ml with the legal captures only (for quiescence search).
+func (p *Position) GenerateCaptures(ml *MoveList) { p.generate(ml, true) }
+
+// LegalMoves returns the legal moves in a new slice (allocates; not for hot paths).
+func (p *Position) LegalMoves() []Move {
+	var ml MoveList
+	p.GenerateLegal(&ml)
+	return append([]Move(nil), ml.Slice()...)
+}
+
+func (p *Position) generate(ml *MoveList, captures bool) {
+	ml.N = 0
+	us := p.turn
+	g := genCtx{p: p, ml: ml, us: us, near: &nearGeneral[p.general[us]], captures: captures}
+	g.inCheck = p.InCheck()
+	for w := 0; w < 2; w++ {
+		for bb := p.occ[us][w]; bb != 0; bb &= bb - 1 {
+			from := Square(w<<6 + bits.TrailingZeros64(bb))
+			p.genPiece(&g, from)
+		}
+	}
+}
+
+// target reports whether the piece of color us may land on s (empty or enemy), honouring
+// the captures-only mode.
+func (g *genCtx) target(q Piece) bool {
+	if q == NoPiece {
+		return !g.captures
+	}
+	return q.Color() != g.us
+}
+
+// genPiece generates the legal moves of the piece on from.
+func (p *Position) genPiece(g *genCtx, from Square) {
+	b := &p.board
+	pc := b[from]
+	risky := g.inCheck || g.near[from]
+	switch pc.Kind() {
+	case General:
+		for i := uint8(0); i < generalN[from]; i++ {
+			to := generalMoves[from][i]
+			if g.target(b[to]) {
+				g.add(from, to, true)
+			}
+		}
+	case Advisor:
+		for i := uint8(0); i < advisorN[from]; i++ {
+			to := advisorMoves[from][i]
+			if g.target(b[to]) {
+				g.add(from, to, risky)
+			}
+		}
+	case Elephant:
+		for i := uint8(0); i < elephantN[from]; i++ {
+			st := elephantMov[from][i]
+			if b[st.block] == NoPiece && g.target(b[st.to]) {
+				g.add(from, st.to, risky)
+			}
+		}
+	case Horse:
+		for i := uint8(0); i < horseN[from]; i++ {
+			st := horseMoves[from][i]
+			if b[st.block] == NoPiece && g.target(b[st.to]) {
+				g.add(from, st.to, risky)
+			}
+		}
+	case Chariot:
+		for d := 0; d < 4; d++ {
+			ray := &rays[from][d]
+			n := int(rayN[from][d])
+			for i := 0; i < n; i++ {
+				to := ray[i]
+				if q := b[to]; q != NoPiece {
+					if q.Color() != g.us {
+						g.add(from, to, risky)
+					}
+					break
+				}
+				if !g.captures {
+					g.add(from, to, risky)
+				}
+			}
+		}
+	case Cannon:
+		for d := 0; d < 4; d++ {
+			ray := &rays[from][d]
+			n := int(rayN[from][d])
+			i := 0
+			for ; i < n && b[ray[i]] == NoPiece; i++ {
+				if !g.captures {
+					g.add(from, ray[i], risky)
+				}
+			}
+			for i++; i < n; i++ { // past the screen: the first piece may be captured
+				if q := b[ray[i]]; q != NoPiece {
+					if q.Color() != g.us {
+						g.add(from, ray[i], risky)
+					}
+					break
+				}
+			}
+		}
+	case Soldier:
+		for i := uint8(0); i < soldierN[g.us][from]; i++ {
+			to := soldierMov[g.us][from][i]
+			if g.target(b[to]) {
+				g.add(from, to, risky)
+			}
+		}
+	}
+}
+
+// IsLegal reports whether m is a legal move here. Any Move value is accepted.
+func (p *Position) IsLegal(m Move) bool {
+	from, to := m.From(), m.To()
+	if !from.Valid() || !to.Valid() {
+		return false
+	}
+	pc := p.board[from]
+	if pc == NoPiece || pc.Color() != p.turn {
+		return false
+	}
+	var ml MoveList
+	g := genCtx{p: p, ml: &ml, us: p.turn, near: &nearGeneral[p.general[p.turn]], inCheck: p.InCheck()}
+	p.genPiece(&g, from)
+	return ml.Contains(m)
+}
+
+// Status of a position or game.
+type Status uint8
+
+const (
+	Ongoing   Status = iota
+	Checkmate        // side to move is in check with no legal move: it lost
+	Stalemate        // side to move has no legal move and is not in check: in xiangqi it lost too
+)
+
+var statusNames = [...]string{"ongoing", "checkmate", "stalemate"}
+
+func (s Status) String() string {
+	if int(s) < len(statusNames) {
+		return statusNames[s]
+	}
+	return "Status(?)"
+}
+
+// Status says whether the side to move has been mated or stalemated (both lose in xiangqi;
+// Winner names the side that won). It knows nothing of repetition or move limits: see Game.
+func (p *Position) Status() Status {
+	var ml MoveList
+	p.GenerateLegal(&ml)
+	if ml.N > 0 {
+		return Ongoing
+	}
+	if p.InCheck() {
+		return Checkmate
+	}
+	return Stalemate
+}
+
+// Winner returns the side that won and true if the side to move has no legal move
+// (checkmated or stalemated); otherwise false.
+func (p *Position) Winner() (Color, bool) {
+	if p.Status() == Ongoing {
+		return Red, false
+	}
+	return p.turn.Other(), true
+}
+
+// Perft counts the leaves of the legal move tree to depth (bulk-counted at the last ply).
+func Perft(p *Position, depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	var ml MoveList
+	p.GenerateLegal(&ml)
+	if depth == 1 {
+		return uint64(ml.N)
+	}
+	var n uint64
+	for _, m := range ml.Moves[:ml.N] {
+		u := p.Make(m)
+		n += Perft(p, depth-1)
+		p.Unmake(m, u)
+	}
+	return n
+}
+
+// PerftDivide returns the perft count below each legal root move.
+func PerftDivide(p *Position, depth int) map[Move]uint64 {
+	out := map[Move]uint64{}
+	var ml MoveList
+	p.GenerateLegal(&ml)
+	for _, m := range ml.Moves[:ml.N] {
+		u := p.Make(m)
+		out[m] = Perft(p, depth-1)
+		p.Unmake(m, u)
+	}
+	return out
+}
