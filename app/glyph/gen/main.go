@@ -113,4 +113,3 @@ func roundHalf(v float64) float64 {
 	}
 	return float64(int(v + 0.5))
 }
-

@@ -1,0 +1,136 @@
+package play
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"qipan/engine/xiangqi"
+)
+
+const start = "position fen " + xiangqi.StartFEN
+
+func expectLines(t *testing.T, what string, got []string, want ...string) {
+	t.Helper()
+	if !slices.Equal(got, want) && !(len(got) == 0 && len(want) == 0) {
+		t.Errorf("%s: sent %q, want %q", what, got, want)
+	}
+}
+
+func TestEngineAnswersTheMove(t *testing.T) {
+	m := NewMatch()
+	expectLines(t, "person to move", m.EngineLines())
+	play(t, m, "h2e2")
+	expectLines(t, "after the person's move", m.EngineLines(), start+" moves h2e2", DefaultGo)
+	if !m.Engine.Thinking() {
+		t.Error("not thinking after go")
+	}
+	expectLines(t, "asked twice", m.EngineLines())
+	for _, info := range []string{"info depth 1 score 0 pv h9g7", "info string hello", ""} {
+		send, moved, err := m.EngineSaid(info)
+		if send != nil || moved || err != nil {
+			t.Errorf("EngineSaid(%q) = %v, %v, %v", info, send, moved, err)
+		}
+	}
+	send, moved, err := m.EngineSaid("bestmove h9g7 ponder b0c2")
+	if err != nil || !moved {
+		t.Fatalf("bestmove: moved %v, err %v", moved, err)
+	}
+	expectLines(t, "after the reply", send)
+	if m.Game().Ply() != 2 || m.Engine.Thinking() || !m.PersonToMove() {
+		t.Errorf("after the reply: ply %d thinking %v", m.Game().Ply(), m.Engine.Thinking())
+	}
+	if last, _ := m.LastMove(); last.String() != "h9g7" {
+		t.Errorf("last move %s", last)
+	}
+}
+
+func TestEngineReady(t *testing.T) {
+	m := NewMatch()
+	if m.Engine.Ready() {
+		t.Fatal("ready before the worker said so")
+	}
+	m.EngineSaid("info string ready")
+	if !m.Engine.Ready() {
+		t.Fatal("not ready after info string ready")
+	}
+}
+
+// Undo while the engine thinks: stop is sent, the late bestmove is dropped.
+func TestUndoWhileThinkingDropsTheStaleMove(t *testing.T) {
+	m := NewMatch()
+	play(t, m, "h2e2")
+	m.EngineLines()
+	m.Undo()
+	expectLines(t, "after undo", m.EngineLines(), "stop")
+	expectLines(t, "stop once", m.EngineLines())
+	if m.Engine.Thinking() {
+		t.Error("thinking after stop")
+	}
+	send, moved, err := m.EngineSaid("bestmove h9g7")
+	if moved || err != nil || m.Game().Ply() != 0 {
+		t.Fatalf("stale bestmove: moved %v err %v ply %d", moved, err, m.Game().Ply())
+	}
+	expectLines(t, "after the stale move", send)
+}
+
+// A new move while a stopped search has not answered yet: the next search waits for it.
+func TestNextSearchWaitsForTheStoppedOne(t *testing.T) {
+	m := NewMatch()
+	play(t, m, "h2e2")
+	m.EngineLines()
+	m.Undo()
+	m.EngineLines()
+	play(t, m, "b2e2")
+	expectLines(t, "while the stopped search runs", m.EngineLines())
+	send, moved, _ := m.EngineSaid("bestmove h9g7")
+	if moved {
+		t.Fatal("the stale move was played")
+	}
+	expectLines(t, "after the stale move", send, start+" moves b2e2", DefaultGo)
+	if _, moved, err := m.EngineSaid("bestmove b9c7"); !moved || err != nil {
+		t.Fatalf("fresh bestmove: moved %v err %v", moved, err)
+	}
+	if got := m.Save().Moves; got != "b2e2 b9c7" {
+		t.Errorf("moves %q", got)
+	}
+}
+
+func TestEngineBadReplies(t *testing.T) {
+	tests := []struct{ line, want string }{
+		{"bestmove h9h0", `engine said "bestmove h9h0"`},
+		{"bestmove xx", `engine said "bestmove xx"`},
+		{"bestmove", "no move"},
+		{"bestmove (none)", "no move"},
+		{"nobestmove", "no move"},
+	}
+	for _, tt := range tests {
+		m := NewMatch()
+		play(t, m, "h2e2")
+		m.EngineLines()
+		send, moved, err := m.EngineSaid(tt.line)
+		if moved || send != nil || err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("EngineSaid(%q) = %v, %v, %v; want an error naming %q", tt.line, send, moved, err, tt.want)
+		}
+		if m.Game().Ply() != 1 || m.Engine.Failed() == "" || m.EngineLines() != nil {
+			t.Errorf("%q: ply %d failed %q: want the match unchanged and the engine given up", tt.line, m.Game().Ply(), m.Engine.Failed())
+		}
+	}
+}
+
+func TestBestmoveWithNoSearch(t *testing.T) {
+	m := NewMatch()
+	if _, moved, err := m.EngineSaid("bestmove h2e2"); moved || err == nil {
+		t.Errorf("unasked bestmove: moved %v err %v", moved, err)
+	}
+	if m.Game().Ply() != 0 {
+		t.Error("unasked bestmove was played")
+	}
+}
+
+func TestCustomGoCommand(t *testing.T) {
+	m := NewMatch()
+	m.Engine.Go = "go depth 3"
+	play(t, m, "h2e2")
+	expectLines(t, "custom go", m.EngineLines(), start+" moves h2e2", "go depth 3")
+}
