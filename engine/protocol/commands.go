@@ -1,0 +1,501 @@
+package protocol
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+var sprintf = fmt.Sprintf
+
+// idleCommand returns the handler of a command allowed only while idle (isready, stop,
+// ponderhit and quit are handled in any state).
+func idleCommand(cmd string) func(s *Session, args []string) {
+	switch cmd {
+	case "ucci":
+		return (*Session).cmdUCCI
+	case "uci":
+		return (*Session).cmdUCI
+	case "setoption":
+		return (*Session).cmdSetOption
+	case "ucinewgame":
+		return (*Session).cmdNewGame
+	case "position":
+		return (*Session).cmdPosition
+	case "banmoves":
+		return (*Session).cmdBanMoves
+	case "go":
+		return (*Session).cmdGo
+	case "probe":
+		return func(s *Session, _ []string) { s.errorf("probe is not supported") }
+	}
+	return nil
+}
+
+func (s *Session) dispatch(line string) {
+	f := strings.Fields(line)
+	cmd, args := f[0], f[1:]
+	switch cmd {
+	case "isready":
+		if noArgs(s, cmd, args) {
+			s.println("readyok")
+		}
+		return
+	case "stop":
+		if noArgs(s, cmd, args) {
+			s.cmdStop()
+		}
+		return
+	case "quit":
+		if noArgs(s, cmd, args) {
+			s.cmdQuit()
+		}
+		return
+	case "ponderhit":
+		s.cmdPonderHit(args)
+		return
+	}
+	h := idleCommand(cmd)
+	if h == nil {
+		s.errorf("unknown command %q", cmd)
+		return
+	}
+	s.mu.Lock()
+	thinking := s.thinking
+	s.mu.Unlock()
+	if thinking {
+		s.errorf("%s is not allowed while thinking (send stop first)", cmd)
+		return
+	}
+	h(s, args)
+}
+
+func noArgs(s *Session, cmd string, args []string) bool {
+	if len(args) > 0 {
+		s.errorf("%s takes no arguments, got %q", cmd, strings.Join(args, " "))
+		return false
+	}
+	return true
+}
+
+const engineName, engineAuthor = "qipan", "the qipan authors"
+
+func (s *Session) cmdUCCI(args []string) {
+	if !noArgs(s, "ucci", args) {
+		return
+	}
+	s.mu.Lock()
+	s.dialect = dialectUCCI
+	s.mu.Unlock()
+	lines := []string{"id name " + engineName, "id author " + engineAuthor,
+		"option usemillisec type check default false",
+		"option batch type check default false",
+		"option newgame type button"}
+	for _, o := range s.engineOptions() {
+		lines = append(lines, "option "+o.format())
+	}
+	s.printlns(append(lines, "ucciok"))
+}
+
+func (s *Session) cmdUCI(args []string) {
+	if !noArgs(s, "uci", args) {
+		return
+	}
+	s.mu.Lock()
+	s.dialect = dialectUCI
+	s.mu.Unlock()
+	lines := []string{"id name " + engineName, "id author " + engineAuthor}
+	for _, o := range s.engineOptions() {
+		lines = append(lines, "option name "+o.format())
+	}
+	s.printlns(append(lines, "uciok"))
+}
+
+func (s *Session) printlns(lines []string) {
+	s.outMu.Lock()
+	defer s.outMu.Unlock()
+	for _, l := range lines {
+		s.out(l)
+	}
+}
+
+func (s *Session) engineOptions() []Option {
+	if o, ok := s.eng.(Optioner); ok {
+		return o.Options()
+	}
+	return nil
+}
+
+func (s *Session) cmdNewGame(args []string) {
+	if noArgs(s, "ucinewgame", args) {
+		s.eng.NewGame()
+	}
+}
+
+// cmdSetOption takes both "setoption <name> [<value>]" (UCCI) and
+// "setoption name <name words> [value <value words>]" (UCI).
+func (s *Session) cmdSetOption(args []string) {
+	if len(args) == 0 {
+		s.errorf("setoption: missing option name")
+		return
+	}
+	var name, value string
+	if args[0] == "name" {
+		i := 1
+		for i < len(args) && args[i] != "value" {
+			i++
+		}
+		name = strings.Join(args[1:i], " ")
+		if i < len(args) {
+			value = strings.Join(args[i+1:], " ")
+		}
+		if name == "" {
+			s.errorf("setoption: missing option name after \"name\"")
+			return
+		}
+	} else {
+		name, value = args[0], strings.Join(args[1:], " ")
+	}
+	name = strings.ToLower(name)
+	switch name {
+	case "usemillisec", "batch":
+		b, err := parseBool(value)
+		if err != nil {
+			s.errorf("setoption %s: %v", name, err)
+			return
+		}
+		s.mu.Lock()
+		if name == "batch" {
+			s.batch = b
+		} else {
+			s.millis = b
+		}
+		s.mu.Unlock()
+		return
+	case "newgame", "clear hash":
+		s.eng.NewGame()
+		return
+	case "hash":
+		name = "hashsize" // UCI's name for it
+	}
+	o, ok := s.eng.(Optioner)
+	if !ok {
+		return // unknown options are fine
+	}
+	if err := o.SetOption(name, value); err != nil && !errors.Is(err, ErrUnknownOption) {
+		s.errorf("setoption %s: %v", name, err)
+	}
+}
+
+func parseBool(v string) (bool, error) {
+	switch strings.ToLower(v) {
+	case "true", "on":
+		return true, nil
+	case "false", "off":
+		return false, nil
+	case "":
+		return false, errors.New("missing value (true or false)")
+	}
+	return false, fmt.Errorf("bad value %q (want true or false)", v)
+}
+
+// cmdPosition: "position {fen <FEN> | startpos} [moves <m1> …]".
+func (s *Session) cmdPosition(args []string) {
+	if len(args) == 0 {
+		s.errorf("position: missing \"fen\" or \"startpos\"")
+		return
+	}
+	var fenFields, rest []string
+	switch args[0] {
+	case "startpos":
+		fenFields, rest = strings.Fields(StartFEN), args[1:]
+	case "fen":
+		i := 1
+		for i < len(args) && args[i] != "moves" {
+			i++
+		}
+		fenFields, rest = args[1:i], args[i:]
+		if len(fenFields) == 0 {
+			s.errorf("position fen: missing FEN")
+			return
+		}
+	default:
+		s.errorf("position: want \"fen\" or \"startpos\", got %q", args[0])
+		return
+	}
+	var moves []string
+	if len(rest) > 0 {
+		if rest[0] != "moves" {
+			s.errorf("position: want \"moves\" after the position, got %q", rest[0])
+			return
+		}
+		moves = rest[1:]
+	}
+	if err := s.eng.SetPosition(strings.Join(fenFields, " "), moves); err != nil {
+		s.errorf("position: %v", err)
+		return
+	}
+	red := len(fenFields) < 2 || fenFields[1] != "b"
+	s.mu.Lock()
+	s.redToMove = red == (len(moves)%2 == 0)
+	s.bans = nil
+	s.mu.Unlock()
+}
+
+// StartFEN is the start position (`position startpos`).
+const StartFEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+
+// cmdBanMoves: "banmoves <m1> …" until the next position command.
+func (s *Session) cmdBanMoves(args []string) {
+	bans := make([]string, 0, len(args))
+	for _, m := range args {
+		n, ok := normMove(m)
+		if !ok {
+			s.errorf("banmoves: bad move %q (want UCCI coordinates like h2e2)", m)
+			return
+		}
+		bans = append(bans, n)
+	}
+	s.mu.Lock()
+	s.bans = bans
+	s.mu.Unlock()
+}
+
+// normMove accepts "h2e2" and ICCS "H2-E2" and returns the UCCI form.
+func normMove(m string) (string, bool) {
+	m = strings.ToLower(strings.Replace(m, "-", "", 1))
+	if len(m) != 4 {
+		return "", false
+	}
+	for i := 0; i < 4; i += 2 {
+		if m[i] < 'a' || m[i] > 'i' || m[i+1] < '0' || m[i+1] > '9' {
+			return "", false
+		}
+	}
+	return m, true
+}
+
+func (s *Session) cmdStop() {
+	s.mu.Lock()
+	thinking := s.thinking
+	s.mu.Unlock()
+	if !thinking {
+		s.println("nobestmove")
+		return
+	}
+	s.stopJob()
+}
+
+func (s *Session) cmdQuit() {
+	s.stopJob()
+	s.println("bye")
+	s.mu.Lock()
+	s.quitted = true
+	s.mu.Unlock()
+	close(s.quit)
+}
+
+// cmdPonderHit: the opponent played the pondered move; the clock of the stored limits starts.
+func (s *Session) cmdPonderHit(args []string) {
+	if len(args) > 1 || len(args) == 1 && args[0] != "draw" {
+		s.errorf("ponderhit: unexpected %q", strings.Join(args, " "))
+		return
+	}
+	s.mu.Lock()
+	if !s.thinking || s.ponder == nil {
+		s.mu.Unlock()
+		s.errorf("ponderhit while not pondering")
+		return
+	}
+	lim := *s.ponder
+	s.ponder = nil
+	if !lim.Infinite {
+		s.waitStop = false
+		close(s.release)
+		if soft, _ := lim.Budget(); soft > 0 {
+			s.timer = time.AfterFunc(soft, s.cancel)
+		}
+	}
+	s.mu.Unlock()
+}
+
+// cmdGo parses "go [ponder] [draw] <limits>" or "go perft <depth>" and starts the job.
+func (s *Session) cmdGo(args []string) {
+	s.mu.Lock()
+	unit, red, bans, dia := time.Second, s.redToMove, s.bans, s.dialect
+	if s.millis {
+		unit = time.Millisecond
+	}
+	s.mu.Unlock()
+
+	var lim Limits
+	ponder, perft, depthZero := false, 0, false
+	for i := 0; i < len(args); i++ {
+		word := args[i]
+		next := func() (string, bool) {
+			if i+1 >= len(args) {
+				s.errorf("go %s: missing value", word)
+				return "", false
+			}
+			i++
+			return args[i], true
+		}
+		var (
+			v  string
+			ok = true
+			d  time.Duration
+			n  uint64
+		)
+		switch word {
+		case "ponder":
+			ponder = true
+		case "draw": // a draw offer; this engine neither accepts nor offers yet
+		case "infinite":
+			lim.Infinite = true
+		case "depth":
+			if v, ok = next(); ok {
+				if v == "infinite" {
+					lim.Infinite = true
+				} else if n, ok = s.count(word, v, true); ok {
+					lim.Depth = clampInt(n)
+					depthZero = n == 0
+				}
+			}
+		case "nodes":
+			if v, ok = next(); ok {
+				n, ok = s.count(word, v, false)
+				lim.Nodes = n
+			}
+		case "perft":
+			if v, ok = next(); ok {
+				n, ok = s.count(word, v, false)
+				perft = clampInt(n)
+			}
+		case "movestogo", "oppmovestogo":
+			if v, ok = next(); ok {
+				if n, ok = s.count(word, v, true); ok && word == "movestogo" {
+					lim.MovesToGo = clampInt(n)
+				}
+			}
+		case "time", "increment", "opptime", "oppincrement":
+			if v, ok = next(); ok {
+				if d, ok = s.duration(word, v, unit); ok {
+					switch word {
+					case "time":
+						lim.Time = d
+					case "increment":
+						lim.Inc = d
+					case "opptime":
+						lim.OppTime = d
+					default:
+						lim.OppInc = d
+					}
+				}
+			}
+		case "movetime", "wtime", "btime", "winc", "binc":
+			if v, ok = next(); ok {
+				if d, ok = s.duration(word, v, time.Millisecond); ok {
+					own := (word[0] == 'w') == red
+					switch {
+					case word == "movetime":
+						lim.MoveTime = d
+					case strings.HasSuffix(word, "time") && own:
+						lim.Time = d
+					case strings.HasSuffix(word, "time"):
+						lim.OppTime = d
+					case own:
+						lim.Inc = d
+					default:
+						lim.OppInc = d
+					}
+				}
+			}
+		default:
+			s.errorf("go: unknown word %q", word)
+			return
+		}
+		if !ok {
+			return
+		}
+	}
+	if perft > 0 {
+		s.goPerft(perft)
+		return
+	}
+	if depthZero && !lim.Infinite {
+		s.println("nobestmove") // UCCI: depth 0 asks for no search
+		return
+	}
+	if lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0 && lim.Time == 0 {
+		lim.Infinite = true // a bare "go" searches until stop, as in UCI
+	}
+	lim.Ban = bans
+	searchLim, held := lim, (*Limits)(nil)
+	if ponder {
+		held = &lim
+		if lim.Time > 0 || lim.MoveTime > 0 {
+			searchLim = Limits{Infinite: true, Ban: bans} // the clock starts at ponderhit
+		}
+	}
+	s.start(lim.Infinite || ponder, held, func(ctx context.Context) []string {
+		res := s.eng.Search(ctx, searchLim, func(inf Info) { s.println(formatInfo(dia, inf)) })
+		if res.Best == "" {
+			return []string{"nobestmove"}
+		}
+		line := "bestmove " + res.Best
+		if res.Ponder != "" {
+			line += " ponder " + res.Ponder
+		}
+		return []string{line}
+	})
+}
+
+func (s *Session) goPerft(depth int) {
+	p, ok := s.eng.(Perfter)
+	if !ok {
+		s.errorf("go perft: not supported by this engine")
+		return
+	}
+	s.start(false, nil, func(ctx context.Context) []string {
+		total, err := p.Perft(ctx, depth, func(m string, n uint64) { s.println(sprintf("%s: %d", m, n)) })
+		if err != nil {
+			return []string{"info string perft stopped"}
+		}
+		return []string{sprintf("Nodes searched: %d", total)}
+	})
+}
+
+// count parses a non-negative integer (positive unless zeroOK).
+func (s *Session) count(word, v string, zeroOK bool) (uint64, bool) {
+	n, err := strconv.ParseUint(v, 10, 64)
+	if err != nil || n == 0 && !zeroOK {
+		want := "a positive whole number"
+		if zeroOK {
+			want = "a whole number ≥ 0"
+		}
+		s.errorf("go %s: bad number %q (want %s)", word, v, want)
+		return 0, false
+	}
+	return n, true
+}
+
+// duration parses a non-negative time in unit (decimals allowed: "go time 2.5").
+func (s *Session) duration(word, v string, unit time.Duration) (time.Duration, bool) {
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || f < 0 || math.IsInf(f, 0) || math.IsNaN(f) || f*float64(unit) > math.MaxInt64/2 {
+		s.errorf("go %s: bad time %q", word, v)
+		return 0, false
+	}
+	return time.Duration(f * float64(unit)), true
+}
+
+func clampInt(n uint64) int {
+	if n > math.MaxInt32 {
+		return math.MaxInt32
+	}
+	return int(n)
+}

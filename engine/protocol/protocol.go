@@ -1,0 +1,261 @@
+// Package protocol speaks UCCI (and the start of UCI) to a GUI: lines in, lines out, for any
+// game engine behind the small Engine interface. The native binary, the browser Worker and the
+// tests all drive the same Session.
+//
+// Files:
+//   - protocol.go: Engine, Limits, Info, Result, Session and its states (idle, thinking, quit).
+//   - commands.go: one method per command (ucci, uci, setoption, position, banmoves, go, stop, …).
+//   - format.go:   info and option lines for each dialect; how long to think under a clock
+//     (Limits.Budget).
+//
+// Conventions:
+//   - Moves are UCCI coordinates ("h2e2") in both dialects.
+//   - UCCI times (`go time/increment/opptime …`) are seconds unless `setoption usemillisec true`;
+//     UCI times (`wtime`, `movetime`, …) are milliseconds, as their protocols say.
+//   - A malformed or illegal line answers "info string error: …" and changes nothing.
+//   - Handle never waits for a search to end, except `stop` and `quit` while thinking, which
+//     cancel it and return once its bestmove is written (a few thousand nodes at most).
+package protocol
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Engine is what the protocol needs from a game engine. Its methods are never called
+// concurrently with each other.
+type Engine interface {
+	// NewGame forgets what was learned from earlier games (hash tables).
+	NewGame()
+	// SetPosition sets the position to the one after moves from fen. On error (bad FEN,
+	// illegal move) the engine's position must stay as it was.
+	SetPosition(fen string, moves []string) error
+	// Search thinks about the current position within lim until ctx is done, reporting each
+	// iteration through progress (which may be nil). It returns Result{} if there is no legal
+	// move, and otherwise a legal move even when cancelled at once.
+	Search(ctx context.Context, lim Limits, progress func(Info)) Result
+}
+
+// Perfter is implemented by engines that can count move paths (`go perft N`).
+type Perfter interface {
+	// Perft counts the leaves of the legal-move tree depth plies deep, calling root once per
+	// legal root move (in UCCI coordinates) with its own count. It stops early when ctx is done
+	// and then returns ctx.Err().
+	Perft(ctx context.Context, depth int, root func(move string, nodes uint64)) (uint64, error)
+}
+
+// Optioner is implemented by engines with options of their own (e.g. "hashsize").
+type Optioner interface {
+	// Options lists the options for the ucci/uci answer.
+	Options() []Option
+	// SetOption sets a named option (lower-case name). An unknown name returns
+	// ErrUnknownOption; a bad value returns an error naming what is wrong.
+	SetOption(name, value string) error
+}
+
+// ErrUnknownOption is returned by Optioner.SetOption for names it does not know. The protocol
+// accepts unknown options silently, as UCCI asks.
+var ErrUnknownOption = errUnknownOption{}
+
+type errUnknownOption struct{}
+
+func (errUnknownOption) Error() string { return "unknown option" }
+
+// Limits says how long to search. Zero fields mean "no limit of this kind"; with no limit at
+// all (or Infinite) the search runs until cancelled.
+type Limits struct {
+	Depth     int           // plies
+	Nodes     uint64        // nodes searched
+	MoveTime  time.Duration // exactly this long
+	Time      time.Duration // the side to move's clock (0: no clock)
+	Inc       time.Duration // its increment per move
+	MovesToGo int           // moves until the next time control (0: sudden death)
+	OppTime   time.Duration // the opponent's clock, for information
+	OppInc    time.Duration
+	Infinite  bool     // until stop, whatever the other fields say
+	Ban       []string // root moves the engine must not play (UCCI banmoves)
+}
+
+// Info is one progress report of a search.
+type Info struct {
+	Depth     int
+	SelDepth  int
+	Score     int           // centipawns from the side to move's view (when MatePlies == 0)
+	MatePlies int           // > 0: the side to move mates in this many plies; < 0: is mated
+	Nodes     uint64        //
+	Time      time.Duration // since the search started
+	PV        []string      // principal variation, UCCI moves
+}
+
+// Result is the outcome of a search: Best is "" when there is no legal move.
+type Result struct {
+	Best   string
+	Ponder string
+}
+
+type dialect uint8
+
+const (
+	dialectNone dialect = iota
+	dialectUCCI
+	dialectUCI
+)
+
+// Session is one conversation with a GUI.
+type Session struct {
+	eng Engine
+
+	outMu sync.Mutex
+	out   func(string)
+
+	hmu sync.Mutex // serialises command handling
+
+	mu        sync.Mutex // guards the fields below, shared with the search goroutine
+	dialect   dialect
+	millis    bool // UCCI times in milliseconds
+	batch     bool // queue lines while thinking
+	redToMove bool
+	bans      []string
+	thinking  bool
+	waitStop  bool               // infinite or pondering: hold bestmove until stop/ponderhit
+	ponder    *Limits            // the real limits of a ponder search, until ponderhit
+	cancel    context.CancelFunc // cancels the running job
+	stopped   bool               // the job was cancelled by stop/quit/its timer
+	done      chan struct{}      // closed when the running job has written its last line
+	queued    []string           // batch mode: lines received while thinking
+	timer     *time.Timer        // ponderhit's clock
+	release   chan struct{}      // closed by ponderhit: a held bestmove may go out
+	quit      chan struct{}
+	quitted   bool
+}
+
+// New returns a session for eng that writes each output line (without newline) to out. out is
+// never called concurrently.
+func New(eng Engine, out func(line string)) *Session {
+	return &Session{eng: eng, out: out, redToMove: true, quit: make(chan struct{})}
+}
+
+// Done is closed after `quit` has been answered with `bye`.
+func (s *Session) Done() <-chan struct{} { return s.quit }
+
+func (s *Session) println(line string) {
+	s.outMu.Lock()
+	defer s.outMu.Unlock()
+	s.out(line)
+}
+
+func (s *Session) errorf(format string, args ...any) {
+	s.println("info string error: " + sprintf(format, args...))
+}
+
+// Handle processes one input line. It returns at once, except for `stop` and `quit` while
+// thinking (see the package doc).
+func (s *Session) Handle(line string) {
+	line = strings.TrimSpace(line)
+	if line == "" {
+		return
+	}
+	s.hmu.Lock()
+	defer s.hmu.Unlock()
+	s.mu.Lock()
+	if s.quitted {
+		s.mu.Unlock()
+		return
+	}
+	if s.thinking && s.batch {
+		s.queued = append(s.queued, line)
+		s.mu.Unlock()
+		return
+	}
+	s.mu.Unlock()
+	s.dispatch(line)
+}
+
+// start runs job in a goroutine as the session's thinking state. job may write progress lines;
+// it returns the final lines (bestmove, …), which are written as the session leaves the
+// thinking state, so that a GUI reacting to them always finds the session idle.
+// With waitStop (infinite, ponder) the final lines wait for stop (or ponderhit).
+func (s *Session) start(waitStop bool, ponder *Limits, job func(ctx context.Context) (final []string)) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done, release := make(chan struct{}), make(chan struct{})
+	s.mu.Lock()
+	s.thinking, s.cancel, s.done, s.stopped = true, cancel, done, false
+	s.waitStop, s.ponder, s.release = waitStop, ponder, release
+	s.mu.Unlock()
+	go func() {
+		final := job(ctx)
+		s.mu.Lock()
+		hold := s.waitStop && !s.stopped
+		s.mu.Unlock()
+		if hold {
+			select {
+			case <-ctx.Done():
+			case <-release:
+			}
+		}
+		cancel()
+		s.end(done, final)
+	}()
+}
+
+// end leaves the thinking state, writes the job's final lines and, in batch mode, handles the
+// lines queued meanwhile.
+func (s *Session) end(done chan struct{}, final []string) {
+	s.mu.Lock()
+	batch := s.batch // fixed while thinking: setoption is refused (or queued) then
+	s.mu.Unlock()
+	if batch {
+		// Lines are queued only in batch mode, where stop and quit are queued too, so nobody
+		// waits on done holding hmu; holding it keeps newer lines from overtaking queued ones.
+		s.hmu.Lock()
+		defer s.hmu.Unlock()
+	}
+	s.outMu.Lock()
+	s.mu.Lock()
+	s.clearJob()
+	s.mu.Unlock()
+	for _, line := range final {
+		s.out(line)
+	}
+	s.outMu.Unlock()
+	close(done)
+	if !batch {
+		return
+	}
+	s.mu.Lock()
+	for len(s.queued) > 0 && !s.thinking && !s.quitted {
+		line := s.queued[0]
+		s.queued = s.queued[1:]
+		s.mu.Unlock()
+		s.dispatch(line)
+		s.mu.Lock()
+	}
+	if s.quitted {
+		s.queued = nil
+	}
+	s.mu.Unlock()
+}
+
+func (s *Session) clearJob() {
+	s.thinking, s.waitStop, s.ponder, s.cancel, s.done, s.release = false, false, nil, nil, nil, nil
+	if s.timer != nil {
+		s.timer.Stop()
+		s.timer = nil
+	}
+}
+
+// stopJob cancels the running job and waits until it has written its last line.
+func (s *Session) stopJob() {
+	s.mu.Lock()
+	if !s.thinking {
+		s.mu.Unlock()
+		return
+	}
+	s.stopped = true
+	cancel, done := s.cancel, s.done
+	s.mu.Unlock()
+	cancel()
+	<-done
+}
