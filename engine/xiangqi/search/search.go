@@ -1,0 +1,550 @@
+// Package search finds good xiangqi moves: iterative deepening, principal-variation alpha-beta
+// with a transposition table, null-move pruning, late-move reductions and check extensions,
+// then a quiescence search of captures. It prints nothing: progress goes to a callback.
+//
+// Files:
+//   - search.go: Searcher, Limits, Info, Result; iterative deepening, alpha-beta, quiescence;
+//     stopping (context, nodes, time, the Poll hook).
+//   - order.go:  move ordering (hash move, captures by MVV-LVA, killers, history).
+//   - tt.go:     the transposition table.
+//   - eval.go:   material and piece-square evaluation, kept incrementally by the search.
+//
+// Conventions: scores are from the side to move's view, a chariot is worth 600; mate in n
+// plies scores Mate-n (being mated: n-Mate). A position with no legal move is lost (xiangqi has
+// no stalemate draw). A position that repeats one earlier in the game or the search, with no
+// capture between, scores as a draw; so does 120 plies without a capture. (Xiangqi's rules on
+// perpetual check and chasing are not modelled.)
+package search
+
+import (
+	"context"
+	"time"
+
+	"qipan/engine/xiangqi"
+)
+
+const (
+	// MaxPly bounds the search depth including extensions and quiescence.
+	MaxPly = 128
+	// MaxDepth bounds iterative deepening.
+	MaxDepth = 64
+	// Mate is the score of giving mate now; mate in n plies is Mate-n.
+	Mate = 30000
+	// pollEvery is how many nodes pass between checks of the limits and calls of Poll.
+	pollEvery = 1024
+	// drawPlies: this many plies without a capture is a draw (60 moves each).
+	drawPlies = 120
+	inf       = Mate + 1
+	mateBound = Mate - MaxPly // scores beyond ±mateBound are mates
+)
+
+// Limits say when to stop; zero fields do not limit.
+type Limits struct {
+	Depth int           // iterations (plies)
+	Nodes uint64        // nodes searched
+	Soft  time.Duration // no new iteration starts after this
+	Hard  time.Duration // the search stops at once after this
+	Ban   []xiangqi.Move
+	// Poll, if set, is called every ~1000 nodes. The browser build yields to the JavaScript
+	// event loop in it, so that a stop message can arrive while the search runs.
+	Poll func()
+}
+
+// Info reports a finished iteration.
+type Info struct {
+	Depth     int
+	SelDepth  int
+	Score     int
+	MatePlies int // > 0: mate in that many plies; < 0: mated; 0: no mate seen
+	Nodes     uint64
+	Time      time.Duration
+	PV        []xiangqi.Move
+}
+
+// Result is the search's choice: Best is NoMove only when there is no legal move.
+type Result struct {
+	Best, Ponder xiangqi.Move
+	Score        int
+	Depth        int
+	Nodes        uint64
+}
+
+// frame is one ply's scratch space, so the search allocates nothing per node.
+type frame struct {
+	ml      xiangqi.MoveList
+	scores  [xiangqi.MaxMoves]int32
+	killers [2]xiangqi.Move
+	pv      [MaxPly]xiangqi.Move
+	pvN     int
+}
+
+// Searcher holds a position being searched and the tables kept between searches. It is not
+// safe for concurrent use.
+type Searcher struct {
+	tt      table
+	history [xiangqi.NumPieces][xiangqi.NumSquares]int32
+	frames  [MaxPly + 1]frame
+
+	pos   xiangqi.Position
+	mat   [2]int32 // material of each side, kept incrementally
+	keys  []uint64 // keys of the game and the search path; keys[len-1] is the position now
+	floor int      // keys below this index cannot repeat (a null move lies between)
+
+	ctx      context.Context
+	lim      Limits
+	start    time.Time
+	nodes    uint64
+	checkAt  uint64
+	stopped  bool
+	selDepth int
+}
+
+// New returns a searcher with a transposition table of about hashMB megabytes (at least 1).
+func New(hashMB int) *Searcher {
+	s := &Searcher{}
+	s.tt.resize(hashMB)
+	return s
+}
+
+// SetHashSize resizes (and clears) the transposition table.
+func (s *Searcher) SetHashSize(mb int) { s.tt.resize(mb) }
+
+// Clear forgets everything learned from earlier searches.
+func (s *Searcher) Clear() {
+	s.tt.clear()
+	s.history = [xiangqi.NumPieces][xiangqi.NumSquares]int32{}
+	for i := range s.frames {
+		s.frames[i].killers = [2]xiangqi.Move{}
+	}
+}
+
+// Search searches pos (which it does not change) until a limit or ctx stops it. history holds
+// the keys of the game's earlier positions, oldest first, for repetition; it may be nil.
+func (s *Searcher) Search(ctx context.Context, pos *xiangqi.Position, history []uint64, lim Limits, progress func(Info)) Result {
+	s.pos, s.ctx, s.lim = *pos, ctx, lim
+	s.mat = material(&s.pos)
+	s.keys = append(append(s.keys[:0], history...), s.pos.Key())
+	s.floor = 0
+	s.start, s.nodes, s.stopped, s.selDepth = time.Now(), 0, false, 0
+	s.checkAt = pollEvery
+	if lim.Nodes > 0 && lim.Nodes < s.checkAt {
+		s.checkAt = lim.Nodes
+	}
+	s.tt.age++
+	for i := range s.history { // keep some of the ordering knowledge, fade the rest
+		for j := range s.history[i] {
+			s.history[i][j] /= 8
+		}
+	}
+
+	root := &s.frames[0]
+	s.pos.GenerateLegal(&root.ml)
+	n := 0
+	for _, m := range root.ml.Moves[:root.ml.N] {
+		if !banned(m, lim.Ban) {
+			root.ml.Moves[n] = m
+			n++
+		}
+	}
+	root.ml.N = n
+	if n == 0 {
+		return Result{}
+	}
+	// Order once by the usual heuristics; later iterations move the best move to the front.
+	s.scoreMoves(root, 0, s.tt.move(s.pos.Key()))
+	for i := 0; i < n; i++ {
+		pickMove(root, i)
+	}
+	res := Result{Best: root.ml.Moves[0]}
+
+	maxDepth := MaxDepth
+	if lim.Depth > 0 && lim.Depth < maxDepth {
+		maxDepth = lim.Depth
+	}
+	for depth := 1; depth <= maxDepth; depth++ {
+		score, best := s.searchRoot(depth)
+		if s.stopped {
+			if best != xiangqi.NoMove && best != res.Best {
+				// A move searched in full beat the last iteration's choice before the stop.
+				res.Best, res.Ponder = best, xiangqi.NoMove
+				if root.pvN > 1 {
+					res.Ponder = root.pv[1]
+				}
+			}
+			break
+		}
+		pvLine := s.frames[0].pv[:s.frames[0].pvN]
+		res.Score, res.Depth, res.Ponder = score, depth, xiangqi.NoMove
+		if len(pvLine) > 1 {
+			res.Ponder = pvLine[1]
+		}
+		if progress != nil {
+			progress(Info{Depth: depth, SelDepth: s.selDepth, Score: score, MatePlies: matePlies(score),
+				Nodes: s.nodes, Time: time.Since(s.start), PV: append([]xiangqi.Move(nil), pvLine...)})
+		}
+		if mp := matePlies(score); mp != 0 && depth > abs(mp)+2 {
+			break // a deeper search finds no faster mate or escape
+		}
+		if n == 1 && lim.Soft > 0 {
+			break // a forced move needs no clock time
+		}
+		if lim.Soft > 0 && time.Since(s.start) > lim.Soft*6/10 {
+			break // the next iteration would likely not finish in time
+		}
+	}
+	res.Nodes = s.nodes
+	return res
+}
+
+func banned(m xiangqi.Move, ban []xiangqi.Move) bool {
+	for _, b := range ban {
+		if m == b {
+			return true
+		}
+	}
+	return false
+}
+
+func matePlies(score int) int {
+	switch {
+	case score > mateBound:
+		return Mate - score
+	case score < -mateBound:
+		return -(Mate + score)
+	}
+	return 0
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// searchRoot runs one iteration over the root moves in their current order. It returns the
+// score and the best move among those searched in full (NoMove if none was).
+func (s *Searcher) searchRoot(depth int) (int, xiangqi.Move) {
+	f := &s.frames[0]
+	alpha, beta := -inf, inf
+	best := xiangqi.NoMove
+	for i := 0; i < f.ml.N; i++ {
+		m := f.ml.Moves[i]
+		u := s.makeMove(m)
+		ext := 0
+		if s.pos.InCheck() {
+			ext = 1
+		}
+		var score int
+		if i == 0 {
+			score = -s.negamax(-beta, -alpha, depth-1+ext, 1, true)
+		} else {
+			score = -s.negamax(-alpha-1, -alpha, depth-1+ext, 1, true)
+			if score > alpha && !s.stopped {
+				score = -s.negamax(-beta, -alpha, depth-1+ext, 1, true)
+			}
+		}
+		s.unmakeMove(m, u)
+		if s.stopped {
+			break
+		}
+		if score > alpha {
+			alpha, best = score, m
+			s.updatePV(0, m)
+			copy(f.ml.Moves[1:i+1], f.ml.Moves[:i]) // best first for the next iteration
+			f.ml.Moves[0] = m
+		}
+	}
+	if best != xiangqi.NoMove {
+		s.tt.store(s.pos.Key(), best, alpha, depth, boundExact, 0)
+	}
+	return alpha, best
+}
+
+func (s *Searcher) updatePV(ply int, m xiangqi.Move) {
+	f, child := &s.frames[ply], &s.frames[ply+1]
+	f.pv[0] = m
+	n := copy(f.pv[1:], child.pv[:child.pvN])
+	f.pvN = n + 1
+}
+
+// makeMove plays m and keeps the material sums and the key path.
+func (s *Searcher) makeMove(m xiangqi.Move) xiangqi.Undo {
+	from, to := m.From(), m.To()
+	pc, cap := s.pos.At(from), s.pos.At(to)
+	c := pc.Color()
+	s.mat[c] += pst[pc][to] - pst[pc][from]
+	if cap != xiangqi.NoPiece {
+		s.mat[c^1] -= pst[cap][to]
+	}
+	u := s.pos.Make(m)
+	s.keys = append(s.keys, s.pos.Key())
+	return u
+}
+
+func (s *Searcher) unmakeMove(m xiangqi.Move, u xiangqi.Undo) {
+	s.pos.Unmake(m, u)
+	s.keys = s.keys[:len(s.keys)-1]
+	from, to := m.From(), m.To()
+	pc := s.pos.At(from)
+	c := pc.Color()
+	s.mat[c] -= pst[pc][to] - pst[pc][from]
+	if u.Captured != xiangqi.NoPiece {
+		s.mat[c^1] += pst[u.Captured][to]
+	}
+}
+
+func (s *Searcher) eval() int {
+	us := s.pos.Turn()
+	return int(s.mat[us] - s.mat[us^1] + tempo)
+}
+
+// repeated reports whether the position now occurred before with no capture or null move in
+// between (same side to move, so two plies apart).
+func (s *Searcher) repeated() bool {
+	n := len(s.keys) - 1
+	low := n - s.pos.HalfmoveClock()
+	if low < s.floor {
+		low = s.floor
+	}
+	k := s.keys[n]
+	for i := n - 2; i >= low; i -= 2 {
+		if s.keys[i] == k {
+			return true
+		}
+	}
+	return false
+}
+
+// check is called every pollEvery nodes (and at the node limit): it calls Poll and decides
+// whether to stop.
+func (s *Searcher) check() {
+	s.checkAt = s.nodes + pollEvery
+	if s.lim.Nodes > 0 {
+		if s.nodes >= s.lim.Nodes {
+			s.stopped = true
+			return
+		}
+		if s.lim.Nodes < s.checkAt {
+			s.checkAt = s.lim.Nodes
+		}
+	}
+	if s.lim.Poll != nil {
+		s.lim.Poll()
+	}
+	select {
+	case <-s.ctx.Done():
+		s.stopped = true
+		return
+	default:
+	}
+	if s.lim.Hard > 0 && time.Since(s.start) >= s.lim.Hard {
+		s.stopped = true
+	}
+}
+
+// negamax searches the position now to depth plies and returns its score within
+// [alpha, beta] (fail-hard outside it).
+func (s *Searcher) negamax(alpha, beta, depth, ply int, allowNull bool) int {
+	f := &s.frames[ply]
+	f.pvN = 0
+	if depth <= 0 {
+		return s.quiesce(alpha, beta, ply)
+	}
+	s.nodes++
+	if s.nodes >= s.checkAt {
+		s.check()
+	}
+	if s.stopped {
+		return 0
+	}
+	if s.repeated() || s.pos.HalfmoveClock() >= drawPlies {
+		return 0
+	}
+	if ply >= MaxPly-1 {
+		return s.eval()
+	}
+	// Mate distance pruning: no score here can beat mating at once or lose later than now.
+	if a := -Mate + ply; alpha < a {
+		alpha = a
+	}
+	if b := Mate - ply - 1; beta > b {
+		beta = b
+	}
+	if alpha >= beta {
+		return alpha
+	}
+	pvNode := beta-alpha > 1
+	key := s.pos.Key()
+	ttMove := xiangqi.NoMove
+	if e, ok := s.tt.probe(key); ok {
+		ttMove = e.move
+		if !pvNode && int(e.depth) >= depth {
+			score := fromTT(int(e.score), ply)
+			switch {
+			case e.bound == boundExact,
+				e.bound == boundLower && score >= beta,
+				e.bound == boundUpper && score <= alpha:
+				return score
+			}
+		}
+	}
+	inCheck := s.pos.InCheck()
+
+	// Null move: if passing still fails high, a real move surely would. Not in check, and not
+	// without pieces that can move freely (the zugzwang-prone endings).
+	if allowNull && !pvNode && !inCheck && depth >= 3 && s.eval() >= beta && s.hasPieces(s.pos.Turn()) {
+		r := 2 + depth/4
+		u := s.pos.MakeNull()
+		s.keys = append(s.keys, s.pos.Key())
+		floor := s.floor
+		s.floor = len(s.keys) - 1
+		score := -s.negamax(-beta, -beta+1, depth-1-r, ply+1, false)
+		s.floor = floor
+		s.keys = s.keys[:len(s.keys)-1]
+		s.pos.UnmakeNull(u)
+		if s.stopped {
+			return 0
+		}
+		if score >= beta {
+			if score > mateBound {
+				score = beta
+			}
+			return score
+		}
+	}
+
+	s.pos.GenerateLegal(&f.ml)
+	if f.ml.N == 0 {
+		return -Mate + ply // mated, or no move at all: lost either way
+	}
+	s.scoreMoves(f, ply, ttMove)
+	origAlpha := alpha
+	best, bestMove := -inf, xiangqi.NoMove
+	for i := 0; i < f.ml.N; i++ {
+		m := pickMove(f, i)
+		quiet := s.pos.At(m.To()) == xiangqi.NoPiece
+		u := s.makeMove(m)
+		givesCheck := s.pos.InCheck()
+		ext := 0
+		if givesCheck && ply < 2*MaxDepth {
+			ext = 1
+		}
+		var score int
+		if i == 0 {
+			score = -s.negamax(-beta, -alpha, depth-1+ext, ply+1, true)
+		} else {
+			// Late quiet moves are searched shallower first; a surprise earns the full depth.
+			r := 0
+			if depth >= 3 && i >= 3 && quiet && !inCheck && !givesCheck && m != f.killers[0] && m != f.killers[1] {
+				r = 1
+				if i >= 10 && depth >= 5 {
+					r = 2
+				}
+			}
+			score = -s.negamax(-alpha-1, -alpha, depth-1-r+ext, ply+1, true)
+			if score > alpha && r > 0 && !s.stopped {
+				score = -s.negamax(-alpha-1, -alpha, depth-1+ext, ply+1, true)
+			}
+			if score > alpha && score < beta && !s.stopped {
+				score = -s.negamax(-beta, -alpha, depth-1+ext, ply+1, true)
+			}
+		}
+		s.unmakeMove(m, u)
+		if s.stopped {
+			return 0
+		}
+		if score > best {
+			best, bestMove = score, m
+			if score > alpha {
+				alpha = score
+				s.updatePV(ply, m)
+				if alpha >= beta {
+					if quiet {
+						s.rewardQuiet(f, m, depth)
+					}
+					break
+				}
+			}
+		}
+	}
+	bound := boundExact
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best <= origAlpha:
+		bound = boundUpper
+	}
+	s.tt.store(key, bestMove, best, depth, bound, ply)
+	return best
+}
+
+// hasPieces reports whether c has a chariot, horse or cannon.
+func (s *Searcher) hasPieces(c xiangqi.Color) bool {
+	return s.pos.Count(xiangqi.MakePiece(c, xiangqi.Chariot))+s.pos.Count(xiangqi.MakePiece(c, xiangqi.Horse))+
+		s.pos.Count(xiangqi.MakePiece(c, xiangqi.Cannon)) > 0
+}
+
+// quiesce searches captures only (all moves when in check) until the position is quiet.
+func (s *Searcher) quiesce(alpha, beta, ply int) int {
+	f := &s.frames[ply]
+	f.pvN = 0
+	s.nodes++
+	if s.nodes >= s.checkAt {
+		s.check()
+	}
+	if s.stopped {
+		return 0
+	}
+	if ply > s.selDepth {
+		s.selDepth = ply
+	}
+	if ply >= MaxPly-1 {
+		return s.eval()
+	}
+	inCheck := s.pos.InCheck()
+	best := -inf
+	stand := 0
+	if inCheck {
+		s.pos.GenerateLegal(&f.ml)
+		if f.ml.N == 0 {
+			return -Mate + ply
+		}
+	} else {
+		stand = s.eval()
+		if stand >= beta {
+			return stand
+		}
+		if stand > alpha {
+			alpha = stand
+		}
+		best = stand
+		s.pos.GenerateCaptures(&f.ml)
+	}
+	s.scoreMoves(f, ply, xiangqi.NoMove)
+	for i := 0; i < f.ml.N; i++ {
+		m := pickMove(f, i)
+		cap := s.pos.At(m.To())
+		// Delta pruning: even winning this piece outright would not reach alpha.
+		if !inCheck && cap != xiangqi.NoPiece && stand+int(value[cap.Kind()])+200 <= alpha && cap.Kind() != xiangqi.General {
+			continue
+		}
+		u := s.makeMove(m)
+		score := -s.quiesce(-beta, -alpha, ply+1)
+		s.unmakeMove(m, u)
+		if s.stopped {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha = score
+				s.updatePV(ply, m)
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}

@@ -1,0 +1,90 @@
+package search
+
+import "qipan/engine/xiangqi"
+
+type bound uint8
+
+const (
+	boundExact bound = iota + 1
+	boundLower       // score >= the stored one (a fail high)
+	boundUpper       // score <= the stored one (a fail low)
+)
+
+// entry is 16 bytes; the full key is kept to tell positions sharing a slot apart.
+type entry struct {
+	key   uint64
+	move  xiangqi.Move
+	score int16
+	depth int8
+	bound bound
+	age   uint8
+}
+
+const entrySize = 16
+
+// table is a one-entry-per-slot transposition table indexed by the key's low bits.
+type table struct {
+	entries []entry
+	mask    uint64
+	age     uint8 // bumped per search: older entries are replaced first
+}
+
+// resize makes room for about mb megabytes (a power of two entries, at least 1 MB).
+func (t *table) resize(mb int) {
+	if mb < 1 {
+		mb = 1
+	}
+	n := uint64(1)
+	for n*2*entrySize <= uint64(mb)<<20 {
+		n *= 2
+	}
+	t.entries, t.mask = make([]entry, n), n-1
+}
+
+func (t *table) clear() { clear(t.entries) }
+
+func (t *table) probe(key uint64) (entry, bool) {
+	e := t.entries[key&t.mask]
+	return e, e.key == key && e.bound != 0
+}
+
+// move returns the stored best move of key, or NoMove.
+func (t *table) move(key uint64) xiangqi.Move {
+	if e, ok := t.probe(key); ok {
+		return e.move
+	}
+	return xiangqi.NoMove
+}
+
+// store keeps a result unless the slot holds a deeper one of another position from this
+// search. Mate scores are stored relative to the node (distance from here, not the root).
+func (t *table) store(key uint64, m xiangqi.Move, score, depth int, b bound, ply int) {
+	e := &t.entries[key&t.mask]
+	if e.key != key && e.age == t.age && int(e.depth) > depth {
+		return
+	}
+	if m == xiangqi.NoMove && e.key == key {
+		m = e.move // keep the old best move of a fail low
+	}
+	*e = entry{key: key, move: m, score: int16(toTT(score, ply)), depth: int8(depth), bound: b, age: t.age}
+}
+
+func toTT(score, ply int) int {
+	switch {
+	case score > mateBound:
+		return score + ply
+	case score < -mateBound:
+		return score - ply
+	}
+	return score
+}
+
+func fromTT(score, ply int) int {
+	switch {
+	case score > mateBound:
+		return score - ply
+	case score < -mateBound:
+		return score + ply
+	}
+	return score
+}
