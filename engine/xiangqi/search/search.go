@@ -173,8 +173,8 @@ func (s *Searcher) Search(ctx context.Context, pos *xiangqi.Position, history []
 			}
 			break
 		}
-		pvLine := s.frames[0].pv[:s.frames[0].pvN]
-		res.Score, res.Depth, res.Ponder = score, depth, xiangqi.NoMove
+		pvLine := root.pv[:root.pvN]
+		res.Best, res.Score, res.Depth, res.Ponder = best, score, depth, xiangqi.NoMove
 		if len(pvLine) > 1 {
 			res.Ponder = pvLine[1]
 		}

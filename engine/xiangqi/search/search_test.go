@@ -72,10 +72,8 @@ func search(t testing.TB, p *xiangqi.Position, lim Limits) Result {
 }
 
 func TestMateInOne(t *testing.T) {
-	for _, fen := range []string{
-		"4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1",
-		"5k3/9/9/9/9/9/9/9/8r/5K1r1 b - - 0 1", // the same turned around, Black to mate
-	} {
+	const fen1 = "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1"
+	for _, fen := range []string{fen1, flip(fen1)} { // and turned around: Black to mate
 		p := mustFEN(t, fen)
 		if len(mateIn1(p)) == 0 {
 			t.Fatalf("%s: the test position has no mate in 1", fen)
@@ -93,10 +91,8 @@ func TestMateInOne(t *testing.T) {
 }
 
 func TestMateInTwo(t *testing.T) {
-	for _, fen := range []string{
-		"4k4/9/R8/9/9/9/9/9/9/1R1K5 w - - 0 1",
-		"5k3/9/9/9/9/9/9/8r/9/5K1r1 b - - 0 1",
-	} {
+	const fen2 = "4k4/9/R8/9/9/9/9/9/9/1R1K5 w - - 0 1"
+	for _, fen := range []string{fen2, flip(fen2)} {
 		p := mustFEN(t, fen)
 		if len(mateIn1(p)) != 0 {
 			t.Fatalf("%s: the test position has a mate in 1", fen)
@@ -214,7 +210,7 @@ func TestRandomPositionsWithinNodes(t *testing.T) {
 
 func TestNoLegalMove(t *testing.T) {
 	// Red is mated: the general on e0 is checked by two chariots.
-	p := mustFEN(t, "4k4/9/9/9/9/9/9/9/r8/1r2K4 w - - 0 1")
+	p := mustFEN(t, "3k5/9/9/9/9/9/9/9/r8/1r2K4 w - - 0 1")
 	if !lost(p) {
 		t.Fatal("test position is not lost")
 	}
@@ -296,10 +292,10 @@ func TestRepetition(t *testing.T) {
 	}
 	// A game that shuffles back and forth: the position after the history repeats an earlier
 	// one, so Red, far ahead, must not walk into a repetition the search can see.
-	p = mustFEN(t, "4k4/9/9/9/9/9/9/9/4R4/3K5 w - - 0 1")
+	p = mustFEN(t, "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1")
 	hist := []uint64{p.Key()}
 	q := *p
-	for _, mv := range strings.Fields("e1e2 e9f9 e2e1 f9e9") {
+	for _, mv := range strings.Fields("a1a2 e9f9 a2a1 f9e9") {
 		q.Make(mustMove(t, mv))
 		hist = append(hist, q.Key())
 	}
