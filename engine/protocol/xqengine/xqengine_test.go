@@ -1,0 +1,163 @@
+package xqengine
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"qipan/engine/protocol"
+	"qipan/engine/xiangqi"
+)
+
+func TestSetPosition(t *testing.T) {
+	const fen = "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1"
+	tests := []struct {
+		name    string
+		fen     string
+		moves   []string
+		wantFEN string // "" = an error, the position stays fen
+		wantErr string
+	}{
+		{"start", xiangqi.StartFEN, nil, xiangqi.StartFEN, ""},
+		{"moves", xiangqi.StartFEN, []string{"h2e2", "H7-E7"}, "rnbakabnr/9/1c2c4/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2", ""},
+		{"bad FEN", "rnbakabnr/9 w", nil, "", "bad FEN"},
+		{"bad move", xiangqi.StartFEN, []string{"h2e2", "zz"}, "", `moves[2]: move "zz"`},
+		{"illegal move", xiangqi.StartFEN, []string{"h2e2", "h2e2"}, "", "moves[2]: h2e2 is illegal"},
+	}
+	for _, tt := range tests {
+		e := New()
+		if err := e.SetPosition(fen, nil); err != nil {
+			t.Fatal(err)
+		}
+		err := e.SetPosition(tt.fen, tt.moves)
+		got := e.Position().FEN()
+		if tt.wantFEN == "" {
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) || got != fen {
+				t.Errorf("%s: err %v, position %s; want an error with %q and %s unchanged", tt.name, err, got, tt.wantErr, fen)
+			}
+			continue
+		}
+		if err != nil || got != tt.wantFEN {
+			t.Errorf("%s: err %v, position %s; want %s", tt.name, err, got, tt.wantFEN)
+		}
+	}
+}
+
+func TestPerft(t *testing.T) {
+	e := New()
+	for depth, want := range []uint64{1: 44, 2: 1920, 3: 79666} {
+		if depth == 0 {
+			continue
+		}
+		sum, roots := uint64(0), 0
+		got, err := e.Perft(context.Background(), depth, func(m string, n uint64) { sum += n; roots++ })
+		if err != nil || got != want || sum != want || roots != 44 {
+			t.Errorf("perft %d = %d (roots sum %d over %d moves), err %v; want %d over 44", depth, got, sum, roots, err, want)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := e.Perft(ctx, 6, func(string, uint64) {}); err == nil {
+		t.Error("perft with a cancelled context returned no error")
+	}
+	if _, err := e.Perft(context.Background(), 0, func(string, uint64) {}); err == nil {
+		t.Error("perft 0 returned no error")
+	}
+}
+
+func TestOptions(t *testing.T) {
+	e := New()
+	for _, v := range []string{"1", "0", "64"} {
+		if err := e.SetOption("hashsize", v); err != nil {
+			t.Errorf("hashsize %s: %v", v, err)
+		}
+	}
+	for _, v := range []string{"-1", "2000", "big", ""} {
+		if err := e.SetOption("hashsize", v); err == nil {
+			t.Errorf("hashsize %q accepted", v)
+		}
+	}
+	if err := e.SetOption("style", "risky"); err != protocol.ErrUnknownOption {
+		t.Errorf("unknown option: %v, want ErrUnknownOption", err)
+	}
+}
+
+// session runs a protocol session over a real engine and collects its output.
+type session struct {
+	*protocol.Session
+	mu    sync.Mutex
+	lines []string
+	ch    chan string
+}
+
+func newSession(opts ...Option) *session {
+	s := &session{ch: make(chan string, 1000)}
+	s.Session = protocol.New(New(opts...), func(l string) {
+		s.mu.Lock()
+		s.lines = append(s.lines, l)
+		s.mu.Unlock()
+		s.ch <- l
+	})
+	return s
+}
+
+func (s *session) waitFor(t *testing.T, prefix string) string {
+	t.Helper()
+	for {
+		select {
+		case l := <-s.ch:
+			if strings.HasPrefix(l, prefix) {
+				return l
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("no %q line", prefix)
+		}
+	}
+}
+
+func TestSessionPlays(t *testing.T) {
+	s := newSession()
+	s.Handle("ucci")
+	s.waitFor(t, "ucciok")
+	s.Handle("position startpos moves h2e2 h9g7")
+	s.Handle("go depth 4")
+	best := strings.Fields(s.waitFor(t, "bestmove"))[1]
+	p, _ := xiangqi.ParseFEN(xiangqi.StartFEN)
+	for _, m := range []string{"h2e2", "h9g7"} {
+		mv, _ := xiangqi.ParseMove(m)
+		p.Make(mv)
+	}
+	if m, err := xiangqi.ParseMove(best); err != nil || !p.IsLegal(m) {
+		t.Errorf("bestmove %s is not legal in %s", best, p.FEN())
+	}
+	s.Handle("position startpos")
+	s.Handle("go perft 3")
+	if got := s.waitFor(t, "Nodes searched"); got != "Nodes searched: 79666" {
+		t.Errorf("perft 3: %q", got)
+	}
+	// Mated: no move.
+	s.Handle("position fen 3k5/9/9/9/9/9/9/9/r8/1r2K4 w - - 0 1")
+	s.Handle("go depth 3")
+	s.waitFor(t, "nobestmove")
+}
+
+func TestYieldCalledAndStops(t *testing.T) {
+	calls := 0
+	stop := make(chan struct{})
+	var once sync.Once
+	s := newSession(WithYield(func(ctx context.Context) {
+		calls++
+		if calls == 5 {
+			once.Do(func() { close(stop) })
+		}
+	}))
+	s.Handle("go infinite")
+	<-stop
+	s.Handle("stop")
+	s.waitFor(t, "bestmove")
+	if calls < 5 {
+		t.Errorf("yield called %d times", calls)
+	}
+}
