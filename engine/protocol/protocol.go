@@ -259,3 +259,23 @@ func (s *Session) stopJob() {
 	cancel()
 	<-done
 }
+
+// Finish is for the end of input: it waits until the running job and any queued lines are
+// done, stopping a job that would otherwise run until stop (infinite, ponder).
+func (s *Session) Finish() {
+	for {
+		s.hmu.Lock()
+		s.mu.Lock()
+		thinking, done := s.thinking, s.done
+		if thinking && s.waitStop {
+			s.stopped = true
+			s.cancel()
+		}
+		s.mu.Unlock()
+		s.hmu.Unlock()
+		if !thinking {
+			return
+		}
+		<-done
+	}
+}

@@ -511,3 +511,32 @@ func TestBudget(t *testing.T) {
 		}
 	}
 }
+
+func TestFinish(t *testing.T) {
+	tests := []struct {
+		name string
+		in   []string
+		want []string
+	}{
+		{"idle", []string{"isready"}, []string{"readyok"}},
+		{"search ends by itself", []string{"go depth 2"}, []string{info(1, "h2e2"), info(2, "h2e2"), "bestmove h2e2 ponder h7e7"}},
+		{"batch queue", []string{"setoption batch true", "go depth 1", "banmoves h2e2", "go depth 1"},
+			[]string{info(1, "h2e2"), "bestmove h2e2 ponder h7e7", info(1, "b0c2"), "bestmove b0c2 ponder h7e7"}},
+	}
+	for _, tt := range tests {
+		s, _, r := newSession()
+		for _, l := range tt.in {
+			s.Handle(l)
+		}
+		s.Finish()
+		if got := r.all(); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
+		}
+	}
+	s, _, r := newSession()
+	s.Handle("go infinite")
+	s.Finish()
+	if got := r.all(); count(got, "bestmove") != 1 {
+		t.Errorf("infinite: %q, want a bestmove", got)
+	}
+}
