@@ -1,9 +1,90 @@
 #!/usr/bin/env bash
-# Builds, serves and tests qipan. Usage: ./build.sh {static|serve [PORT]|test}
+# Builds, serves and tests qipan.
+#   ./build.sh static        build the static site into static/ (QIPAN_BASE=/qipan/ for a sub-path)
+#   ./build.sh serve [PORT]  build, then serve static/ on http://localhost:PORT/ (default 8080)
+#   ./build.sh test          go vet, unit tests, build, browser tests (installs what is missing)
 set -euo pipefail
 cd "$(dirname "$0")"
 cmd="${1:-static}"
+base="${QIPAN_BASE:-/}"
+
+wasm_build() { GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' "$@"; }
+
+static() {
+  local out="${1:-static}"
+  rm -rf "$out"
+  mkdir -p "$out/web"
+  echo "build: app wasm"
+  wasm_build -o "$out/web/app.wasm" ./cmd/qipan-site
+  if [ -d wasm ]; then
+    echo "build: engine wasm"
+    wasm_build -o "$out/web/engine.wasm" ./wasm
+  else
+    echo "build: SKIPPING the engine: ./wasm does not exist yet (the board works, the computer will not answer)" >&2
+  fi
+  # web/ holds the styles, icons and the engine's worker script.
+  for f in web/*; do
+    case "$f" in
+      web/engine-worker.js) if [ -d wasm ]; then cp "$f" "$out/web/"; fi ;;
+      *) cp -r "$f" "$out/web/" ;;
+    esac
+  done
+  generate "$out" "$base"
+  sizes "$out"
+}
+
+# generate DIR BASE writes the site's pages around DIR/web for serving under BASE.
+generate() {
+  local version
+  version="$(git rev-parse --short HEAD 2>/dev/null || echo dev)"
+  go run ./cmd/qipan-site generate -out "$1" -base "$2" -version "$version"
+  # go-app writes its own wasm_exec.js; the one matching this Go compiler replaces it.
+  cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$1/wasm_exec.js"
+}
+
+sizes() {
+  for f in "$1/web/app.wasm" "$1/web/engine.wasm"; do
+    [ -f "$f" ] || continue
+    printf 'size: %-22s %6d KiB raw, %6d KiB gzip\n' "$f" $(( $(wc -c <"$f") / 1024 )) $(( $(gzip -9c "$f" | wc -c) / 1024 ))
+  done
+}
+
+install_chromium() {
+  if command -v chromium >/dev/null || command -v chromium-browser >/dev/null || command -v google-chrome >/dev/null; then
+    return
+  fi
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "test: installing chromium"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "test: chromium is missing; install it (apt-get install chromium) to run the browser tests" >&2
+  fi
+}
+
 case "$cmd" in
-  test) go vet ./... && go test ./... ;;
+  static) static ;;
+  serve)
+    port="${2:-8080}"
+    static
+    go run ./cmd/qipan-site serve -dir static -addr "localhost:$port" -base "$base"
+    ;;
+  test)
+    install_chromium
+    if [ -f ../shared/oracles/setup.sh ]; then
+      QIPAN_ORACLES="$(bash ../shared/oracles/setup.sh)"
+      export QIPAN_ORACLES
+    fi
+    go vet ./...
+    GOOS=js GOARCH=wasm go vet ./cmd/... ./app/...
+    go test $(go list ./... | grep -v '/e2e$')
+    # The browser tests use a root build and the same files generated for /qipan/.
+    base=/
+    static static
+    sub=e2e/out/site-qipan
+    rm -rf "$sub" && mkdir -p "$sub" && cp -r static/web "$sub/"
+    generate "$sub" /qipan/
+    QIPAN_STATIC="$PWD/static" QIPAN_STATIC_SUBPATH="$PWD/$sub" \
+      go test -count=1 -v -timeout 12m ./e2e/ 2>&1 | tee e2e/out/test.log
+    ;;
   *) echo "usage: $0 {static|serve [PORT]|test}" >&2; exit 2 ;;
 esac
