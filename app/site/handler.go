@@ -49,4 +49,3 @@ func Handler(c Config) *app.Handler {
 	}
 	return h
 }
-
