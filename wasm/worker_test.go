@@ -1,0 +1,235 @@
+//go:build !wasm
+
+package main
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"qipan/engine/xiangqi"
+)
+
+// The page drives the worker exactly as the site does: new Worker("web/engine-worker.js"),
+// with engine.wasm beside it and wasm_exec.js at the root. It sends "ucci" at once, before
+// the engine is up, to check the worker's queue.
+const testPage = `<!doctype html><meta charset="utf-8"><title>engine worker test</title>
+<script>
+window.lines = []; window.times = [];
+const w = new Worker("web/engine-worker.js");
+w.onmessage = (e) => { lines.push(String(e.data)); times.push(performance.now()); };
+w.onerror = (e) => { lines.push("worker error: " + e.message); times.push(performance.now()); };
+window.send = (l) => w.postMessage(l);
+window.waitFor = (prefix, from, ms) => new Promise((resolve, reject) => {
+  const t0 = performance.now();
+  const check = () => {
+    for (let i = from; i < lines.length; i++) {
+      if (lines[i].startsWith(prefix)) return resolve({index: i, line: lines[i]});
+    }
+    if (performance.now() - t0 > ms) {
+      return reject(new Error("no line starting with " + JSON.stringify(prefix) + " in " + JSON.stringify(lines.slice(from))));
+    }
+    setTimeout(check, 2);
+  };
+  check();
+});
+// measureStop: search without limit, send stop after 300 ms, time the bestmove.
+window.measureStop = async () => {
+  const from = lines.length;
+  send("go infinite");
+  await new Promise((r) => setTimeout(r, 300));
+  const t0 = performance.now();
+  send("stop");
+  const r = await waitFor("bestmove", from, 5000);
+  const infos = lines.slice(from, r.index).filter((l) => l.startsWith("info depth"));
+  return {latencyMs: times[r.index] - t0, line: r.line, lastInfo: infos[infos.length - 1] || ""};
+};
+send("ucci");
+</script>`
+
+// chromium returns the browser's path. It skips the test when there is none, except in CI
+// (CI=true), where it installs Debian's chromium if it can, and otherwise fails.
+func chromium(t *testing.T) string {
+	t.Helper()
+	find := func() string {
+		for _, p := range []string{os.Getenv("CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"} {
+			if p != "" {
+				if _, err := os.Stat(p); err == nil {
+					return p
+				}
+			}
+		}
+		return ""
+	}
+	if p := find(); p != "" {
+		return p
+	}
+	if os.Getenv("CI") != "true" {
+		t.Skip("no chromium (apt-get install chromium, or set CHROMIUM); with CI=true this fails")
+	}
+	if os.Geteuid() == 0 {
+		out, err := exec.Command("sh", "-c", "apt-get update -q && apt-get install -y -q chromium").CombinedOutput()
+		if p := find(); p != "" {
+			return p
+		}
+		t.Fatalf("chromium missing and apt-get install failed: %v\n%s", err, out)
+	}
+	t.Fatal("chromium missing in CI (not root, cannot install it)")
+	return ""
+}
+
+// buildSite lays out a site like the real one: /index.html, /wasm_exec.js, /web/engine-worker.js,
+// /web/engine.wasm (built here with the same flags as the site build).
+func buildSite(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "web"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "web", "engine.wasm"), ".")
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the wasm: %v\n%s", err, out)
+	}
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	copyFile(t, filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"), filepath.Join(dir, "wasm_exec.js"))
+	copyFile(t, filepath.Join("..", "web", "engine-worker.js"), filepath.Join(dir, "web", "engine-worker.js"))
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte(testPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(filepath.Join(dir, "web", "engine.wasm")); err == nil {
+		t.Logf("engine.wasm: %d bytes", fi.Size())
+	}
+	return dir
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+type found struct {
+	Index int    `json:"index"`
+	Line  string `json:"line"`
+}
+
+// TestWorkerInChromium loads the worker in headless Chromium, plays a search, and measures
+// how long a stop takes to end an infinite search (it must be well under the 0.2 s a UCCI
+// host allows; the test fails above 500 ms).
+func TestWorkerInChromium(t *testing.T) {
+	browser := chromium(t)
+	dir := buildSite(t)
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer srv.Close()
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(browser), chromedp.NoSandbox, chromedp.UserDataDir(t.TempDir()),
+		chromedp.Flag("disable-gpu", true), chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true))
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	defer cancelCtx()
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/index.html")); err != nil {
+		t.Fatalf("navigate: %v", err)
+	}
+	run := func(expr string) found {
+		t.Helper()
+		tctx, cancel := context.WithTimeout(ctx, 40*time.Second)
+		defer cancel()
+		f, err := chromedp.Run(tctx, chromedp.Evaluate[found](expr, chromedp.EvalAwaitPromise))
+		if err != nil {
+			lines, _ := chromedp.Run(ctx, chromedp.Evaluate[[]string]("lines"))
+			t.Fatalf("%s: %v\nworker said: %q", expr, err, lines)
+		}
+		return f
+	}
+	send := func(lines ...string) {
+		t.Helper()
+		for _, l := range lines {
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`send(`+strconv.Quote(l)+`), true`)); err != nil {
+				t.Fatalf("send %q: %v", l, err)
+			}
+		}
+	}
+	start := time.Now()
+	run(`waitFor("info string ready", 0, 30000)`)
+	t.Logf("worker ready after %v", time.Since(start).Round(time.Millisecond))
+	run(`waitFor("ucciok", 0, 5000)`) // "ucci" was sent before ready
+
+	// A search to a fixed depth gives a legal move.
+	send("position startpos moves h2e2", "go depth 3")
+	best := run(`waitFor("bestmove", 0, 20000)`).Line
+	p := xiangqi.NewPosition()
+	p.Make(xiangqi.NewMove(xiangqi.SquareOf(7, 2), xiangqi.SquareOf(4, 2)))
+	if f := strings.Fields(best); len(f) < 2 {
+		t.Fatalf("bad bestmove line %q", best)
+	} else if m, err := xiangqi.ParseMove(f[1]); err != nil || !p.IsLegal(m) {
+		t.Fatalf("%q: not a legal move after h2e2", best)
+	}
+
+	// isready is answered while thinking.
+	tctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	ready, err := chromedp.Run(tctx, chromedp.Evaluate[found](`(async () => {
+		const from = lines.length;
+		send("go infinite");
+		await new Promise((r) => setTimeout(r, 100));
+		send("isready");
+		const r = await waitFor("readyok", from, 3000);
+		const early = lines.slice(from, r.index).some((l) => l.startsWith("bestmove"));
+		send("stop");
+		await waitFor("bestmove", from, 3000);
+		return {index: early ? 1 : 0, line: r.line};
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil || ready.Index != 0 {
+		t.Fatalf("isready while thinking: %+v %v", ready, err)
+	}
+
+	// Stop latency.
+	stop, err := chromedp.Run(tctx, chromedp.Evaluate[struct {
+		LatencyMs float64 `json:"latencyMs"`
+		Line      string  `json:"line"`
+		LastInfo  string  `json:"lastInfo"`
+	}](`measureStop()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("measureStop: %v", err)
+	}
+	t.Logf("stop latency %.1f ms; last info before stop: %s; %s", stop.LatencyMs, stop.LastInfo, stop.Line)
+	if stop.LatencyMs > 500 {
+		t.Errorf("stop took %.0f ms, want < 500", stop.LatencyMs)
+	}
+	if stop.LastInfo == "" {
+		t.Errorf("no info line in 300 ms of infinite search")
+	}
+	if f := strings.Fields(stop.Line); len(f) < 2 {
+		t.Errorf("bad bestmove after stop: %q", stop.Line)
+	} else if m, err := xiangqi.ParseMove(f[1]); err != nil || !p.IsLegal(m) {
+		t.Errorf("%q after stop: not a legal move", stop.Line)
+	}
+
+	lines, _ := chromedp.Run(ctx, chromedp.Evaluate[[]string]("lines"))
+	for _, l := range lines {
+		if strings.HasPrefix(l, "info string error") || strings.HasPrefix(l, "worker error") {
+			t.Errorf("worker reported %q", l)
+		}
+	}
+}
