@@ -274,3 +274,88 @@ func TestOracleLegal(t *testing.T) {
 		}
 	}
 }
+
+// oracleWXF is what the oracle (Fairy-Stockfish) writes for m. It follows the WXF rules
+// except for tandem soldiers: when the moving soldier shares its file with others and either
+// three or more stand on that file or another file also holds two or more, Fairy-Stockfish
+// writes its place on the file (1 = front) and the file number instead of the letter and a
+// selector ("14=5" where the standard has "Pa.5"). And for two pieces on one file it writes
+// + or - only if the same step from the other piece stays on the board, else the file
+// ("R1+7" for I0-I7 beside a chariot on I8, where WXF has "R-+7": I8 cannot go 7 further).
+// It also prints '=' for sideways.
+func oracleWXF(p *Position, m Move) (want string, exception bool) {
+	w := strings.ReplaceAll(p.WXF(m), ".", "=")
+	v := p.vinfoOf(m)
+	if v.kind == Soldier && v.n >= 2 && (v.n >= 3 || v.tandem >= 2) {
+		return fmt.Sprintf("%d%d%c%d", v.idx+1, v.file, w[2], v.arg), true
+	}
+	if sel := v.selector(); sel == selFront || sel == selRear {
+		from, to := m.From(), m.To()
+		for r := 0; r < 10; r++ {
+			s := SquareOf(from.File(), r)
+			if s != from && p.board[s] == p.board[from] {
+				if or := r + to.Rank() - from.Rank(); or < 0 || or > 9 {
+					return w[:1] + fmt.Sprint(v.file) + w[2:], true
+				}
+			}
+		}
+	}
+	return w, false
+}
+
+// TestOracleWXF compares WXF notation with the oracle's along random games. QIPAN_ORACLE_N
+// sets the number of games (default 400 positions' worth: 40 games).
+func TestOracleWXF(t *testing.T) {
+	games := max(envInt(t, "QIPAN_ORACLE_N", 400)/10, 1)
+	if testing.Short() {
+		games = min(games, 5)
+	}
+	o := startOracle(t)
+	seed := testSeed(t)
+	rng := rand.New(rand.NewPCG(seed, 2))
+	starts := append([]string{}, oracleStarts...)
+	starts = append(starts, // soldier-rich positions, to reach the tandem-soldier cases
+		"4k4/9/3P5/3P5/3P5/9/9/9/9/3K5 w - - 0 1",
+		"4k4/9/9/9/9/1p1p5/1p1p5/9/9/3K5 b - - 0 1",
+		"3k5/9/2PPP4/2P1P4/9/9/9/9/9/5K3 w - - 0 1",
+		"3k5/9/9/9/9/1p1p5/p1p1p4/9/9/4K4 b - - 0 1",
+	)
+	exceptions, compared := 0, 0
+	for g := 0; g < games; g++ {
+		start := starts[rng.IntN(len(starts))]
+		p, err := ParseFEN(start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := *p
+		line := randomLine(rng, &q, 100)
+		if len(line) == 0 {
+			continue
+		}
+		a, err := o.ask(oracleReq{Game: "xiangqi", FEN: start, Moves: joinMoves(line), Ask: "wxf"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		theirs := strings.Fields(a.WXF)
+		if len(theirs) != len(line) {
+			t.Fatalf("%s %s: oracle wrote %d moves for %d", start, joinMoves(line), len(theirs), len(line))
+		}
+		for i, m := range line {
+			want, exc := oracleWXF(p, m)
+			if exc {
+				exceptions++
+			}
+			compared++
+			// The oracle may append + for check or # for mate after the 4 characters.
+			got := theirs[i]
+			if len(got) > 4 {
+				got = got[:4]
+			}
+			if got != want {
+				t.Errorf("%s after %q: %s is %s here, oracle %s", start, joinMoves(line[:i]), m, want, theirs[i])
+			}
+			p.Make(m)
+		}
+	}
+	t.Logf("%d moves compared, %d of them where the oracle departs from WXF (see oracleWXF)", compared, exceptions)
+}
