@@ -91,6 +91,14 @@ func (m *Match) EngineSaid(line string) (send []string, moved bool, err error) {
 	case fields[0] == "info" && len(fields) >= 3 && fields[1] == "string" && fields[2] == "ready":
 		m.Engine.ready = true
 		return nil, false, nil
+	case fields[0] == "info" && len(fields) >= 3 && fields[1] == "string" && fields[2] == "error:":
+		// The worker could not load the engine: no answer will come. Other errors (a line the
+		// engine did not accept) are shown but change nothing.
+		msg := strings.Join(fields[3:], " ")
+		if strings.HasPrefix(msg, "loading") || strings.HasPrefix(msg, "engine:") {
+			m.Engine.Fail(msg)
+		}
+		return nil, false, fmt.Errorf("engine: %s", msg)
 	case fields[0] == "bestmove" || fields[0] == "nobestmove":
 	default:
 		return nil, false, nil // info lines and the like: nothing to do

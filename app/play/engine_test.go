@@ -134,3 +134,24 @@ func TestCustomGoCommand(t *testing.T) {
 	play(t, m, "h2e2")
 	expectLines(t, "custom go", m.EngineLines(), start+" moves h2e2", "go depth 3")
 }
+
+func TestEngineErrors(t *testing.T) {
+	tests := []struct {
+		line   string
+		failed bool
+	}{
+		{"info string error: loading the engine: engine.wasm: HTTP 404", true},
+		{"info string error: engine: the Go program exited with code 2", true},
+		{"info string error: unknown command \"frob\"", false},
+	}
+	for _, tt := range tests {
+		m := NewMatch()
+		_, moved, err := m.EngineSaid(tt.line)
+		if moved || err == nil {
+			t.Errorf("EngineSaid(%q) = moved %v, err %v; want an error", tt.line, moved, err)
+		}
+		if got := m.Engine.Failed() != ""; got != tt.failed {
+			t.Errorf("EngineSaid(%q): failed %v, want %v", tt.line, got, tt.failed)
+		}
+	}
+}

@@ -47,7 +47,7 @@ func (l *MoveList) Render() app.UI {
 	}
 	body := app.Div().ID("moves").Class("moves")
 	if len(cells) == 0 {
-		return body.Body(app.P().Class("nomoves").Text("No moves yet. Red (you) to play."))
+		return body.Body(app.P().Class("nomoves").Text("No moves yet."))
 	}
 	return body.Body(cells...)
 }

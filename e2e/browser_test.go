@@ -1,0 +1,231 @@
+package e2e
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"qipan/app/site"
+)
+
+// siteDir returns the static build the test runs against (QIPAN_STATIC, or for the sub-path
+// test QIPAN_STATIC_SUBPATH). Without it the test is skipped, except under CI=true where it
+// fails: CI must not pass by running nothing.
+func siteDir(t *testing.T, env string) string {
+	t.Helper()
+	dir := os.Getenv(env)
+	if dir == "" {
+		cantRun(t, env+" is not set (./build.sh test sets it to the built site)")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
+		cantRun(t, fmt.Sprintf("%s=%s holds no built site: %v", env, dir, err))
+	}
+	return dir
+}
+
+func cantRun(t *testing.T, why string) {
+	t.Helper()
+	if os.Getenv("CI") == "true" {
+		t.Fatal("cannot run the browser test: " + why)
+	}
+	t.Skip(why)
+}
+
+// chromePath finds a Chromium: QIPAN_CHROME, else the usual names on PATH.
+func chromePath(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("QIPAN_CHROME"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	cantRun(t, "no Chromium found (apt-get install chromium, or set QIPAN_CHROME)")
+	return ""
+}
+
+// server serves a static build like a static host would, and can be taken down: while down it
+// drops every connection without an answer, as an unreachable host would look to the page.
+type server struct {
+	*httptest.Server
+	down atomic.Bool
+}
+
+func newServer(t *testing.T, dir, base string) *server {
+	t.Helper()
+	b, err := site.ParseBase(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &server{}
+	files := site.FileServer(dir, b)
+	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.down.Load() {
+			if hj, ok := w.(http.Hijacker); ok {
+				if c, _, err := hj.Hijack(); err == nil {
+					c.Close()
+					return
+				}
+			}
+			panic(http.ErrAbortHandler)
+		}
+		files.ServeHTTP(w, r)
+	}))
+	t.Cleanup(s.Close)
+	return s
+}
+
+// browser starts a headless Chromium with a fresh profile and returns a tab's context.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromePath(t)),
+		chromedp.Headless,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("hide-scrollbars", true),
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx, chromedp.WithLogf(t.Logf))
+	t.Cleanup(func() { cancel(); cancelA() })
+	// The first Run starts the browser; it must not run under a timeout (see chromedp.Run).
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting %s: %v", chromePath(t), err)
+	}
+	return ctx
+}
+
+// run runs actions with a time limit, failing the test on error.
+func run(t *testing.T, ctx context.Context, limit time.Duration, what string, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	c, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	if err := chromedp.Do(c, actions...); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// eval evaluates a JavaScript expression (promises are awaited).
+func eval[T any](t *testing.T, ctx context.Context, expr string) T {
+	t.Helper()
+	c, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(c, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+// waitFor polls a JavaScript condition until it is true or limit passes.
+func waitFor(t *testing.T, ctx context.Context, limit time.Duration, what, cond string) time.Duration {
+	t.Helper()
+	start := time.Now()
+	c, cancel := context.WithTimeout(ctx, limit+5*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(c, chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(limit), chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+		t.Fatalf("waiting %v for %s (%s): %v\npage status: %s", limit, what, cond, err, pageSummary(ctx))
+	}
+	return time.Since(start)
+}
+
+// pageSummary describes the page for failure messages.
+func pageSummary(ctx context.Context) string {
+	c, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	s, err := chromedp.Run(c, chromedp.Evaluate[string](`(() => {
+		const b = document.getElementById("board");
+		const st = document.querySelector(".status");
+		const n = document.querySelector(".notice");
+		return "fen=" + (b && b.dataset.fen) + " ready=" + (b && b.dataset.ready) +
+			" status=" + (st && st.textContent) + " notice=" + (n && n.textContent) +
+			" moves=" + [...document.querySelectorAll("[data-ply]")].map(e => e.textContent).join(",");
+	})()`))
+	if err != nil {
+		return "(unreadable: " + err.Error() + ")"
+	}
+	return s
+}
+
+// outDir is where screenshots go (e2e/out, ignored by git).
+func outDir(t *testing.T) string {
+	t.Helper()
+	dir := os.Getenv("QIPAN_E2E_OUT")
+	if dir == "" {
+		dir = "out"
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func screenshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	c, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(c, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	p := filepath.Join(outDir(t), name+".png")
+	if err := os.WriteFile(p, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot %s", p)
+}
+
+// record appends a measured figure to out/figures.txt and logs it.
+func record(t *testing.T, format string, args ...any) {
+	t.Helper()
+	line := fmt.Sprintf(format, args...)
+	t.Log("figure: " + line)
+	f, err := os.OpenFile(filepath.Join(outDir(t), "figures.txt"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	w := bufio.NewWriter(f)
+	fmt.Fprintf(w, "%s %s: %s\n", time.Now().Format(time.RFC3339), t.Name(), line)
+	w.Flush()
+}
+
+// refused reports whether nothing answers at addr (used to check the server is really down).
+func refused(addr string) bool {
+	c, err := net.DialTimeout("tcp", addr, time.Second)
+	if err != nil {
+		return true
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(2 * time.Second))
+	fmt.Fprintf(c, "GET / HTTP/1.0\r\n\r\n")
+	b := make([]byte, 1)
+	_, err = c.Read(b)
+	return err != nil
+}
+
+func q(s string) string { return strings.ReplaceAll(s, `"`, `\"`) }
