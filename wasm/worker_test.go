@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -87,24 +89,58 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
+var (
+	wasmOnce sync.Once
+	wasmDir  string // holds engine.wasm, built once for all tests
+	wasmErr  error
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if wasmDir != "" {
+		os.RemoveAll(wasmDir)
+	}
+	os.Exit(code)
+}
+
+// engineWasm builds this package for js/wasm with the site's flags (once) and returns its path.
+func engineWasm(t *testing.T) string {
+	t.Helper()
+	wasmOnce.Do(func() {
+		if wasmDir, wasmErr = os.MkdirTemp("", "qipan-wasm-"); wasmErr != nil {
+			return
+		}
+		build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(wasmDir, "engine.wasm"), ".")
+		build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		if out, err := build.CombinedOutput(); err != nil {
+			wasmErr = fmt.Errorf("building the wasm: %v\n%s", err, out)
+		}
+	})
+	if wasmErr != nil {
+		t.Fatal(wasmErr)
+	}
+	return filepath.Join(wasmDir, "engine.wasm")
+}
+
+func wasmExecJS(t *testing.T) string {
+	t.Helper()
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js")
+}
+
 // buildSite lays out a site like the real one: /index.html, /wasm_exec.js, /web/engine-worker.js,
-// /web/engine.wasm (built here with the same flags as the site build).
+// /web/engine.wasm.
 func buildSite(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(dir, "web"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "web", "engine.wasm"), ".")
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the wasm: %v\n%s", err, out)
-	}
-	goroot, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	copyFile(t, filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"), filepath.Join(dir, "wasm_exec.js"))
+	copyFile(t, engineWasm(t), filepath.Join(dir, "web", "engine.wasm"))
+	copyFile(t, wasmExecJS(t), filepath.Join(dir, "wasm_exec.js"))
 	copyFile(t, filepath.Join("..", "web", "engine-worker.js"), filepath.Join(dir, "web", "engine-worker.js"))
 	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte(testPage), 0o644); err != nil {
 		t.Fatal(err)

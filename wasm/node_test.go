@@ -1,0 +1,72 @@
+//go:build !wasm
+
+package main
+
+import (
+	"os"
+	"os/exec"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"qipan/engine/protocol"
+	"qipan/engine/protocol/xqengine"
+)
+
+// signatureScript is searched to fixed depths and counted with perft: deterministic output,
+// so the wasm build must print exactly what the native build prints (times aside).
+const signatureScript = `setoption batch true
+position startpos
+go depth 6
+position fen r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1
+go depth 5
+go perft 3
+position startpos moves h2e2 h9g7 h0g2
+go nodes 20000
+`
+
+var timeFields = regexp.MustCompile(` (time|nps) \d+`)
+
+func signature(lines []string) []string {
+	out := make([]string, 0, len(lines))
+	for _, l := range lines {
+		out = append(out, timeFields.ReplaceAllString(l, ""))
+	}
+	return out
+}
+
+// TestWasmMatchesNative runs the worker's wasm under node (wasm/run-node.js) and checks that
+// it prints what the native engine prints for the same script: same nodes, moves and scores.
+func TestWasmMatchesNative(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("node is missing")
+		}
+		t.Skip("node is missing")
+	}
+	cmd := exec.Command("node", "run-node.js", wasmExecJS(t), engineWasm(t))
+	cmd.Stdin = strings.NewReader(signatureScript)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node run-node.js: %v\n%s", err, out)
+	}
+	got := signature(strings.Split(strings.TrimSpace(string(out)), "\n"))
+
+	var mu sync.Mutex
+	var native []string
+	s := protocol.New(xqengine.New(), func(l string) { mu.Lock(); native = append(native, l); mu.Unlock() })
+	for _, l := range strings.Split(strings.TrimSpace(signatureScript), "\n") {
+		s.Handle(l)
+	}
+	s.Handle("quit")
+	<-s.Done()
+	want := signature(native)
+	if !slices.Equal(got, want) {
+		t.Errorf("wasm under node printed\n%s\nnative printed\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if !slices.Contains(want, "Nodes searched: 43929") {
+		t.Errorf("native perft 3 of the second position is not 43929: %q", want)
+	}
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// Runs the engine Worker's wasm under node the way web/engine-worker.js runs it in a browser:
+// stdin lines go to qipanReceive, postMessage lines go to stdout, qipanYield round-trips a
+// MessageChannel. For measurements and tests without a browser.
+//
+// Usage: node wasm/run-node.js WASM_EXEC_JS ENGINE_WASM < commands
+//   WASM_EXEC_JS is $(go env GOROOT)/lib/wasm/wasm_exec.js. At the end of input the runner
+//   sends "quit", which stops a running search: put "setoption batch true" first to let the
+//   searches in a script finish. The process exits after "bye".
+"use strict";
+const path = require("path");
+const readline = require("readline");
+
+const [wasmExec, wasmFile] = process.argv.slice(2);
+if (!wasmExec || !wasmFile) {
+  console.error("usage: node run-node.js WASM_EXEC_JS ENGINE_WASM < commands");
+  process.exit(2);
+}
+globalThis.require = require;
+globalThis.fs = require("fs");
+globalThis.TextEncoder = require("util").TextEncoder;
+globalThis.TextDecoder = require("util").TextDecoder;
+globalThis.performance ??= require("perf_hooks").performance;
+globalThis.crypto ??= require("crypto");
+require(path.resolve(wasmExec));
+
+const queue = [];
+let receive = null;
+let ended = false;
+
+globalThis.postMessage = (line) => {
+  process.stdout.write(line + "\n");
+  if (line === "bye") process.exit(0);
+};
+const channel = new MessageChannel();
+const waiting = [];
+channel.port1.onmessage = () => {
+  const cb = waiting.shift();
+  if (cb) cb();
+};
+globalThis.qipanYield = (cb) => {
+  waiting.push(cb);
+  channel.port2.postMessage(0);
+};
+globalThis.qipanStarted = () => {
+  receive = globalThis.qipanReceive;
+  for (const line of queue.splice(0)) receive(line);
+  if (ended) receive("quit");
+};
+
+readline.createInterface({ input: process.stdin }).on("line", (line) => {
+  if (receive) receive(line);
+  else queue.push(line);
+}).on("close", () => {
+  ended = true;
+  if (receive) receive("quit");
+});
+
+const go = new Go();
+go.exit = (code) => process.exit(code);
+WebAssembly.instantiate(fs.readFileSync(wasmFile), go.importObject)
+  .then((result) => go.run(result.instance))
+  .catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
