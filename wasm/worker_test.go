@@ -268,4 +268,18 @@ func TestWorkerInChromium(t *testing.T) {
 			t.Errorf("worker reported %q", l)
 		}
 	}
+
+	// A site without engine.wasm: the worker says what failed instead of going quiet.
+	broken := buildSite(t)
+	if err := os.Remove(filepath.Join(broken, "web", "engine.wasm")); err != nil {
+		t.Fatal(err)
+	}
+	srv2 := httptest.NewServer(http.FileServer(http.Dir(broken)))
+	defer srv2.Close()
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv2.URL+"/index.html")); err != nil {
+		t.Fatalf("navigate: %v", err)
+	}
+	if l := run(`waitFor("info string error", 0, 10000)`).Line; !strings.Contains(l, "engine.wasm") || !strings.Contains(l, "404") {
+		t.Errorf("missing engine.wasm reported as %q", l)
+	}
 }
