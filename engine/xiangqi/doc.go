@@ -1,15 +1,33 @@
 // Package xiangqi implements the rules of Xiangqi (Chinese chess): board, FEN, legal move
-// generation, make/unmake, check, mate and stalemate, and a game record.
+// generation, make/unmake, check, mate and stalemate, a game record with the game-end rules,
+// and the move notations (coordinates, WXF, Chinese).
 //
 // Conventions: squares 0..89 = rank*9 + file; file 0 is 'a' (Red's left), rank 0 is Red's
 // back rank, so UCCI coordinates run a0..i9. Red moves first; FEN side w (also r) = Red,
-// b = Black. Stalemate (no legal move) loses in xiangqi, like checkmate.
+// b = Black. Kind runs 1..7 (General..Soldier, 0 = NoKind); Piece = Kind | Color<<3.
+// A side with no legal move loses, whether in check (checkmate) or not (stalemate).
+// Perft counts leaves of the legal tree, bulk-counted at the last ply.
+//
+// Speed: Position is a plain value (no pointers), copied freely. Moves are generated from
+// per-square tables; a move is tested for leaving the general attacked only when its from
+// or to square lies on the general's file or rank or next to it diagonally (or when in
+// check), since no other move can open a line, a cannon screen or a horse leg toward it.
+// GenerateLegal, GenerateCaptures, Make, Unmake, InCheck, IsLegal and Perft allocate nothing.
 //
 // Files:
-//   - types.go: Color, Square, Kind, Piece, Move (UCCI/ICCS), MoveList.
-//   - tables.go: per-square move and attack tables, Zobrist keys (fixed seed).
-//   - position.go: Position (a copyable value), Make/Unmake, null move.
-//   - fen.go: ParseFEN (with the validity checks it makes) and FEN.
+//   - types.go: Color, Square, Kind, Piece, Move (UCCI h2e2 / ICCS H2-E2, ParseMove), MoveList.
+//   - tables.go: per-square move and attack tables, Zobrist keys (fixed seed, so keys are the
+//     same native and in wasm), which points each piece may stand on.
+//   - position.go: Position, Make/Unmake, MakeNull/UnmakeNull.
+//   - fen.go: ParseFEN (its doc lists what it checks) and FEN.
 //   - movegen.go: attack test, legal and capture generation, IsLegal, InCheck, Status, Perft.
-//   - game.go: Game, a record with undo/redo.
+//   - game.go: Game, a record with undo/redo and PositionAt.
+//   - rules.go: Game.Result: 60-move rule, repetition, perpetual check and chase,
+//     insufficient material, with a reason to show.
+//   - notation.go: Chinese (炮二平五) and WXF (C2.5) notation, write and parse; ParseAnyMove.
+//
+// Tests: perft_test.go (reference counts; QIPAN_SLOW=1 runs the deep rows), oracle_test.go
+// (differential test against Fairy-Stockfish through /work/shared/oracles: legal moves,
+// check, board, mate results and WXF; QIPAN_ORACLE_N positions, QIPAN_SEED), fuzz_test.go
+// (go test -fuzz FuzzParseFEN / FuzzParseMove), bench_test.go (perft nodes/s).
 package xiangqi

@@ -101,6 +101,3 @@ func (g *Game) Start() *Position {
 	p := g.start
 	return &p
 }
-
-// Status of the current position: Ongoing, Checkmate or Stalemate.
-func (g *Game) Status() Status { return g.cur.Status() }

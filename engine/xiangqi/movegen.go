@@ -238,9 +238,16 @@ const (
 	Ongoing   Status = iota
 	Checkmate        // side to move is in check with no legal move: it lost
 	Stalemate        // side to move has no legal move and is not in check: in xiangqi it lost too
+	// Game-level rules (Game.Result; see rules.go), never returned by Position.Status:
+	MoveLimit            // 60 moves without a capture: draw
+	Repetition           // the same position three times: draw
+	PerpetualCheck       // the side that checked throughout the repetition lost
+	PerpetualChase       // the side that chased throughout the repetition lost
+	InsufficientMaterial // neither side can cross the river: draw
 )
 
-var statusNames = [...]string{"ongoing", "checkmate", "stalemate"}
+var statusNames = [...]string{"ongoing", "checkmate", "stalemate", "60-move rule", "repetition",
+	"perpetual check", "perpetual chase", "insufficient material"}
 
 func (s Status) String() string {
 	if int(s) < len(statusNames) {

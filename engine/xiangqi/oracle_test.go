@@ -211,6 +211,7 @@ func joinMoves(ms []Move) string {
 // TestOracleLegal compares legal moves, check, the board after the moves, and mate/stalemate
 // results with Fairy-Stockfish on random positions. QIPAN_ORACLE_N sets how many (400).
 func TestOracleLegal(t *testing.T) {
+	t.Parallel() // each oracle test has its own node process; they mostly wait on it
 	n := envInt(t, "QIPAN_ORACLE_N", 400)
 	if testing.Short() {
 		n = min(n, 50)
@@ -306,6 +307,7 @@ func oracleWXF(p *Position, m Move) (want string, exception bool) {
 // TestOracleWXF compares WXF notation with the oracle's along random games. QIPAN_ORACLE_N
 // sets the number of games (default 400 positions' worth: 40 games).
 func TestOracleWXF(t *testing.T) {
+	t.Parallel()
 	games := max(envInt(t, "QIPAN_ORACLE_N", 400)/10, 1)
 	if testing.Short() {
 		games = min(games, 5)
