@@ -16,7 +16,7 @@ func TestTrinomialElo(t *testing.T) {
 	}{
 		{Trinomial{Wins: 60, Draws: 20, Losses: 20}, 0.7, 147.1907, 66.0134},
 		{Trinomial{Wins: 20, Draws: 20, Losses: 60}, 0.3, -147.1907, 66.0134},
-		{Trinomial{Wins: 10, Draws: 0, Losses: 10}, 0.5, 0, EloFromScore(0.5+1.959963984540054*0.5/math.Sqrt(20))},
+		{Trinomial{Wins: 10, Draws: 0, Losses: 10}, 0.5, 0, EloFromScore(0.5 + 1.959963984540054*0.5/math.Sqrt(20))},
 		{Trinomial{Draws: 8}, 0.5, 0, 0},
 	}
 	for _, tt := range tests {

@@ -1,0 +1,203 @@
+package player_test
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"qipan/engine/match/internal/fake"
+	"qipan/engine/match/player"
+	"qipan/engine/xiangqi"
+)
+
+func TestMain(m *testing.M) {
+	fake.Main()
+	os.Exit(m.Run())
+}
+
+func TestRankTranslation(t *testing.T) {
+	tests := []struct {
+		ucci, base1 string
+	}{
+		{"h2e2", "h3e3"},
+		{"h9g7", "h10g8"},
+		{"a9a8", "a10a9"},
+		{"a0a9", "a1a10"},
+		{"i0i1", "i1i2"},
+		{"e8e9", "e9e10"},
+	}
+	for _, tt := range tests {
+		if got := player.ToEngine(tt.ucci, 1); got != tt.base1 {
+			t.Errorf("ToEngine(%q, 1) = %q, want %q", tt.ucci, got, tt.base1)
+		}
+		if got, err := player.FromEngine(tt.base1, 1); err != nil || got != tt.ucci {
+			t.Errorf("FromEngine(%q, 1) = %q, %v; want %q", tt.base1, got, err, tt.ucci)
+		}
+		if got := player.ToEngine(tt.ucci, 0); got != tt.ucci {
+			t.Errorf("ToEngine(%q, 0) = %q", tt.ucci, got)
+		}
+		if got, err := player.FromEngine(tt.ucci, 0); err != nil || got != tt.ucci {
+			t.Errorf("FromEngine(%q, 0) = %q, %v", tt.ucci, got, err)
+		}
+	}
+	// Every move of a real position survives the round trip.
+	for _, m := range xiangqi.NewPosition().LegalMoves() {
+		if got, err := player.FromEngine(player.ToEngine(m.String(), 1), 1); err != nil || got != m.String() {
+			t.Errorf("round trip of %v: %q, %v", m, got, err)
+		}
+	}
+	for _, bad := range []struct {
+		s    string
+		base int
+	}{{"h0e3", 1}, {"h11e3", 1}, {"j3e3", 1}, {"h3e3x", 1}, {"h3", 1}, {"", 1}, {"h10e2", 0}, {"h03e3", 1}, {"H3E3", 1}} {
+		if got, err := player.FromEngine(bad.s, bad.base); err == nil {
+			t.Errorf("FromEngine(%q, %d) = %q, want an error", bad.s, bad.base, got)
+		}
+	}
+}
+
+// fakeConfig runs this test binary as the fake engine with behaviour spec.
+func fakeConfig(t *testing.T, spec string, proto player.Protocol, base int, sent *[]string) player.Config {
+	t.Helper()
+	t.Setenv(fake.Env, spec)
+	var mu sync.Mutex
+	return player.Config{
+		Name: "fake", Command: []string{os.Args[0], "-test.run=^$"}, Protocol: proto, RankBase: base,
+		Options: []player.Option{{Name: "Hash", Value: "4"}, {Name: "Clear Hash"}},
+		Trace: func(_, dir, line string) {
+			if dir == ">" && sent != nil {
+				mu.Lock()
+				*sent = append(*sent, line)
+				mu.Unlock()
+			}
+		},
+	}
+}
+
+func TestConversation(t *testing.T) {
+	tests := []struct {
+		name   string
+		spec   string
+		proto  player.Protocol
+		base   int
+		lim    player.Limits
+		wantGo string
+		wantOp []string
+	}{
+		{"ucci millis", "proto=ucci", player.UCCI, 0, player.Limits{MoveTime: 300 * time.Millisecond},
+			"go time 300 movestogo 1", []string{"setoption usemillisec true", "setoption Hash 4", "setoption Clear Hash"}},
+		{"ucci depth", "proto=ucci", player.UCCI, 0, player.Limits{Depth: 3, Nodes: 1000},
+			"go depth 3 nodes 1000", nil},
+		{"uci ranks 1..10", "proto=uci base=1", player.UCI, 1, player.Limits{MoveTime: 50 * time.Millisecond, Depth: 2},
+			"go movetime 50 depth 2", []string{"setoption name Hash value 4", "setoption name Clear Hash"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var sent []string
+			p, err := player.Start(fakeConfig(t, tt.spec, tt.proto, tt.base, &sent), 10*time.Second)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Close()
+			if err := p.NewGame(5 * time.Second); err != nil {
+				t.Fatal(err)
+			}
+			r, err := p.Go(xiangqi.StartFEN, []string{"h2e2", "h9g7"}, tt.lim, 5*time.Second)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The fake plays the first legal move of the position it was given; if the
+			// ranks were mistranslated it would have failed to follow the moves.
+			g := xiangqi.NewGame(nil)
+			g.PlayString("h2e2")
+			g.PlayString("h9g7")
+			if want := g.Position().LegalMoves()[0].String(); r.Move != want {
+				t.Errorf("move %q, want %q (reply %+v)", r.Move, want, r)
+			}
+			if r.Depth != 1 || r.Score != "7" {
+				t.Errorf("info depth %d score %q, want 1 and 7", r.Depth, r.Score)
+			}
+			all := strings.Join(sent, "\n")
+			if !strings.Contains(all, "\n"+tt.wantGo+"\n") && !strings.HasSuffix(all, "\n"+tt.wantGo) {
+				t.Errorf("sent:\n%s\nwant the line %q", all, tt.wantGo)
+			}
+			wantPos := "position fen " + xiangqi.StartFEN + " moves " + player.ToEngine("h2e2", tt.base) + " " + player.ToEngine("h9g7", tt.base)
+			if !strings.Contains(all, wantPos) {
+				t.Errorf("sent:\n%s\nwant %q", all, wantPos)
+			}
+			for _, o := range tt.wantOp {
+				if !strings.Contains(all, "\n"+o+"\n") {
+					t.Errorf("sent:\n%s\nwant the option line %q", all, o)
+				}
+			}
+		})
+	}
+}
+
+func TestMisbehaviour(t *testing.T) {
+	tests := []struct {
+		spec    string
+		wantErr error // nil: a reply
+		check   func(player.Reply, error) bool
+		alive   bool
+	}{
+		{"hang=1", player.ErrTimeout, nil, false},
+		{"crash=1", player.ErrExited, nil, false},
+		{"garbage=1", nil, func(r player.Reply, err error) bool { return err != nil && r.Line == "bestmove zz99" }, true},
+		{"nomove=1", nil, func(r player.Reply, err error) bool { return err == nil && r.Move == "" }, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.spec, func(t *testing.T) {
+			p, err := player.Start(fakeConfig(t, tt.spec, player.UCCI, 0, nil), 10*time.Second)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Close()
+			lim := player.Limits{Depth: 1}
+			if _, err := p.Go(xiangqi.StartFEN, nil, lim, 5*time.Second); err != nil {
+				t.Fatalf("first move: %v", err)
+			}
+			start := time.Now()
+			r, err := p.Go(xiangqi.StartFEN, []string{"h2e2"}, lim, 300*time.Millisecond)
+			if tt.wantErr != nil && !errors.Is(err, tt.wantErr) {
+				t.Errorf("error %v, want %v", err, tt.wantErr)
+			}
+			if tt.check != nil && !tt.check(r, err) {
+				t.Errorf("reply %+v, error %v", r, err)
+			}
+			if p.Alive() != tt.alive {
+				t.Errorf("Alive() = %v, want %v", p.Alive(), tt.alive)
+			}
+			if d := time.Since(start); d > 10*time.Second {
+				t.Errorf("took %v: a hung engine must be killed promptly", d)
+			}
+			if tt.spec == "crash=1" && !strings.Contains(p.Stderr(), "crashing as asked") {
+				t.Errorf("stderr %q, want the fake's last words", p.Stderr())
+			}
+		})
+	}
+}
+
+func TestStartErrors(t *testing.T) {
+	tests := []struct {
+		cfg  player.Config
+		want string
+	}{
+		{player.Config{Name: "x", Protocol: player.UCI}, "no command"},
+		{player.Config{Name: "x", Command: []string{"/nonexistent/engine"}, Protocol: player.UCI}, "nonexistent"},
+		{player.Config{Name: "x", Command: []string{"true"}, Protocol: "xboard"}, "protocol"},
+		{player.Config{Name: "x", Command: []string{"true"}, Protocol: player.UCI}, "exited"},
+	}
+	for _, tt := range tests {
+		_, err := player.Start(tt.cfg, 5*time.Second)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Start(%+v) error %v, want one containing %q", tt.cfg, err, tt.want)
+		}
+	}
+	if _, err := player.ParseProtocol("cecp"); err == nil {
+		t.Error("ParseProtocol(cecp): no error")
+	}
+}

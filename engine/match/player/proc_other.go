@@ -1,0 +1,9 @@
+//go:build !unix
+
+package player
+
+import "os/exec"
+
+func setGroup(*exec.Cmd) {}
+
+func kill(cmd *exec.Cmd) { _ = cmd.Process.Kill() }
