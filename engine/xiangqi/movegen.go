@@ -82,16 +82,45 @@ type genCtx struct {
 	p        *Position
 	ml       *MoveList
 	us       Color
-	near     *[NumSquares]bool // nearGeneral[our general]
+	risk     [2]uint64 // squares where a move may expose our general (riskMask)
 	inCheck  bool
 	captures bool // only moves that capture
 }
 
-// add appends from→to if it is legal. When not in check, a non-general move whose from
-// and to squares are off the general's file, rank and diagonal neighbours cannot expose
-// the general (no line, cannon screen or horse leg toward it changes), so it skips the test.
+// riskMask returns the squares where moving a piece away or arriving may expose us's
+// general: the whole ray from the general along a file or rank holding an enemy chariot or
+// cannon (or, on the file, the enemy general), and the legs of enemy horses aimed at it.
+// When not in check, a non-general move with neither square in the mask is legal: nothing
+// else can open a line, add a cannon screen or free a horse leg toward the general.
+func (p *Position) riskMask(us Color) [2]uint64 {
+	g := p.general[us]
+	them := us ^ 1
+	chariot, cannon, general := MakePiece(them, Chariot), MakePiece(them, Cannon), MakePiece(them, General)
+	var m [2]uint64
+	for d := 0; d < 4; d++ {
+		ray := &rays[g][d]
+		for i := 0; i < int(rayN[g][d]); i++ {
+			if q := p.board[ray[i]]; q == chariot || q == cannon || (d < 2 && q == general) {
+				m[0] |= rayMask[g][d][0]
+				m[1] |= rayMask[g][d][1]
+				break
+			}
+		}
+	}
+	horse := MakePiece(them, Horse)
+	for i := uint8(0); i < horseAttackN[g]; i++ {
+		if st := horseAttack[g][i]; p.board[st.to] == horse {
+			m[st.block>>6] |= 1 << (uint(st.block) & 63)
+		}
+	}
+	return m
+}
+
+func (g *genCtx) risky(s Square) bool { return g.risk[s>>6]>>(uint(s)&63)&1 != 0 }
+
+// add appends from→to if it is legal, testing only moves that touch the risk mask.
 func (g *genCtx) add(from, to Square, risky bool) {
-	if risky || g.near[to] {
+	if risky || g.risky(to) {
 		if !g.p.safe(from, to) {
 			return
 		}
@@ -116,8 +145,11 @@ func (p *Position) LegalMoves() []Move {
 func (p *Position) generate(ml *MoveList, captures bool) {
 	ml.N = 0
 	us := p.turn
-	g := genCtx{p: p, ml: ml, us: us, near: &nearGeneral[p.general[us]], captures: captures}
+	g := genCtx{p: p, ml: ml, us: us, captures: captures}
 	g.inCheck = p.InCheck()
+	if !g.inCheck {
+		g.risk = p.riskMask(us)
+	}
 	for w := 0; w < 2; w++ {
 		for bb := p.occ[us][w]; bb != 0; bb &= bb - 1 {
 			from := Square(w<<6 + bits.TrailingZeros64(bb))
@@ -139,7 +171,7 @@ func (g *genCtx) target(q Piece) bool {
 func (p *Position) genPiece(g *genCtx, from Square) {
 	b := &p.board
 	pc := b[from]
-	risky := g.inCheck || g.near[from]
+	risky := g.inCheck || g.risky(from)
 	switch pc.Kind() {
 	case General:
 		for i := uint8(0); i < generalN[from]; i++ {
@@ -226,7 +258,10 @@ func (p *Position) IsLegal(m Move) bool {
 		return false
 	}
 	var ml MoveList
-	g := genCtx{p: p, ml: &ml, us: p.turn, near: &nearGeneral[p.general[p.turn]], inCheck: p.InCheck()}
+	g := genCtx{p: p, ml: &ml, us: p.turn, inCheck: p.InCheck()}
+	if !g.inCheck {
+		g.risk = p.riskMask(p.turn)
+	}
 	p.genPiece(&g, from)
 	return ml.Contains(m)
 }

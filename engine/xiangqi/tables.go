@@ -24,9 +24,8 @@ var (
 	soldierMov   [2][NumSquares][3]Square
 	soldierN     [2][NumSquares]uint8
 
-	// nearGeneral[g][s]: s shares a file or rank with g, or is a horse leg of g (diagonal
-	// neighbour). A non-general move whose squares avoid these cannot expose the general.
-	nearGeneral [NumSquares][NumSquares]bool
+	// rayMask[s][d]: the squares of rays[s][d] as a bit set (bit s of word s>>6).
+	rayMask [NumSquares][4][2]uint64
 
 	zobrist     [NumPieces][NumSquares]uint64
 	zobristSide uint64 // xor-ed in when Black is to move
@@ -117,10 +116,11 @@ func init() {
 			horseAttackN[st.to]++
 		}
 	}
-	for g := Square(0); g < NumSquares; g++ {
-		for s := Square(0); s < NumSquares; s++ {
-			df, dr := s.File()-g.File(), s.Rank()-g.Rank()
-			nearGeneral[g][s] = df == 0 || dr == 0 || (abs(df) == 1 && abs(dr) == 1)
+	for s := Square(0); s < NumSquares; s++ {
+		for d := 0; d < 4; d++ {
+			for _, t := range rays[s][d][:rayN[s][d]] {
+				rayMask[s][d][t>>6] |= 1 << (uint(t) & 63)
+			}
 		}
 	}
 	// Fixed seed: keys are identical on every platform and every run.
