@@ -61,3 +61,27 @@ func FuzzParseMove(f *testing.F) {
 		NewPosition().IsLegal(m)
 	})
 }
+
+// FuzzParseAnyMove: coordinate, WXF and Chinese input never panics, and whatever parses is a
+// legal move that writes back to itself.
+func FuzzParseAnyMove(f *testing.F) {
+	for _, s := range []string{"h2e2", "C2.5", "C2=5", "炮二平五", "炮8平5", "前炮退二", "一兵平五", "Pa.5", "P+.5", "中兵平五", "俥一進一"} {
+		f.Add(s)
+	}
+	positions := []string{StartFEN, "4k4/3P1P3/4P4/3P1P3/9/9/9/9/9/4K4 w", "4k4/9/3P5/3P5/3P5/9/9/9/9/3K5 w", "3k5/9/9/9/9/4C4/9/9/4C4/5K3 w"}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, fen := range positions {
+			p, _ := ParseFEN(fen)
+			m, err := p.ParseAnyMove(s)
+			if err != nil {
+				continue
+			}
+			if !p.IsLegal(m) {
+				t.Fatalf("%s: %q parsed as illegal %v", fen, s, m)
+			}
+			if got, err := p.ParseWXF(p.WXF(m)); err != nil || got != m {
+				t.Fatalf("%s: %v round trip through WXF %q: %v %v", fen, m, p.WXF(m), got, err)
+			}
+		}
+	})
+}
