@@ -93,6 +93,7 @@ type Player struct {
 	stderr *tail
 	millis bool // UCCI: the engine takes times in milliseconds
 	dead   bool
+	reaped bool // cmd.Wait has returned
 }
 
 // Start launches the engine and completes the handshake and options within timeout.
@@ -328,7 +329,7 @@ func (p *Player) until(deadline time.Time, done func(string) bool) error {
 		select {
 		case line, ok := <-p.lines:
 			if !ok {
-				p.dead = true
+				p.Kill() // reap it (and its stderr) and any children it left
 				return ErrExited
 			}
 			if done(line) {
@@ -363,23 +364,22 @@ func (p *Player) Close() {
 		_ = p.stdin.Close()
 		if p.drain(time.Second) {
 			p.dead = true
-			_ = p.cmd.Wait()
-			return
 		}
 	}
 	p.Kill()
 }
 
-// Kill ends the process (and its children) at once.
+// Kill ends the process (and its children) at once and waits for it.
 func (p *Player) Kill() {
 	p.dead = true
-	if p.cmd.Process == nil {
+	if p.reaped || p.cmd.Process == nil {
 		return
 	}
 	kill(p.cmd)
 	_ = p.stdin.Close()
 	p.drain(5 * time.Second)
 	_ = p.cmd.Wait()
+	p.reaped = true
 }
 
 // drain discards output until it ends; false if it did not within d.

@@ -25,7 +25,8 @@ const Env = "QIPAN_FAKE_ENGINE"
 type Behaviour struct {
 	Proto string // "ucci" (default) or "uci"
 	Base  int    // first rank number on the wire (0 or 1)
-	// After this many go commands answered normally (0 = never), the next one misbehaves:
+	// After this many go commands of a game answered normally (0 = never), the next one
+	// misbehaves (the count restarts at ucinewgame or setoption newgame):
 	Hang, Crash, Illegal, Garbage, NoMove int
 }
 
@@ -97,6 +98,12 @@ func Run(b Behaviour, in io.Reader, out io.Writer) int {
 			say("id name fake\noption usemillisec type check default false\nucciok")
 		case "uci":
 			say("id name fake\noption name Hash type spin default 1 min 1 max 8\nuciok")
+		case "ucinewgame":
+			played = 0
+		case "setoption":
+			if len(f) == 2 && f[1] == "newgame" {
+				played = 0
+			}
 		case "isready":
 			say("readyok")
 		case "quit":

@@ -1,0 +1,95 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"qipan/engine/match/player"
+	"qipan/engine/xiangqi"
+)
+
+// playGame plays g from its opening with engines[0] as Red and engines[1] as Black. It sets
+// g.Outcome and returns every move (the opening's included) in UCCI coordinates; false if
+// ctx was cancelled before the game ended.
+func playGame(ctx context.Context, cfg Config, g *Game, engines [2]*player.Player) ([]string, bool) {
+	game, err := g.Opening.Game() // checked by Run
+	if err != nil {
+		g.Outcome = Outcome{"1/2-1/2", "bad opening: " + err.Error()}
+		return nil, true
+	}
+	fen := g.Opening.StartFEN()
+	moves := append([]string(nil), g.Opening.Moves...)
+	names := [2]string{g.Red, g.Black}
+	timeout := cfg.Limits.MoveTime + cfg.Timeout
+	for {
+		if out, over := adjudicate(game, cfg.Rules); over {
+			g.Outcome = out
+			return moves, true
+		}
+		if ctx.Err() != nil {
+			return nil, false
+		}
+		side := game.Position().Turn()
+		who := fmt.Sprintf("%s (%s)", title(side), names[side])
+		lose := func(format string, args ...any) ([]string, bool) {
+			reason := who + " " + fmt.Sprintf(format, args...)
+			g.Outcome = Outcome{loss(side), reason}
+			cfg.Log(fmt.Sprintf("game %d, ply %d: %s", g.Number, len(moves)+1, reason))
+			return moves, true
+		}
+		p := engines[side]
+		r, err := p.Go(fen, moves, cfg.Limits, timeout)
+		switch {
+		case errors.Is(err, player.ErrTimeout):
+			return lose("did not answer within %v; killed", timeout)
+		case errors.Is(err, player.ErrExited):
+			return lose("exited%s", stderrNote(p))
+		case err != nil:
+			return lose("sent an unreadable move (%q): %v", r.Line, err)
+		case r.Move == "":
+			return lose("had no move (%q) in a position with legal moves", r.Line)
+		}
+		if err := game.PlayString(r.Move); err != nil {
+			return lose("played an illegal move %s (%q)", r.Move, r.Line)
+		}
+		moves = append(moves, r.Move)
+	}
+}
+
+func stderrNote(p *player.Player) string {
+	s := strings.TrimSpace(p.Stderr())
+	if s == "" {
+		return ""
+	}
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
+	}
+	return "; its last words: " + s
+}
+
+// adjudicate applies engine/xiangqi's game-end rules and the ply limit.
+func adjudicate(g *xiangqi.Game, rules Rules) (Outcome, bool) {
+	if r := g.Result(); r.Over() {
+		return Outcome{r.String(), r.Reason()}, true
+	}
+	if g.Ply() >= rules.MaxPlies {
+		return Outcome{"1/2-1/2", fmt.Sprintf("Draw: %d plies played (the match's move limit)", rules.MaxPlies)}, true
+	}
+	return Outcome{}, false
+}
+
+func loss(c xiangqi.Color) string {
+	if c == xiangqi.Red {
+		return "0-1"
+	}
+	return "1-0"
+}
+
+func title(c xiangqi.Color) string {
+	if c == xiangqi.Red {
+		return "Red"
+	}
+	return "Black"
+}

@@ -1,0 +1,353 @@
+// Package match plays engines against each other: each opening twice with colours swapped,
+// games adjudicated with engine/xiangqi's rules, results counted as games and as pairs, and
+// an optional SPRT that stops the match once a bound is crossed.
+//
+// Adjudication, in this order after every move (and before the first engine move):
+//   - engine/xiangqi's Game.Result: checkmate and stalemate lose; insufficient material,
+//     threefold repetition and 60 moves (120 plies) without capture draw, except that a side
+//     that checked (or chased) throughout the repetition loses;
+//   - Rules.MaxPlies (default 300) plies in all, the opening included: draw.
+//
+// An engine loses the game when it plays an illegal or unreadable move, has no move in a
+// position that has legal moves, exits, or does not answer within Limits.MoveTime plus
+// Config.Timeout (it is then killed). A dead engine is restarted for the next game.
+//
+// Files: match.go (configuration, scheduling, results), game.go (one game).
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"sync"
+	"time"
+
+	"qipan/engine/match/openings"
+	"qipan/engine/match/pgn"
+	"qipan/engine/match/player"
+	"qipan/engine/match/stats"
+	"qipan/engine/xiangqi"
+)
+
+// Rules beyond engine/xiangqi's.
+type Rules struct {
+	MaxPlies int // draw after this many plies in all (0 = 300)
+}
+
+// Config of a match. Engines[0] is the engine whose results are reported ("A").
+type Config struct {
+	Engines      [2]player.Config
+	Openings     []openings.Opening
+	Games        int // games in all, rounded up to pairs; 0 = two per opening
+	Limits       player.Limits
+	Timeout      time.Duration // beyond Limits.MoveTime before an engine counts as hung (0 = 5s)
+	StartTimeout time.Duration // for starting an engine and new-game syncs (0 = 60s)
+	Concurrency  int           // games at once (0 = 1); each game slot runs its own two engines
+	Rules        Rules
+	SPRT         *stats.SPRT // nil: play all games
+	PGN          io.Writer   // nil: no PGN
+
+	Event, Site string
+	Date        time.Time
+	Progress    func(Report) // after every finished game
+	Log         func(string) // engine trouble: illegal moves, crashes, timeouts, restarts
+}
+
+// Game is a finished game.
+type Game struct {
+	Number  int // 1-based, in schedule order
+	Pair    int // 0-based; the two games of a pair share an opening
+	Opening openings.Opening
+	AIsRed  bool
+	Red     string
+	Black   string
+	Record  pgn.Game
+	Outcome Outcome
+}
+
+// Outcome of a game.
+type Outcome struct {
+	Result string // "1-0" (Red won), "0-1", "1/2-1/2"
+	Reason string // how it ended, for the PGN comment
+}
+
+// halfPointsA is engine A's score in half points (0, 1, 2).
+func (g *Game) halfPointsA() int {
+	switch g.Outcome.Result {
+	case "1/2-1/2":
+		return 1
+	case "1-0":
+		if g.AIsRed {
+			return 2
+		}
+	case "0-1":
+		if !g.AIsRed {
+			return 2
+		}
+	}
+	return 0
+}
+
+// Report is the state of the match after a game (Last) or at the end (Last == nil).
+type Report struct {
+	Last    *Game
+	Done    int // games finished
+	Total   int // games scheduled
+	Games   stats.Trinomial
+	Pairs   stats.Pentanomial
+	LLR     float64       // pentanomial GSPRT, when Config.SPRT is set
+	Verdict stats.Verdict // Continue unless the SPRT stopped the match
+	Names   [2]string
+}
+
+// Run plays the match. It returns an error only if it could not start (bad configuration,
+// an engine that does not start); engine failures during games count as losses. Cancelling
+// ctx abandons the games in progress and returns what was finished.
+func Run(ctx context.Context, cfg Config) (Report, error) {
+	cfg = withDefaults(cfg)
+	if len(cfg.Openings) == 0 {
+		return Report{}, errors.New("match: no openings")
+	}
+	for _, o := range cfg.Openings {
+		if _, err := o.Game(); err != nil {
+			return Report{}, fmt.Errorf("match: %v", err)
+		}
+	}
+	if cfg.Limits == (player.Limits{}) {
+		return Report{}, errors.New("match: no limit per move (movetime, depth or nodes)")
+	}
+	if cfg.SPRT != nil {
+		if err := cfg.SPRT.Validate(); err != nil {
+			return Report{}, err
+		}
+	}
+	rep := Report{Total: cfg.Games, Names: [2]string{cfg.Engines[0].Name, cfg.Engines[1].Name}}
+
+	// Start every slot's engines first, so that a bad command fails the run at once.
+	slots := make([]*slot, cfg.Concurrency)
+	for i := range slots {
+		s, err := newSlot(cfg)
+		if err != nil {
+			for _, t := range slots[:i] {
+				t.close()
+			}
+			return rep, err
+		}
+		slots[i] = s
+	}
+
+	jobs := make(chan int)
+	results := make(chan *Game)
+	stop := make(chan struct{})
+	go func() {
+		defer close(jobs)
+		for i := 0; i < cfg.Games; i++ {
+			select {
+			case jobs <- i:
+			case <-stop:
+				return
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for _, s := range slots {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer s.close()
+			for i := range jobs {
+				g, ok := s.play(ctx, cfg, i)
+				if !ok {
+					return // cancelled
+				}
+				results <- g
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(results) }()
+
+	pending := map[int]int{} // pair → half points of its first finished game
+	stopped := false
+	for g := range results {
+		rep.Done++
+		rep.Last = g
+		switch g.halfPointsA() {
+		case 2:
+			rep.Games.Wins++
+		case 1:
+			rep.Games.Draws++
+		default:
+			rep.Games.Losses++
+		}
+		if first, ok := pending[g.Pair]; ok {
+			delete(pending, g.Pair)
+			rep.Pairs.Add(first + g.halfPointsA())
+			if cfg.SPRT != nil {
+				rep.LLR = cfg.SPRT.LLRPentanomial(rep.Pairs)
+				if v := cfg.SPRT.Judge(rep.LLR); v != stats.Continue && !stopped {
+					rep.Verdict = v
+					stopped = true
+					close(stop)
+				}
+			}
+		} else {
+			pending[g.Pair] = g.halfPointsA()
+		}
+		if cfg.PGN != nil {
+			if err := pgn.Write(cfg.PGN, &g.Record); err != nil && cfg.Log != nil {
+				cfg.Log("writing PGN: " + err.Error())
+			}
+		}
+		if cfg.Progress != nil {
+			cfg.Progress(rep)
+		}
+	}
+	rep.Last = nil
+	return rep, nil
+}
+
+func withDefaults(cfg Config) Config {
+	if cfg.Games <= 0 {
+		cfg.Games = 2 * len(cfg.Openings)
+	}
+	cfg.Games += cfg.Games % 2
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = 5 * time.Second
+	}
+	if cfg.StartTimeout <= 0 {
+		cfg.StartTimeout = 60 * time.Second
+	}
+	if cfg.Concurrency <= 0 {
+		cfg.Concurrency = 1
+	}
+	if cfg.Rules.MaxPlies <= 0 {
+		cfg.Rules.MaxPlies = 300
+	}
+	if cfg.Event == "" {
+		cfg.Event = "qipan-match"
+	}
+	if cfg.Site == "" {
+		cfg.Site = "?"
+	}
+	if cfg.Date.IsZero() {
+		cfg.Date = time.Now()
+	}
+	if cfg.Log == nil {
+		cfg.Log = func(string) {}
+	}
+	return cfg
+}
+
+// slot is one game at a time with its own pair of engine processes.
+type slot struct {
+	cfg     [2]player.Config
+	players [2]*player.Player // nil or dead: restart before the next game
+}
+
+func newSlot(cfg Config) (*slot, error) {
+	s := &slot{cfg: cfg.Engines}
+	for i := range s.players {
+		p, err := player.Start(cfg.Engines[i], cfg.StartTimeout)
+		if err != nil {
+			s.close()
+			return nil, err
+		}
+		s.players[i] = p
+	}
+	return s, nil
+}
+
+// ready makes engine i alive and in a new game, restarting it if needed.
+func (s *slot) ready(cfg Config, i int) error {
+	if p := s.players[i]; p != nil && p.Alive() {
+		if err := p.NewGame(cfg.StartTimeout); err == nil {
+			return nil
+		}
+		cfg.Log(fmt.Sprintf("%s: no readyok for a new game; restarting it", p.Name()))
+		p.Kill()
+	}
+	if s.players[i] != nil {
+		cfg.Log(fmt.Sprintf("%s: restarting", s.cfg[i].Name))
+	}
+	p, err := player.Start(s.cfg[i], cfg.StartTimeout)
+	if err != nil {
+		s.players[i] = nil
+		return err
+	}
+	s.players[i] = p
+	return p.NewGame(cfg.StartTimeout)
+}
+
+func (s *slot) close() {
+	for _, p := range s.players {
+		if p != nil {
+			p.Close()
+		}
+	}
+}
+
+func (s *slot) play(ctx context.Context, cfg Config, i int) (*Game, bool) {
+	pair := i / 2
+	g := &Game{Number: i + 1, Pair: pair, Opening: cfg.Openings[pair%len(cfg.Openings)], AIsRed: i%2 == 0}
+	red, black := 0, 1
+	if !g.AIsRed {
+		red, black = 1, 0
+	}
+	g.Red, g.Black = cfg.Engines[red].Name, cfg.Engines[black].Name
+	var failed [2]error
+	for e := range s.players {
+		if err := s.ready(cfg, e); err != nil {
+			failed[e] = err
+			cfg.Log(fmt.Sprintf("game %d: %s failed to start: %v", g.Number, cfg.Engines[e].Name, err))
+		}
+	}
+	var moves []string
+	switch {
+	case failed[red] != nil && failed[black] != nil:
+		g.Outcome = Outcome{"1/2-1/2", "both engines failed to start"}
+	case failed[red] != nil:
+		g.Outcome = Outcome{"0-1", fmt.Sprintf("Red (%s) failed to start", g.Red)}
+	case failed[black] != nil:
+		g.Outcome = Outcome{"1-0", fmt.Sprintf("Black (%s) failed to start", g.Black)}
+	default:
+		var ok bool
+		moves, ok = playGame(ctx, cfg, g, [2]*player.Player{s.players[red], s.players[black]})
+		if !ok {
+			return nil, false
+		}
+	}
+	g.Record = record(cfg, g, moves)
+	return g, true
+}
+
+func record(cfg Config, g *Game, moves []string) pgn.Game {
+	tags := []pgn.Tag{
+		{Name: "Event", Value: cfg.Event},
+		{Name: "Site", Value: cfg.Site},
+		{Name: "Date", Value: cfg.Date.Format("2006.01.02")},
+		{Name: "Round", Value: strconv.Itoa(g.Number)},
+		{Name: "Red", Value: g.Red},
+		{Name: "Black", Value: g.Black},
+		{Name: "Result", Value: g.Outcome.Result},
+	}
+	if fen := g.Opening.StartFEN(); fen != xiangqi.StartFEN {
+		tags = append(tags, pgn.Tag{Name: "FEN", Value: fen})
+	}
+	tags = append(tags, pgn.Tag{Name: "Format", Value: "ICCS"},
+		pgn.Tag{Name: "Opening", Value: g.Opening.Name},
+		pgn.Tag{Name: "PlyCount", Value: strconv.Itoa(len(moves))})
+	rec := pgn.Game{Tags: tags, Comment: g.Outcome.Reason}
+	for _, s := range moves {
+		m, err := xiangqi.ParseMove(s)
+		if err != nil { // cannot happen: every move was played on a Game
+			cfg.Log(fmt.Sprintf("game %d: recording %q: %v", g.Number, s, err))
+			break
+		}
+		rec.Moves = append(rec.Moves, m)
+	}
+	return rec
+}

@@ -1,0 +1,217 @@
+package match
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"qipan/engine/match/internal/fake"
+	"qipan/engine/match/openings"
+	"qipan/engine/match/pgn"
+	"qipan/engine/match/player"
+	"qipan/engine/match/stats"
+	"qipan/engine/xiangqi"
+)
+
+func TestMain(m *testing.M) {
+	fake.Main()
+	os.Exit(m.Run())
+}
+
+func TestAdjudicate(t *testing.T) {
+	tests := []struct {
+		name, fen, moves string
+		maxPlies         int
+		want             string // result; "" = not over
+		reason           string
+	}{
+		{"start", "", "", 300, "", ""},
+		{"checkmate", "R3k4/R8/9/9/9/9/9/9/9/3K5 b - - 0 1", "", 300, "1-0", "checkmated"},
+		{"stalemate", "3k5/4R4/9/9/9/9/9/9/9/4K4 b - - 0 1", "", 300, "1-0", "no legal move"},
+		{"repetition", "", "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9", 300, "1/2-1/2", "three times"},
+		{"two repetitions only", "", "h0g2 h9g7 g2h0 g7h9", 300, "", ""},
+		{"perpetual check", "4k3r/9/9/9/9/9/9/9/R8/3K5 w - - 0 1",
+			"a1a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a9", 300, "0-1", "checks perpetually"},
+		{"move limit", "", "h0g2 h9g7 g2h0 g7h9", 4, "1/2-1/2", "4 plies"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			start := xiangqi.NewPosition()
+			if tt.fen != "" {
+				var err error
+				if start, err = xiangqi.ParseFEN(tt.fen); err != nil {
+					t.Fatal(err)
+				}
+			}
+			g := xiangqi.NewGame(start)
+			for _, m := range strings.Fields(tt.moves) {
+				if out, over := adjudicate(g, Rules{MaxPlies: tt.maxPlies}); over {
+					t.Fatalf("over before %s: %+v", m, out)
+				}
+				if err := g.PlayString(m); err != nil {
+					t.Fatal(err)
+				}
+			}
+			out, over := adjudicate(g, Rules{MaxPlies: tt.maxPlies})
+			if over != (tt.want != "") || out.Result != tt.want || !strings.Contains(out.Reason, tt.reason) {
+				t.Errorf("adjudicate = %+v, %v; want %q with a reason containing %q", out, over, tt.want, tt.reason)
+			}
+		})
+	}
+}
+
+// fakeEngine is the test binary as the fake engine with behaviour spec.
+func fakeEngine(t *testing.T, name, spec string) player.Config {
+	return player.Config{Name: name, Protocol: player.UCCI,
+		Command: []string{"env", fake.Env + "=" + spec, os.Args[0], "-test.run=^$"}}
+}
+
+type logs struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+func (l *logs) add(s string) { l.mu.Lock(); l.lines = append(l.lines, s); l.mu.Unlock() }
+func (l *logs) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Join(l.lines, "\n")
+}
+
+func TestRun(t *testing.T) {
+	ops := openings.Builtin()[:3]
+	tests := []struct {
+		name        string
+		a, b        string // fake behaviours
+		games, conc int
+		sprt        *stats.SPRT
+		want        stats.Trinomial // from A's side; Wins < 0: don't check
+		wantLog     string
+		wantReason  string
+	}{
+		{"self-play", "", "", 4, 2, nil, stats.Trinomial{Wins: -1}, "", ""},
+		{"B crashes", "", "crash=3", 4, 1, nil, stats.Trinomial{Wins: 4}, "restarting", "exited; its last words: fake engine: crashing as asked"},
+		{"B hangs", "", "hang=2", 2, 2, nil, stats.Trinomial{Wins: 2}, "did not answer", "did not answer within"},
+		{"B illegal", "", "illegal=1", 2, 1, nil, stats.Trinomial{Wins: 2}, "illegal move a0a9", "illegal move a0a9"},
+		{"B unreadable", "", "garbage=1", 2, 1, nil, stats.Trinomial{Wins: 2}, "unreadable", "unreadable"},
+		{"A has no move", "nomove=1", "", 2, 1, nil, stats.Trinomial{Losses: 2}, "had no move", "had no move"},
+		{"SPRT stops", "", "garbage=1", 40, 2, &stats.SPRT{Elo0: 0, Elo1: 400, Alpha: 0.2, Beta: 0.2},
+			stats.Trinomial{Wins: -1}, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			var log logs
+			var progress []Report
+			cfg := Config{
+				Engines:  [2]player.Config{fakeEngine(t, "A", tt.a), fakeEngine(t, "B", tt.b)},
+				Openings: ops, Games: tt.games, Concurrency: tt.conc,
+				Limits:  player.Limits{Depth: 1},
+				Timeout: 300 * time.Millisecond, Rules: Rules{MaxPlies: 40}, SPRT: tt.sprt,
+				PGN: &buf, Log: log.add, Date: time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC),
+				Progress: func(r Report) { progress = append(progress, r) },
+			}
+			rep, err := Run(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.sprt != nil {
+				if rep.Verdict != stats.AcceptH1 || rep.Done >= tt.games {
+					t.Errorf("SPRT: verdict %v after %d of %d games (LLR %.2f), want H1 early", rep.Verdict, rep.Done, tt.games, rep.LLR)
+				}
+			} else if rep.Done != tt.games {
+				t.Errorf("%d games done, want %d", rep.Done, tt.games)
+			}
+			if rep.Games.Games() != rep.Done || len(progress) != rep.Done {
+				t.Errorf("counted %+v and %d progress reports for %d games", rep.Games, len(progress), rep.Done)
+			}
+			if rep.Pairs.Pairs() != rep.Done/2 && tt.sprt == nil {
+				t.Errorf("pairs %v, want %d", rep.Pairs, rep.Done/2)
+			}
+			if tt.want.Wins >= 0 && rep.Games != tt.want {
+				t.Errorf("results %+v, want %+v\nlog:\n%s", rep.Games, tt.want, log.String())
+			}
+			if !strings.Contains(log.String(), tt.wantLog) {
+				t.Errorf("log:\n%s\nwant %q", log.String(), tt.wantLog)
+			}
+			games, err := pgn.Parse(&buf)
+			if err != nil {
+				t.Fatalf("PGN does not read back: %v\n%s", err, buf.String())
+			}
+			if len(games) != rep.Done {
+				t.Fatalf("%d PGN games, want %d", len(games), rep.Done)
+			}
+			for _, g := range games {
+				checkRecord(t, g, ops)
+				if !strings.Contains(g.Comment, tt.wantReason) {
+					t.Errorf("game %s comment %q, want %q", g.Get("Round"), g.Comment, tt.wantReason)
+				}
+			}
+		})
+	}
+}
+
+// checkRecord checks a PGN game from Run: tags, the opening at its start, and a result
+// that agrees with the rules when the game ended on the board.
+func checkRecord(t *testing.T, g *pgn.Game, ops []openings.Opening) {
+	t.Helper()
+	for _, tag := range []string{"Event", "Site", "Date", "Round", "Red", "Black", "Result"} {
+		if g.Get(tag) == "" {
+			t.Errorf("game %s: no %s tag", g.Get("Round"), tag)
+		}
+	}
+	if g.Get("Format") != "ICCS" || g.Get("Date") != "2026.11.22" {
+		t.Errorf("game %s: Format %q Date %q", g.Get("Round"), g.Get("Format"), g.Get("Date"))
+	}
+	var op *openings.Opening
+	for i := range ops {
+		if ops[i].Name == g.Get("Opening") {
+			op = &ops[i]
+		}
+	}
+	if op == nil {
+		t.Fatalf("game %s: unknown opening %q", g.Get("Round"), g.Get("Opening"))
+	}
+	for i, m := range op.Moves {
+		if i >= len(g.Moves) || g.Moves[i].String() != m {
+			t.Fatalf("game %s does not start with its opening %v: %v", g.Get("Round"), op.Moves, g.Moves)
+		}
+	}
+	rec := xiangqi.NewGame(nil)
+	for _, m := range g.Moves {
+		if err := rec.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r := rec.Result(); r.Over() && r.String() != g.Get("Result") {
+		t.Errorf("game %s: Result %s but the rules say %s (%s)", g.Get("Round"), g.Get("Result"), r, r.Reason())
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	good := fakeEngine(t, "A", "")
+	tests := []struct {
+		name string
+		cfg  Config
+		want string
+	}{
+		{"no openings", Config{Engines: [2]player.Config{good, good}, Limits: player.Limits{Depth: 1}}, "no openings"},
+		{"no limits", Config{Engines: [2]player.Config{good, good}, Openings: openings.Builtin()}, "no limit"},
+		{"bad opening", Config{Engines: [2]player.Config{good, good}, Openings: []openings.Opening{{Name: "x", Moves: []string{"e0e2"}}},
+			Limits: player.Limits{Depth: 1}}, "opening \"x\""},
+		{"bad engine", Config{Engines: [2]player.Config{good, {Name: "nope", Protocol: player.UCI, Command: []string{"/nonexistent"}}},
+			Openings: openings.Builtin(), Limits: player.Limits{Depth: 1}}, "nope"},
+		{"bad sprt", Config{Engines: [2]player.Config{good, good}, Openings: openings.Builtin(), Limits: player.Limits{Depth: 1},
+			SPRT: &stats.SPRT{Elo0: 5, Elo1: 0, Alpha: 0.05, Beta: 0.05}}, "elo0"},
+	}
+	for _, tt := range tests {
+		_, err := Run(context.Background(), tt.cfg)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want one containing %q", tt.name, err, tt.want)
+		}
+	}
+}
