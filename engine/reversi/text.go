@@ -20,7 +20,7 @@ func ParseMove(s string) (Move, error) {
 
 // String returns the board text: 64 cells a1..h8 (X black, O white, - empty), a space, and X
 // or O for the side to move. ParseBoard reads it back.
-func (p *Position) String() string {
+func (p Position) String() string {
 	var b [66]byte
 	black, white := p.Black(), p.White()
 	for i := 0; i < 64; i++ {
