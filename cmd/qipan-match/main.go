@@ -1,0 +1,353 @@
+// Command qipan-match plays two xiangqi engines against each other and reports the result:
+// wins, draws and losses, score, Elo difference with its 95% margin, and optionally an SPRT
+// verdict. Every game is written as PGN (ICCS moves).
+//
+//	qipan-match -a-cmd ./bin/qipan-engine \
+//	    -b-preset fairy -b-cmd "node ../shared/oracles/fsuci.js" -b-opt "Skill Level=5" \
+//	    -movetime 300 -games 20 -pgnout games.pgn
+//
+// Engines are A (-a-…, whose score is reported) and B (-b-…): a command line (split like a
+// shell would, with quotes), a protocol (ucci or uci), the first rank number on the wire (0,
+// or 1 for Fairy-Stockfish's h3e3), options ("Name=Value", repeatable) and a name. The
+// preset "fairy" sets uci, ranks from 1, UCI_Variant=xiangqi and Threads=1.
+//
+// Each opening (the built-in set, or -openings FILE; see engine/match/openings) is played
+// twice with colours swapped. Adjudication and losses are described in engine/match.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"qipan/engine/match"
+	"qipan/engine/match/openings"
+	"qipan/engine/match/player"
+	"qipan/engine/match/stats"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// engineFlags are one engine's flags.
+type engineFlags struct {
+	name, cmd, proto, preset, dir string
+	ranks                         int
+	opts                          multi
+}
+
+type multi []string
+
+func (m *multi) String() string     { return strings.Join(*m, ", ") }
+func (m *multi) Set(s string) error { *m = append(*m, s); return nil }
+
+func (e *engineFlags) register(fs *flag.FlagSet, p, defName string) {
+	fs.StringVar(&e.name, p+"-name", defName, "engine "+p+": name in the PGN and reports")
+	fs.StringVar(&e.cmd, p+"-cmd", "", "engine "+p+": command line (quotes group words)")
+	fs.StringVar(&e.dir, p+"-dir", "", "engine "+p+": working directory")
+	fs.StringVar(&e.proto, p+"-proto", "", "engine "+p+": protocol ucci or uci (default ucci, or the preset's)")
+	fs.IntVar(&e.ranks, p+"-ranks", -1, "engine "+p+": first rank number on the wire, 0 (UCCI) or 1 (Fairy-Stockfish) (default 0, or the preset's)")
+	fs.StringVar(&e.preset, p+"-preset", "", "engine "+p+": \"fairy\" = Fairy-Stockfish playing xiangqi (uci, ranks 1..10, UCI_Variant=xiangqi, Threads=1)")
+	fs.Var(&e.opts, p+"-opt", "engine "+p+": option Name=Value (repeatable; Name alone for a button)")
+}
+
+func (e *engineFlags) config(which string) (player.Config, error) {
+	c := player.Config{Name: e.name, Dir: e.dir, Protocol: player.UCCI}
+	switch e.preset {
+	case "":
+	case "fairy":
+		c.Protocol, c.RankBase = player.UCI, 1
+		c.Options = []player.Option{{Name: "UCI_Variant", Value: "xiangqi"}, {Name: "Threads", Value: "1"}}
+		if e.name == "" {
+			c.Name = "fairy-stockfish"
+		}
+	default:
+		return c, fmt.Errorf("-%s-preset %q: the only preset is fairy", which, e.preset)
+	}
+	if e.proto != "" {
+		p, err := player.ParseProtocol(e.proto)
+		if err != nil {
+			return c, fmt.Errorf("-%s-proto: %v", which, err)
+		}
+		c.Protocol = p
+	}
+	switch e.ranks {
+	case -1:
+	case 0, 1:
+		c.RankBase = e.ranks
+	default:
+		return c, fmt.Errorf("-%s-ranks %d: want 0 or 1", which, e.ranks)
+	}
+	var err error
+	if c.Command, err = splitCommand(e.cmd); err != nil {
+		return c, fmt.Errorf("-%s-cmd: %v", which, err)
+	}
+	if len(c.Command) == 0 {
+		return c, fmt.Errorf("-%s-cmd: missing (the engine's command line)", which)
+	}
+	for _, o := range e.opts {
+		name, value, _ := strings.Cut(o, "=")
+		if strings.TrimSpace(name) == "" {
+			return c, fmt.Errorf("-%s-opt %q: want Name=Value", which, o)
+		}
+		c.Options = append(c.Options, player.Option{Name: strings.TrimSpace(name), Value: strings.TrimSpace(value)})
+	}
+	if c.Name == "" {
+		c.Name = filepath.Base(c.Command[0])
+	}
+	return c, nil
+}
+
+// splitCommand splits a command line into words like a POSIX shell, for quotes and
+// backslashes only (no variables, globs or pipes).
+func splitCommand(s string) ([]string, error) {
+	var words []string
+	var cur strings.Builder
+	inWord := false
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote == '\'':
+			if c == '\'' {
+				quote = 0
+			} else {
+				cur.WriteByte(c)
+			}
+		case quote == '"':
+			switch {
+			case c == '"':
+				quote = 0
+			case c == '\\' && i+1 < len(s) && strings.IndexByte(`"\$`+"`", s[i+1]) >= 0:
+				i++
+				cur.WriteByte(s[i])
+			default:
+				cur.WriteByte(c)
+			}
+		case c == '\'' || c == '"':
+			quote, inWord = c, true
+		case c == '\\' && i+1 < len(s):
+			i++
+			cur.WriteByte(s[i])
+			inWord = true
+		case c == ' ' || c == '\t' || c == '\n':
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			cur.WriteByte(c)
+			inWord = true
+		}
+	}
+	if quote != 0 {
+		return nil, fmt.Errorf("%q: unterminated %c quote", s, quote)
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	return words, nil
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("qipan-match", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var a, b engineFlags
+	a.register(fs, "a", "")
+	b.register(fs, "b", "")
+	var (
+		movetime    = fs.Int("movetime", 0, "milliseconds per move")
+		depth       = fs.Int("depth", 0, "depth limit per move (with or without -movetime)")
+		nodes       = fs.Uint64("nodes", 0, "node limit per move")
+		games       = fs.Int("games", 0, "games to play, rounded up to pairs (default: two per opening)")
+		openingFile = fs.String("openings", "", "file of openings (moves, FEN, or FEN moves …; one a line); default: the built-in set")
+		concurrency = fs.Int("concurrency", 1, "games at once (each with its own two engine processes)")
+		pgnOut      = fs.String("pgnout", "", "write every game to this PGN file (appended)")
+		maxPlies    = fs.Int("maxplies", 300, "draw after this many plies")
+		margin      = fs.Duration("timeout", 0, "how long past -movetime an engine may take before it loses and is killed (default 3s with -movetime, else 60s)")
+		sprtSpec    = fs.String("sprt", "", "elo0,elo1,alpha,beta: stop when the pentanomial GSPRT crosses a bound")
+		event       = fs.String("event", "qipan-match", "PGN Event tag")
+		site        = fs.String("site", "", "PGN Site tag (default: the host name)")
+		debug       = fs.Bool("debug", false, "print every line to and from the engines on stderr")
+	)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: qipan-match -a-cmd CMD -b-cmd CMD (-movetime MS | -depth N | -nodes N) [flags]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	fail := func(err error) int {
+		fmt.Fprintln(stderr, "qipan-match:", err)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		return fail(fmt.Errorf("unexpected arguments %q", fs.Args()))
+	}
+	ca, err := a.config("a")
+	if err != nil {
+		return fail(err)
+	}
+	cb, err := b.config("b")
+	if err != nil {
+		return fail(err)
+	}
+	if ca.Name == cb.Name {
+		ca.Name, cb.Name = ca.Name+" (A)", cb.Name+" (B)"
+	}
+	if *movetime < 0 || *depth < 0 {
+		return fail(errors.New("-movetime and -depth must not be negative"))
+	}
+	lim := player.Limits{MoveTime: time.Duration(*movetime) * time.Millisecond, Depth: *depth, Nodes: *nodes}
+	if lim == (player.Limits{}) {
+		return fail(errors.New("no limit per move: give -movetime, -depth or -nodes"))
+	}
+	ops := openings.Builtin()
+	if *openingFile != "" {
+		f, err := os.Open(*openingFile)
+		if err != nil {
+			return fail(err)
+		}
+		ops, err = openings.Parse(f)
+		f.Close()
+		if err != nil {
+			return fail(err)
+		}
+	}
+	var sprt *stats.SPRT
+	if *sprtSpec != "" {
+		s, err := stats.ParseSPRT(*sprtSpec)
+		if err != nil {
+			return fail(err)
+		}
+		sprt = &s
+	}
+	timeout := *margin
+	if timeout == 0 {
+		timeout = 60 * time.Second
+		if lim.MoveTime > 0 {
+			timeout = 3 * time.Second
+		}
+	}
+	if *site == "" {
+		*site, _ = os.Hostname()
+	}
+	var outMu sync.Mutex
+	printf := func(w io.Writer, format string, args ...any) {
+		outMu.Lock()
+		fmt.Fprintf(w, format, args...)
+		outMu.Unlock()
+	}
+	if *debug {
+		ca.Trace = func(name, dir, line string) { printf(stderr, "%s %s %s\n", name, dir, line) }
+		cb.Trace = ca.Trace
+	}
+	cfg := match.Config{
+		Engines: [2]player.Config{ca, cb}, Openings: ops, Games: *games, Limits: lim,
+		Timeout: timeout, Concurrency: *concurrency, Rules: match.Rules{MaxPlies: *maxPlies},
+		SPRT: sprt, Event: *event, Site: *site,
+		Log: func(s string) { printf(stderr, "qipan-match: %s\n", s) },
+	}
+	if *pgnOut != "" {
+		f, err := os.OpenFile(*pgnOut, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return fail(err)
+		}
+		defer f.Close()
+		cfg.PGN = f
+	}
+	total := cfg.Games
+	if total <= 0 {
+		total = 2 * len(ops)
+	}
+	total += total % 2
+	printf(stdout, "qipan-match: %s vs %s, %d games, %s, %d openings, concurrency %d\n",
+		ca.Name, cb.Name, total, describeLimits(lim), len(ops), max(1, *concurrency))
+	start := time.Now()
+	cfg.Progress = func(r match.Report) { printf(stdout, "%s\n", progressLine(r, sprt)) }
+	rep, err := match.Run(ctx, cfg)
+	if err != nil {
+		return fail(err)
+	}
+	printf(stdout, "%s", summary(rep, sprt, time.Since(start), ctx.Err() != nil))
+	return 0
+}
+
+func describeLimits(l player.Limits) string {
+	var parts []string
+	if l.MoveTime > 0 {
+		parts = append(parts, fmt.Sprintf("%d ms/move", l.MoveTime.Milliseconds()))
+	}
+	if l.Depth > 0 {
+		parts = append(parts, fmt.Sprintf("depth %d", l.Depth))
+	}
+	if l.Nodes > 0 {
+		parts = append(parts, fmt.Sprintf("%d nodes", l.Nodes))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// progressLine is one line per finished game.
+func progressLine(r match.Report, sprt *stats.SPRT) string {
+	g := r.Last
+	e := stats.TrinomialElo(r.Games)
+	line := fmt.Sprintf("[%d/%d] game %d %s vs %s (%s): %s {%s} | %s %d-%d-%d %.1f%% Elo %s ± %s",
+		r.Done, r.Total, g.Number, g.Red, g.Black, g.Opening.Name, g.Outcome.Result, g.Outcome.Reason,
+		r.Names[0], r.Games.Wins, r.Games.Draws, r.Games.Losses, 100*e.Score, num(e.Elo), num(e.Margin))
+	if sprt != nil {
+		lo, hi := sprt.Bounds()
+		line += fmt.Sprintf(" | LLR %.2f (%.2f, %.2f)", r.LLR, lo, hi)
+	}
+	return line
+}
+
+func num(x float64) string {
+	switch {
+	case math.IsNaN(x):
+		return "nan"
+	case math.IsInf(x, 1):
+		return "inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	}
+	return fmt.Sprintf("%.1f", x+0) // +0 turns -0 into 0
+}
+
+// summary is the final report.
+func summary(r match.Report, sprt *stats.SPRT, took time.Duration, interrupted bool) string {
+	var b strings.Builder
+	if interrupted {
+		fmt.Fprintf(&b, "interrupted: the games in progress are not counted\n")
+	}
+	tri := stats.TrinomialElo(r.Games)
+	fmt.Fprintf(&b, "Result of %s vs %s: %d games in %s\n", r.Names[0], r.Names[1], r.Done, took.Round(time.Second))
+	fmt.Fprintf(&b, "W-D-L %d-%d-%d (from %s's side), score %.1f%%\n", r.Games.Wins, r.Games.Draws, r.Games.Losses, r.Names[0], 100*tri.Score)
+	fmt.Fprintf(&b, "Elo %s ± %s (95%%, trinomial), LOS %.1f%%\n", num(tri.Elo), num(tri.Margin), 100*tri.LOS)
+	if r.Pairs.Pairs() > 0 {
+		pe := stats.PentanomialElo(r.Pairs)
+		fmt.Fprintf(&b, "Pairs [0, ½, 1, 1½, 2] = %v: Elo %s ± %s (95%%, pentanomial)\n", r.Pairs, num(pe.Elo), num(pe.Margin))
+	}
+	if sprt != nil {
+		lo, hi := sprt.Bounds()
+		v := r.Verdict.String()
+		if r.Verdict == stats.Continue {
+			v = "no bound crossed"
+		}
+		fmt.Fprintf(&b, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.2f (%.2f, %.2f): %s\n",
+			sprt.Elo0, sprt.Elo1, sprt.Alpha, sprt.Beta, r.LLR, lo, hi, v)
+	}
+	return b.String()
+}

@@ -1,0 +1,170 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"qipan/engine/match/pgn"
+	"qipan/engine/xiangqi"
+)
+
+func TestSplitCommand(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"./bin/qipan-engine", []string{"./bin/qipan-engine"}},
+		{"  node  /x/fsuci.js ", []string{"node", "/x/fsuci.js"}},
+		{`node "/my dir/fsuci.js" 'a b' c\ d`, []string{"node", "/my dir/fsuci.js", "a b", "c d"}},
+		{`say "q\"uote" ''`, []string{"say", `q"uote`, ""}},
+		{"", nil},
+	}
+	for _, tt := range tests {
+		got, err := splitCommand(tt.in)
+		if err != nil || !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("splitCommand(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+		}
+	}
+	if _, err := splitCommand(`node "open`); err == nil {
+		t.Error("unterminated quote: no error")
+	}
+}
+
+func TestFlagErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-b-cmd", "x", "-depth", "1"}, "-a-cmd: missing"},
+		{[]string{"-a-cmd", "x", "-b-cmd", "y"}, "no limit per move"},
+		{[]string{"-a-cmd", "x", "-b-cmd", "y", "-depth", "1", "-a-proto", "xboard"}, "-a-proto"},
+		{[]string{"-a-cmd", "x", "-b-cmd", "y", "-depth", "1", "-b-preset", "stockfish"}, "-b-preset"},
+		{[]string{"-a-cmd", "x", "-b-cmd", "y", "-depth", "1", "-a-ranks", "2"}, "-a-ranks"},
+		{[]string{"-a-cmd", "x", "-b-cmd", "y", "-depth", "1", "-b-opt", "=3"}, "-b-opt"},
+		{[]string{"-a-cmd", "x", "-b-cmd", "y", "-depth", "1", "-sprt", "0,5"}, "sprt"},
+		{[]string{"-a-cmd", "x", "-b-cmd", "y", "-depth", "1", "-openings", "/nonexistent"}, "nonexistent"},
+		{[]string{"-a-cmd", "/nonexistent/engine", "-b-cmd", "y", "-depth", "1"}, "nonexistent"},
+		{[]string{"-a-cmd", "x", "-b-cmd", "y", "-depth", "1", "extra"}, "unexpected"},
+	}
+	for _, tt := range tests {
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), tt.args, &out, &errb); code != 2 || !strings.Contains(errb.String(), tt.want) {
+			t.Errorf("run(%q) = %d, stderr %q; want 2 and %q", tt.args, code, errb.String(), tt.want)
+		}
+	}
+}
+
+// buildEngine builds cmd/qipan-engine into a temporary folder.
+func buildEngine(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "qipan-engine")
+	cmd := exec.Command("go", "build", "-o", bin, "qipan/cmd/qipan-engine")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building the engine: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// readGames parses a PGN file and checks each game is legal and its result agrees with the
+// rules where the game ended on the board.
+func readGames(t *testing.T, path string) []*pgn.Game {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	games, err := pgn.Parse(f)
+	if err != nil {
+		t.Fatalf("PGN does not read back as legal games: %v", err)
+	}
+	for _, g := range games {
+		start, err := g.Start()
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := xiangqi.NewGame(start)
+		for _, m := range g.Moves {
+			if err := rec.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if r := rec.Result(); r.Over() && r.String() != g.Get("Result") {
+			t.Errorf("game %s: Result %s, but the rules say %s", g.Get("Round"), g.Get("Result"), r)
+		}
+		if g.Get("Format") != "ICCS" || g.Comment == "" {
+			t.Errorf("game %s: Format %q, comment %q", g.Get("Round"), g.Get("Format"), g.Comment)
+		}
+	}
+	return games
+}
+
+func TestSelfPlay(t *testing.T) {
+	bin := buildEngine(t)
+	pgnPath := filepath.Join(t.TempDir(), "games.pgn")
+	var out, errb bytes.Buffer
+	args := []string{"-a-cmd", bin, "-a-name", "qipan-a", "-b-cmd", bin, "-b-name", "qipan-b",
+		"-depth", "2", "-games", "2", "-maxplies", "80", "-pgnout", pgnPath, "-sprt", "0,10,0.05,0.05"}
+	if code := run(context.Background(), args, &out, &errb); code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out.String(), errb.String())
+	}
+	for _, want := range []string{"[1/2] game 1 qipan-a vs qipan-b", "[2/2] game 2 qipan-b vs qipan-a",
+		"W-D-L ", "Elo ", "Pairs [0, ½, 1, 1½, 2]", "SPRT elo0=0 elo1=10", "LLR"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	games := readGames(t, pgnPath)
+	if len(games) != 2 || games[0].Get("Red") != "qipan-a" || games[1].Get("Red") != "qipan-b" ||
+		games[0].Get("Opening") != games[1].Get("Opening") {
+		t.Errorf("games: %d, reds %q %q, openings %q %q", len(games), games[0].Get("Red"), games[1].Get("Red"),
+			games[0].Get("Opening"), games[1].Get("Opening"))
+	}
+}
+
+// TestFairyStockfish plays two short games against Fairy-Stockfish (the oracle): its moves
+// come back with ranks 1..10 and must be translated to be legal here.
+func TestFairyStockfish(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts node")
+	}
+	setup := filepath.Join("..", "..", "..", "shared", "oracles", "setup.sh")
+	if _, err := os.Stat(setup); err != nil {
+		t.Skipf("no oracle: %v", err)
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("no node")
+	}
+	dir, err := exec.Command("bash", setup).Output()
+	if err != nil {
+		t.Skipf("oracle setup failed: %v", err)
+	}
+	t.Setenv("QIPAN_ORACLES", strings.TrimSpace(string(dir)))
+	fsuci, _ := filepath.Abs(filepath.Join("..", "..", "..", "shared", "oracles", "fsuci.js"))
+	bin := buildEngine(t)
+	pgnPath := filepath.Join(t.TempDir(), "games.pgn")
+	var out, errb bytes.Buffer
+	args := []string{"-a-cmd", bin, "-b-preset", "fairy", "-b-cmd", "node " + fsuci,
+		"-depth", "1", "-games", "2", "-maxplies", "30", "-pgnout", pgnPath}
+	if code := run(context.Background(), args, &out, &errb); code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out.String(), errb.String())
+	}
+	if strings.Contains(errb.String(), "illegal") || strings.Contains(errb.String(), "unreadable") {
+		t.Errorf("engine trouble:\n%s", errb.String())
+	}
+	games := readGames(t, pgnPath)
+	if len(games) != 2 || games[0].Get("Black") != "fairy-stockfish" {
+		t.Fatalf("%d games, Black %q", len(games), games[0].Get("Black"))
+	}
+	for _, g := range games {
+		if len(g.Moves) <= len(strings.Fields("h2e2 h9g7 h0g2 b9c7 i0h0 i9h9")) {
+			t.Errorf("game %s ended in the opening: %s", g.Get("Round"), g.Comment)
+		}
+	}
+}
