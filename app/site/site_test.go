@@ -1,0 +1,163 @@
+package site
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"qipan/app/ui"
+)
+
+func TestResolve(t *testing.T) {
+	tests := []struct{ base, in, want string }{
+		{"/", "/", "/"},
+		{"/", "", "/"},
+		{"/", "/web/app.wasm", "/web/app.wasm"},
+		{"/", "/app.js", "/app.js"},
+		{"/", "#g5E25", "#g5E25"},
+		{"/qipan/", "/", "/qipan/"},
+		{"/qipan/", "", "/qipan/"},
+		{"/qipan/", "/web/app.wasm", "/qipan/web/app.wasm"},
+		{"/qipan/", "/web", "/qipan/web"},
+		{"/qipan/", "web/icon.svg", "/qipan/web/icon.svg"},
+		{"/qipan/", "/app-worker.js", "/qipan/app-worker.js"},
+		{"/qipan/", "/manifest.webmanifest", "/qipan/manifest.webmanifest"},
+		{"/qipan/", "#g5E25", "#g5E25"},
+		{"/qipan/", "https://example.org/x.png", "https://example.org/x.png"},
+		{"/qipan/", "//cdn.example.org/x.js", "//cdn.example.org/x.js"},
+		{"/qipan/", "relative.js", "relative.js"},
+		{"qipan", "/", "/qipan/"},
+		{"/a/b/", "/app.js", "/a/b/app.js"},
+	}
+	for _, tt := range tests {
+		b, err := ParseBase(tt.base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := b.Resolve(tt.in); got != tt.want {
+			t.Errorf("ParseBase(%q).Resolve(%q) = %q, want %q", tt.base, tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestParseBaseRejects(t *testing.T) {
+	for _, s := range []string{"/../x/", "/a//b/", "/a b/", "/a?b/", "/a#b/", "/./"} {
+		if _, err := ParseBase(s); err == nil || !strings.Contains(err.Error(), "base path") {
+			t.Errorf("ParseBase(%q) = %v, want an error naming the base path", s, err)
+		}
+	}
+}
+
+// generate builds a site the way ./build.sh does (without the wasm) and returns its folder.
+func generate(t *testing.T, base string, engine bool) string {
+	t.Helper()
+	app.Route("/", func() app.Composer { return ui.NewPage() })
+	b, err := ParseBase(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	h := Handler(Config{Base: b, Version: "test", WasmSize: 1234, Engine: engine})
+	if err := app.GenerateStaticWebsite(dir, h); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func read(t *testing.T, dir, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestGeneratedSite(t *testing.T) {
+	tests := []struct {
+		base, prefix string
+		engine       bool
+	}{
+		{"/", "", true},
+		{"/qipan/", "/qipan", true},
+		{"/qipan/", "/qipan", false},
+	}
+	for _, tt := range tests {
+		dir := generate(t, tt.base, tt.engine)
+		worker := read(t, dir, "app-worker.js")
+		cached := []string{`"` + tt.prefix + `/"`, tt.prefix + "/app.js", tt.prefix + "/wasm_exec.js", tt.prefix + "/web/app.wasm",
+			tt.prefix + "/web/icon-192.png", tt.prefix + "/web/icon-512.png", tt.prefix + "/web/qipan.css"}
+		if tt.engine {
+			cached = append(cached, tt.prefix+"/web/engine-worker.js", tt.prefix+"/web/engine.wasm")
+		} else if strings.Contains(worker, "engine.wasm") {
+			t.Errorf("%s without engine: app-worker.js caches engine.wasm", tt.base)
+		}
+		for _, c := range cached {
+			if !strings.Contains(worker, c) {
+				t.Errorf("%s: app-worker.js does not cache %s", tt.base, c)
+			}
+		}
+		// Anything remote in the precache list breaks offline: cache.addAll fails as a whole.
+		if strings.Contains(worker, "https://") || strings.Contains(worker, "http://") {
+			t.Errorf("%s: app-worker.js caches a remote resource", tt.base)
+		}
+		if !strings.Contains(worker, `"app-" + "test"`) {
+			t.Errorf("%s: app-worker.js does not use the version", tt.base)
+		}
+		manifest := read(t, dir, "manifest.webmanifest")
+		if !strings.Contains(manifest, `"start_url":"`+tt.prefix+`/"`) || !strings.Contains(manifest, tt.prefix+"/web/icon.svg") {
+			t.Errorf("%s: manifest %s", tt.base, manifest)
+		}
+		js := read(t, dir, "app.js")
+		if !strings.Contains(js, `"GOAPP_ROOT_PREFIX":"`+tt.prefix+`/"`) || !strings.Contains(js, tt.prefix+"/web/app.wasm") ||
+			!strings.Contains(js, `const goappWasmContentLength = "1234"`) {
+			t.Errorf("%s: app.js does not point at the base", tt.base)
+		}
+		index := read(t, dir, "index.html")
+		for _, want := range []string{`src="` + tt.prefix + `/app.js"`, `href="` + tt.prefix + `/web/qipan.css"`, `href="#g`, `data-fen="`, `data-square="e0"`} {
+			if !strings.Contains(index, want) {
+				t.Errorf("%s: index.html has no %s", tt.base, want)
+			}
+		}
+	}
+}
+
+func TestFileServer(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "web"), 0o755)
+	os.WriteFile(filepath.Join(dir, "index.html"), []byte("<p>board</p>"), 0o644)
+	os.WriteFile(filepath.Join(dir, "web", "engine.wasm"), []byte("\x00asm"), 0o644)
+	os.WriteFile(filepath.Join(dir, "manifest.webmanifest"), []byte("{}"), 0o644)
+	tests := []struct {
+		base, path string
+		code       int
+		body, ct   string
+	}{
+		{"/", "/", 200, "board", "text/html"},
+		{"/", "/web/engine.wasm", 200, "", "application/wasm"},
+		{"/", "/manifest.webmanifest", 200, "{}", "application/manifest+json"},
+		{"/", "/nothing", 404, "", ""},
+		{"/qipan/", "/qipan/", 200, "board", "text/html"},
+		{"/qipan/", "/qipan", 301, "", ""},
+		{"/qipan/", "/qipan/web/engine.wasm", 200, "", "application/wasm"},
+		{"/qipan/", "/", 404, "", ""},
+		{"/qipan/", "/qipanx/", 404, "", ""},
+		{"/qipan/", "/web/engine.wasm", 404, "", ""},
+	}
+	for _, tt := range tests {
+		b, _ := ParseBase(tt.base)
+		rec := httptest.NewRecorder()
+		FileServer(dir, b).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, tt.path, nil))
+		if rec.Code != tt.code || !strings.Contains(rec.Body.String(), tt.body) || !strings.HasPrefix(rec.Header().Get("Content-Type"), tt.ct) {
+			t.Errorf("base %s GET %s: %d %q %q, want %d %q %q", tt.base, tt.path, rec.Code, rec.Header().Get("Content-Type"), rec.Body.String(), tt.code, tt.ct, tt.body)
+		}
+		if tt.code == 301 && rec.Header().Get("Location") != "/qipan/" {
+			t.Errorf("base %s GET %s redirects to %q", tt.base, tt.path, rec.Header().Get("Location"))
+		}
+	}
+}
