@@ -2,7 +2,8 @@
 # Builds, serves and tests qipan.
 #   ./build.sh static        build the static site into static/ (QIPAN_BASE=/qipan/ for a sub-path)
 #   ./build.sh serve [PORT]  build, then serve static/ on http://localhost:PORT/ (default 8080)
-#   ./build.sh test          go vet, unit tests, build, browser tests (installs what is missing)
+#   ./build.sh test          go vet, unit tests, then e2e (installs what is missing)
+#   ./build.sh e2e           build, then the browser tests only (e2e/out: screenshots, figures)
 set -euo pipefail
 cd "$(dirname "$0")"
 cmd="${1:-static}"
@@ -61,6 +62,17 @@ install_chromium() {
   fi
 }
 
+# e2e builds the site (at the root, and again for /qipan/) and runs the browser tests on it.
+e2e() {
+  local sub=e2e/out/site-qipan
+  base=/
+  static static
+  rm -rf "$sub" && mkdir -p "$sub" && cp -r static/web "$sub/"
+  generate "$sub" /qipan/
+  QIPAN_STATIC="$PWD/static" QIPAN_STATIC_SUBPATH="$PWD/$sub" \
+    go test -count=1 -v -timeout 12m ./e2e/ 2>&1 | tee e2e/out/test.log
+}
+
 case "$cmd" in
   static) static ;;
   serve)
@@ -77,14 +89,8 @@ case "$cmd" in
     go vet ./...
     GOOS=js GOARCH=wasm go vet ./cmd/... ./app/...
     go test $(go list ./... | grep -v '/e2e$')
-    # The browser tests use a root build and the same files generated for /qipan/.
-    base=/
-    static static
-    sub=e2e/out/site-qipan
-    rm -rf "$sub" && mkdir -p "$sub" && cp -r static/web "$sub/"
-    generate "$sub" /qipan/
-    QIPAN_STATIC="$PWD/static" QIPAN_STATIC_SUBPATH="$PWD/$sub" \
-      go test -count=1 -v -timeout 12m ./e2e/ 2>&1 | tee e2e/out/test.log
+    e2e
     ;;
-  *) echo "usage: $0 {static|serve [PORT]|test}" >&2; exit 2 ;;
+  e2e) e2e ;;
+  *) echo "usage: $0 {static|serve [PORT]|test|e2e}" >&2; exit 2 ;;
 esac

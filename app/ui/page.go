@@ -27,6 +27,7 @@ type Page struct {
 	worker  engineWorker
 	mounted bool
 	notice  string // a problem to show (engine error), "" for none
+	update  bool   // a new version of the app is installed: reloading shows it
 }
 
 // engineWorker is the engine in its Web Worker: one protocol line in, lines out (through the
@@ -54,6 +55,9 @@ func (p *Page) OnMount(ctx app.Context) {
 	p.mounted = true
 	p.syncEngine(ctx)
 }
+
+// OnAppUpdate is called by go-app when the service worker has installed a new version.
+func (p *Page) OnAppUpdate(ctx app.Context) { p.update = ctx.AppUpdateAvailable() }
 
 func (p *Page) OnDismount() {
 	if p.worker != nil {
@@ -107,6 +111,9 @@ func (p *Page) onControl(ctx app.Context, a app.Action) {
 		}
 	case "flip":
 		p.match.Flip()
+	case "reload":
+		ctx.Reload()
+		return
 	default:
 		return
 	}
@@ -190,6 +197,13 @@ func (p *Page) Render() app.UI {
 			p.status(pos),
 			newControls().Enable(m.CanUndo(), m.CanRedo()),
 			newMoveList().WithMoves(m.Game().Moves()[:m.Game().Ply()], blackFirst),
+			app.If(p.update, func() app.UI {
+				return app.P().Class("update").Body(
+					app.Text("A new version is ready. "),
+					app.Button().Class("control").Attr("data-action", "reload").Text("Reload").
+						OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ControlAction, "reload") }),
+				)
+			}),
 			app.If(p.notice != "", func() app.UI {
 				return app.P().Class("notice").Attr("role", "alert").Text(p.notice)
 			}),
