@@ -2,6 +2,7 @@ package xqengine
 
 import (
 	"context"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -148,6 +149,7 @@ func TestYieldCalledAndStops(t *testing.T) {
 	stop := make(chan struct{})
 	var once sync.Once
 	s := newSession(WithYield(func(ctx context.Context) {
+		runtime.Gosched() // a yield lets others run; js/wasm has no preemption without it
 		calls++
 		if calls == 5 {
 			once.Do(func() { close(stop) })
