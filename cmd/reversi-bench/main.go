@@ -1,0 +1,97 @@
+// Command reversi-bench solves the FFO endgame positions #40–#44 exactly and prints, for each,
+// the best move, the score, the time, the nodes and the speed; it fails (exit 1) on a wrong
+// answer. It also runs under node as WebAssembly:
+//
+//	go run ./cmd/reversi-bench
+//	PATH=$(go env GOROOT)/lib/wasm:$PATH GOOS=js GOARCH=wasm go run ./cmd/reversi-bench
+//
+// Flags: -only 40,41 picks positions; -wld solves win/loss/draw only; -tt bits sizes the table.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"qipan/engine/reversi"
+	"qipan/engine/reversi/search"
+)
+
+// ffo lists FFO #40–#44 from /work/shared/reference/ffo.md: board, best moves, score.
+var ffo = []struct {
+	n     int
+	board string
+	best  string
+	score int
+}{
+	{40, "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X", "a2", 38},
+	{41, "-OOOOO----OOOOX--OOOOOO-XXXXXOO--XXOOX--OOXOXX----OXXO---OOO--O- X", "h4", 0},
+	{42, "--OOO-------XX-OOOOOOXOO-OOOOXOOX-OOOXXO---OOXOO---OOOXO--OOOO-- X", "g2", 6},
+	{43, "--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O", "g3 c7", -12},
+	{44, "--O-X-O---O-XO-O-OOXXXOOOOOOXXXOOOOOXX--XXOOXO----XXXX-----XXX-- O", "d2 b8", -14},
+}
+
+func main() {
+	only := flag.String("only", "", "comma-separated FFO numbers (default all)")
+	wld := flag.Bool("wld", false, "solve win/loss/draw only")
+	ttBits := flag.Uint("tt", 20, "table size: 2^(tt+1) entries")
+	flag.Parse()
+	pick := map[int]bool{}
+	for _, f := range strings.Split(*only, ",") {
+		if n, err := strconv.Atoi(strings.TrimSpace(f)); err == nil {
+			pick[n] = true
+		}
+	}
+	fmt.Printf("FFO endgames, %s/%s, %s\n", runtime.GOOS, runtime.GOARCH, runtime.Version())
+	var total time.Duration
+	var nodes uint64
+	bad := 0
+	for _, c := range ffo {
+		if len(pick) > 0 && !pick[c.n] {
+			continue
+		}
+		p, err := reversi.ParseBoard(c.board)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		s := search.NewSolver(*ttBits)
+		alpha, beta := -64, 64
+		want := c.score
+		if *wld {
+			alpha, beta = -1, 1
+			want = sign(c.score)
+		}
+		start := time.Now()
+		v, m := s.Solve(p, alpha, beta, nil)
+		el := time.Since(start)
+		total += el
+		nodes += s.Nodes
+		ok := v == want && (*wld || strings.Contains(c.best, m.String()))
+		mark := "ok"
+		if !ok {
+			mark = fmt.Sprintf("WRONG (want %s %+d)", c.best, want)
+			bad++
+		}
+		fmt.Printf("#%d %2d empties  %-4s %+3d  %8.2fs %12d nodes %7.2f Mn/s  %s\n", c.n, p.Empties(), m, v,
+			el.Seconds(), s.Nodes, float64(s.Nodes)/el.Seconds()/1e6, mark)
+	}
+	fmt.Printf("total %8.2fs %12d nodes %7.2f Mn/s\n", total.Seconds(), nodes, float64(nodes)/total.Seconds()/1e6)
+	if bad > 0 {
+		os.Exit(1)
+	}
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}

@@ -1,0 +1,565 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"math/rand"
+	"strings"
+	"time"
+
+	"qipan/engine/reversi"
+)
+
+// Kind says what a score means.
+type Kind uint8
+
+const (
+	Midgame Kind = iota // an evaluation, in centi-discs
+	WLD                 // exact win (+100), draw (0) or loss (-100)
+	Exact               // the exact final disc difference, times 100
+)
+
+func (k Kind) String() string {
+	switch k {
+	case WLD:
+		return "wld"
+	case Exact:
+		return "exact"
+	}
+	return "midgame"
+}
+
+// Limits bound a search. Zero values mean "from the level" or "no limit".
+type Limits struct {
+	Level int           // 1 (beginner) .. 10 (strongest); 0 means 10
+	Depth int           // midgame depth; 0 = the level's
+	Time  time.Duration // time budget; the search stops deepening in time and is cut at it
+	Nodes uint64        // node budget
+	// Yield, if set, is called every ~1000 nodes: in wasm it lets the JS event loop run (and a
+	// stop message arrive) during a long search.
+	Yield func()
+	// Seed makes the weaker levels' randomness reproducible (0 = from the clock).
+	Seed int64
+}
+
+// Info reports a finished iteration (midgame) or solve.
+type Info struct {
+	Kind  Kind
+	Depth int            // midgame depth, or the empties of an endgame solve
+	Score int            // for the side to move, centi-discs (see Kind)
+	Nodes uint64         // nodes searched so far
+	Time  time.Duration  // time spent so far
+	PV    []reversi.Move // best line found (may be just the move)
+}
+
+// Result is the outcome of Search.
+type Result struct {
+	Info
+	Move reversi.Move // the move to play: a square, Pass, or NoMove if the game is over
+}
+
+// Hint is the score of one legal move (for the side to move before it).
+type Hint struct {
+	Move  reversi.Move
+	Score int
+	Kind  Kind
+	Depth int
+}
+
+// level describes one playing level.
+type level struct {
+	depth      int // midgame depth
+	wld, exact int // solve win/loss/draw, exactly, from this many empties
+	noise      int // random centi-discs added to each root move's score
+}
+
+var levels = [11]level{
+	1:  {depth: 1, wld: 4, exact: 2, noise: 600},
+	2:  {depth: 2, wld: 6, exact: 4, noise: 300},
+	3:  {depth: 3, wld: 8, exact: 6, noise: 150},
+	4:  {depth: 4, wld: 10, exact: 8, noise: 60},
+	5:  {depth: 5, wld: 12, exact: 10},
+	6:  {depth: 6, wld: 14, exact: 12},
+	7:  {depth: 7, wld: 16, exact: 14},
+	8:  {depth: 8, wld: 18, exact: 16},
+	9:  {depth: 10, wld: 20, exact: 18},
+	10: {depth: 12, wld: 22, exact: 20},
+}
+
+// Engine searches Reversi positions. One search at a time; not safe for concurrent use.
+type Engine struct {
+	pos    reversi.Position
+	mid    midTable
+	solver *Solver
+
+	// per search
+	ctx      context.Context
+	start    time.Time
+	deadline time.Time
+	maxNodes uint64
+	yield    func()
+	nodes    uint64
+	next     uint64
+	stop     bool
+}
+
+// New returns an engine at the initial position, with tables of about 40 MB.
+func New() *Engine {
+	return &Engine{pos: reversi.Start(), mid: newMidTable(19), solver: NewSolver(19)}
+}
+
+// NewGame clears the tables (keeps the position).
+func (e *Engine) NewGame() {
+	e.mid.clear()
+	e.solver.Clear()
+}
+
+// Position returns the current position.
+func (e *Engine) Position() reversi.Position { return e.pos }
+
+// SetPosition sets the position: board text (see reversi.ParseBoard; "" or "startpos" for the
+// initial position), then moves as coordinates ("f5") or "pass". A forced pass may be left out.
+func (e *Engine) SetPosition(board string, moves []string) error {
+	p := reversi.Start()
+	if b := strings.TrimSpace(board); b != "" && b != "startpos" {
+		q, err := reversi.ParseBoard(b)
+		if err != nil {
+			return err
+		}
+		p = *q
+	}
+	for i, s := range moves {
+		m, err := reversi.ParseMove(s)
+		if err != nil {
+			return fmt.Errorf("move %d: %w", i+1, err)
+		}
+		if m != reversi.Pass && p.Status() == reversi.MustPass {
+			p.Make(reversi.Pass)
+		}
+		if err := p.Play(m); err != nil {
+			return fmt.Errorf("move %d: %w", i+1, err)
+		}
+	}
+	e.pos = p
+	return nil
+}
+
+// SetBoard sets the position directly.
+func (e *Engine) SetBoard(p reversi.Position) { e.pos = p }
+
+func (e *Engine) begin(ctx context.Context, lim Limits) level {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	e.ctx, e.start, e.yield, e.maxNodes = ctx, time.Now(), lim.Yield, lim.Nodes
+	e.deadline = time.Time{}
+	if lim.Time > 0 {
+		e.deadline = e.start.Add(lim.Time)
+	}
+	e.nodes, e.next, e.stop = 0, pollEvery, false
+	e.solver.Nodes = 0
+	lv := lim.Level
+	if lv <= 0 || lv > 10 {
+		lv = 10
+	}
+	l := levels[lv]
+	if lim.Depth > 0 {
+		l.depth = lim.Depth
+	}
+	return l
+}
+
+// poll is called every pollEvery nodes: it yields, then checks the context and the limits.
+func (e *Engine) poll() bool {
+	e.next = e.nodes + pollEvery
+	if e.yield != nil {
+		e.yield()
+	}
+	select {
+	case <-e.ctx.Done():
+		e.stop = true
+	default:
+	}
+	if !e.deadline.IsZero() && time.Now().After(e.deadline) {
+		e.stop = true
+	}
+	if e.maxNodes > 0 && e.nodes+e.solver.Nodes >= e.maxNodes {
+		e.stop = true
+	}
+	return e.stop
+}
+
+func (e *Engine) totalNodes() uint64 { return e.nodes + e.solver.Nodes }
+
+type midMove struct {
+	P, O uint64
+	sq   int8
+	key  int32
+}
+
+// alphaBeta is a fail-soft principal variation search to depth plies.
+func (e *Engine) alphaBeta(P, O uint64, depth, alpha, beta int) int {
+	e.nodes++
+	if e.nodes >= e.next && e.poll() || e.stop {
+		return 0
+	}
+	if depth <= 0 {
+		return Evaluate(P, O)
+	}
+	moves := reversi.Moves(P, O)
+	if moves == 0 {
+		if reversi.Moves(O, P) == 0 {
+			return reversi.FinalScore(P, O) * discUnit
+		}
+		return -e.alphaBeta(O, P, depth, -beta, -alpha)
+	}
+	hashMove := -1
+	if t := e.mid.probe(P, O); t != nil {
+		if int(t.depth) >= depth {
+			if int(t.lower) >= beta {
+				return int(t.lower)
+			}
+			if int(t.upper) <= alpha {
+				return int(t.upper)
+			}
+			if t.lower == t.upper {
+				return int(t.lower)
+			}
+		}
+		hashMove = int(t.move)
+	}
+	var list [32]midMove
+	k := 0
+	for m := moves; m != 0; m &= m - 1 {
+		sq := bits.TrailingZeros64(m)
+		f := reversi.Flips(P, O, reversi.Square(sq))
+		np, no := O^f, P|f|1<<uint(sq)
+		var key int32
+		switch {
+		case sq == hashMove:
+			key = 1 << 30
+		case depth >= 2:
+			key = orderKey(np, no, sq, 0) - int32(Evaluate(np, no))
+		default:
+			key = orderKey(np, no, sq, 0)
+		}
+		list[k] = midMove{P: np, O: no, sq: int8(sq), key: key}
+		k++
+	}
+	a0 := alpha
+	best, bestMove := -scoreInf, -1
+	for i := 0; i < k; i++ {
+		pickBestMid(&list, i, k)
+		m := &list[i]
+		var v int
+		if i == 0 {
+			v = -e.alphaBeta(m.P, m.O, depth-1, -beta, -alpha)
+		} else {
+			v = -e.alphaBeta(m.P, m.O, depth-1, -alpha-1, -alpha)
+			if v > alpha && v < beta && !e.stop {
+				v = -e.alphaBeta(m.P, m.O, depth-1, -beta, -alpha)
+			}
+		}
+		if e.stop {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, int(m.sq)
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	switch {
+	case best >= beta:
+		e.mid.store(P, O, depth, best, scoreInf, bestMove)
+	case best > a0:
+		e.mid.store(P, O, depth, best, best, bestMove)
+	default:
+		e.mid.store(P, O, depth, -scoreInf, best, bestMove)
+	}
+	return best
+}
+
+func pickBestMid(list *[32]midMove, i, k int) {
+	b := i
+	for j := i + 1; j < k; j++ {
+		if list[j].key > list[b].key {
+			b = j
+		}
+	}
+	if b != i {
+		list[i], list[b] = list[b], list[i]
+	}
+}
+
+// pv follows the table's best moves from p, up to n moves.
+func (e *Engine) pv(p reversi.Position, first reversi.Move, n int) []reversi.Move {
+	line := []reversi.Move{first}
+	p.Make(first)
+	for len(line) < n {
+		t := e.mid.probe(p.P, p.O)
+		if t == nil || t.move < 0 || !p.IsLegal(reversi.Move(t.move)) {
+			if p.Status() == reversi.MustPass {
+				line = append(line, reversi.Pass)
+				p.Make(reversi.Pass)
+				continue
+			}
+			break
+		}
+		line = append(line, reversi.Move(t.move))
+		p.Make(reversi.Move(t.move))
+	}
+	return line
+}
+
+// rootMove is one legal move at the root with its latest score.
+type rootMove struct {
+	move  reversi.Move
+	child reversi.Position
+	score int
+}
+
+func rootMoves(p reversi.Position) []rootMove {
+	var rm []rootMove
+	for _, m := range p.LegalMoves() {
+		c := p
+		c.Make(m)
+		rm = append(rm, rootMove{move: m, child: c, score: -scoreInf})
+	}
+	return rm
+}
+
+// searchRoot runs one midgame iteration over rm (sorted best first afterwards); all=true gives
+// every move an exact score (for hints), else later moves get null-window bounds.
+func (e *Engine) searchRoot(rm []rootMove, depth int, all bool) bool {
+	alpha := -scoreInf
+	for i := range rm {
+		c := &rm[i].child
+		var v int
+		if i == 0 || all {
+			v = -e.alphaBeta(c.P, c.O, depth-1, -scoreInf, scoreInf)
+		} else {
+			v = -e.alphaBeta(c.P, c.O, depth-1, -alpha-1, -alpha)
+			if v > alpha && !e.stop {
+				v = -e.alphaBeta(c.P, c.O, depth-1, -scoreInf, -alpha)
+			}
+		}
+		if e.stop {
+			return false
+		}
+		rm[i].score = v
+		if v > alpha {
+			alpha = v
+		}
+	}
+	sortRoot(rm)
+	return true
+}
+
+// sortRoot sorts by score, best first, keeping the order of equal scores (stable insertion).
+func sortRoot(rm []rootMove) {
+	for i := 1; i < len(rm); i++ {
+		for j := i; j > 0 && rm[j].score > rm[j-1].score; j-- {
+			rm[j], rm[j-1] = rm[j-1], rm[j]
+		}
+	}
+}
+
+// Search finds a move for the current position within the limits. Progress, if not nil, gets
+// each finished iteration. Cancelling ctx stops the search; the best move found so far is
+// returned. With 0 legal moves the result is Pass (forced) or NoMove (game over).
+func (e *Engine) Search(ctx context.Context, lim Limits, progress func(Info)) Result {
+	l := e.begin(ctx, lim)
+	p := e.pos
+	switch p.Status() {
+	case reversi.Over:
+		return Result{Move: reversi.NoMove, Info: Info{Kind: Exact, Score: p.Score() * discUnit}}
+	case reversi.MustPass:
+		return Result{Move: reversi.Pass, Info: Info{Kind: Midgame, PV: []reversi.Move{reversi.Pass}}}
+	}
+	if l.noise > 0 {
+		return e.noisy(l, lim.Seed, progress)
+	}
+	rm := rootMoves(p)
+	res := Result{Move: rm[0].move}
+	report := func(kind Kind, depth, score int, pv []reversi.Move) {
+		res.Move = pv[0]
+		res.Info = Info{Kind: kind, Depth: depth, Score: score, Nodes: e.totalNodes(), Time: time.Since(e.start), PV: pv}
+		if progress != nil {
+			progress(res.Info)
+		}
+	}
+	n := p.Empties()
+	maxDepth := l.depth
+	if n <= l.wld {
+		maxDepth = min(maxDepth, 6) // a short midgame search orders the root and is the fallback
+	}
+	if maxDepth > n {
+		maxDepth = n
+	}
+	for d := 1; d <= maxDepth; d++ {
+		if !e.searchRoot(rm, d, false) {
+			break
+		}
+		report(Midgame, d, rm[0].score, e.pv(p, rm[0].move, d))
+		if !e.deadline.IsZero() && time.Since(e.start) > time.Until(e.deadline) {
+			break // the next iteration would likely not finish
+		}
+	}
+	if e.stop || n > l.wld {
+		return res
+	}
+	// Endgame: solve with the root moves in the midgame's order.
+	kind, lo, hi := Exact, -64, 64
+	if n > l.exact {
+		kind, lo, hi = WLD, -1, 1
+	}
+	v, m := e.solveRoot(rm, lo, hi)
+	if !e.stop {
+		if kind == WLD {
+			v = sign(v)
+		}
+		report(kind, n, v*discUnit, []reversi.Move{m})
+	}
+	return res
+}
+
+// solveRoot solves each root move in turn with a window narrowed by the best so far.
+func (e *Engine) solveRoot(rm []rootMove, lo, hi int) (int, reversi.Move) {
+	s := e.solver
+	s.hook, s.stop, s.next = e.solverHook, false, s.Nodes+pollEvery
+	best, bestMove := -solveInf, rm[0].move
+	alpha := lo
+	for i, r := range rm {
+		c := r.child
+		n := c.Empties()
+		var v int
+		if i == 0 {
+			w, _ := s.pvs(c.P, c.O, -hi, -alpha, n)
+			v = -w
+		} else {
+			v = -s.nws(c.P, c.O, -alpha-1, n)
+			if v > alpha && v < hi && !s.stop {
+				w, _ := s.pvs(c.P, c.O, -hi, -alpha, n)
+				v = -w
+			}
+		}
+		if s.stop {
+			e.stop = true
+			break
+		}
+		if v > best {
+			best, bestMove = v, r.move
+			if v > alpha {
+				alpha = v
+				if v >= hi {
+					break
+				}
+			}
+		}
+	}
+	return best, bestMove
+}
+
+func (e *Engine) solverHook() bool { return e.poll() }
+
+// noisy picks a move for the weak levels: every move scored at the level's depth, plus noise.
+func (e *Engine) noisy(l level, seed int64, progress func(Info)) Result {
+	if seed == 0 {
+		seed = time.Now().UnixNano()
+	}
+	r := rand.New(rand.NewSource(seed))
+	p := e.pos
+	rm := rootMoves(p)
+	depth := min(l.depth, p.Empties())
+	kind := Midgame
+	if p.Empties() <= l.exact {
+		kind = Exact
+	}
+	best, bestScore, bestNoisy := rm[0].move, 0, -1<<30
+	for _, m := range rm {
+		var v int
+		if kind == Exact {
+			s := e.solver
+			s.hook, s.stop, s.next = e.solverHook, false, s.Nodes+pollEvery
+			w, _ := s.pvs(m.child.P, m.child.O, -64, 64, m.child.Empties())
+			v = -w * discUnit
+		} else {
+			v = -e.alphaBeta(m.child.P, m.child.O, depth-1, -scoreInf, scoreInf)
+		}
+		if e.stop {
+			break
+		}
+		nv := v + r.Intn(2*l.noise+1) - l.noise
+		if nv > bestNoisy {
+			best, bestScore, bestNoisy = m.move, v, nv
+		}
+	}
+	res := Result{Move: best, Info: Info{Kind: kind, Depth: depth, Score: bestScore, Nodes: e.totalNodes(),
+		Time: time.Since(e.start), PV: []reversi.Move{best}}}
+	if progress != nil {
+		progress(res.Info)
+	}
+	return res
+}
+
+// Hints scores every legal move of the current position (best first): exactly when the
+// position is within the level's exact-solve range, else by a midgame search deepened until
+// the level's depth or the limits. Progress gets each finished depth's best line.
+func (e *Engine) Hints(ctx context.Context, lim Limits, progress func(Info)) []Hint {
+	l := e.begin(ctx, lim)
+	p := e.pos
+	if p.Status() != reversi.Ongoing {
+		return nil
+	}
+	rm := rootMoves(p)
+	hints := func(kind Kind, depth int) []Hint {
+		h := make([]Hint, len(rm))
+		for i, r := range rm {
+			h[i] = Hint{Move: r.move, Score: r.score, Kind: kind, Depth: depth}
+		}
+		return h
+	}
+	var out []Hint
+	n := p.Empties()
+	if n <= l.exact {
+		s := e.solver
+		s.hook, s.stop, s.next = e.solverHook, false, s.Nodes+pollEvery
+		for i := range rm {
+			c := rm[i].child
+			w, _ := s.pvs(c.P, c.O, -64, 64, c.Empties())
+			if s.stop {
+				return out
+			}
+			rm[i].score = -w * discUnit
+		}
+		sortRoot(rm)
+		return hints(Exact, n)
+	}
+	for d := 1; d <= min(l.depth, n); d++ {
+		if !e.searchRoot(rm, d, true) {
+			break
+		}
+		out = hints(Midgame, d)
+		if progress != nil {
+			progress(Info{Kind: Midgame, Depth: d, Score: rm[0].score, Nodes: e.totalNodes(),
+				Time: time.Since(e.start), PV: e.pv(p, rm[0].move, d)})
+		}
+	}
+	return out
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}

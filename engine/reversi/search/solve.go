@@ -1,0 +1,364 @@
+package search
+
+import (
+	"math/bits"
+
+	"qipan/engine/reversi"
+)
+
+// The exact endgame solver: the final disc difference (empties to the winner) with perfect
+// play, or a win/loss/draw answer when asked with the window (-1, 1). Scores are in discs from
+// the side to move's point of view.
+//
+// Layers, as in Edax: a null-window search (nws) with a transposition table, fastest-first
+// move ordering (fewest replies for the opponent, corners counted twice) and a stability
+// cutoff; below shallowMax empties a table-free search ordered by parity (odd regions first);
+// the last empty square counted directly.
+
+const (
+	solveInf    = 65 // beyond every final score
+	shallowMax  = 6  // empties solved without table or sorting
+	ttMin       = 8  // fewest empties worth a table entry
+	pollEvery   = 1024
+	evalSortMin = 12 // from this many empties, moves are also ordered by evaluation
+)
+
+// stabThreshold[n]: with n empties, try the stability cutoff when alpha is at least this.
+var stabThreshold = [65]int{
+	99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30,
+	32, 34, 36, 38, 40, 42, 44, 46, 48, 48, 50, 50, 52, 52, 54, 54,
+	56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64,
+	64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
+}
+
+var (
+	quadrant   = [4]uint64{0x000000000f0f0f0f, 0x00000000f0f0f0f0, 0x0f0f0f0f00000000, 0xf0f0f0f000000000}
+	neighbours [64]uint64
+)
+
+const corners uint64 = 0x8100000000000081
+
+func init() {
+	for s := 0; s < 64; s++ {
+		c, r := s&7, s>>3
+		for dr := -1; dr <= 1; dr++ {
+			for dc := -1; dc <= 1; dc++ {
+				if (dr != 0 || dc != 0) && c+dc >= 0 && c+dc < 8 && r+dr >= 0 && r+dr < 8 {
+					neighbours[s] |= 1 << uint((r+dr)*8+c+dc)
+				}
+			}
+		}
+	}
+}
+
+// Solver solves endgames; its table persists between calls. Not safe for concurrent use.
+type Solver struct {
+	Nodes uint64
+	tt    endTable
+	hook  func() bool // called every pollEvery nodes; true stops the search
+	next  uint64
+	stop  bool
+}
+
+// NewSolver returns a solver with a table of 2^(bits+1) entries.
+func NewSolver(bits uint) *Solver { return &Solver{tt: newEndTable(bits)} }
+
+// Clear empties the table.
+func (s *Solver) Clear() { s.tt.clear() }
+
+// Stopped reports whether the hook stopped the last search (its result is then meaningless).
+func (s *Solver) Stopped() bool { return s.stop }
+
+func (s *Solver) poll() {
+	s.next = s.Nodes + pollEvery
+	if s.hook != nil && s.hook() {
+		s.stop = true
+	}
+}
+
+// last1 scores the position with one empty square sq.
+func (s *Solver) last1(P, O uint64, sq reversi.Square) int {
+	s.Nodes++
+	np := bits.OnesCount64(P)
+	if f := reversi.Flips(P, O, sq); f != 0 {
+		return 2*(np+1+bits.OnesCount64(f)) - 64
+	}
+	if f := reversi.Flips(O, P, sq); f != 0 {
+		return 2*(np-bits.OnesCount64(f)) - 64
+	}
+	if d := 2*np - 63; d > 0 {
+		return d + 1
+	} else {
+		return d - 1
+	}
+}
+
+// shallow searches n <= shallowMax empties, odd quadrants first, fail-soft.
+func (s *Solver) shallow(P, O uint64, alpha, beta, n int, passed bool) int {
+	E := ^(P | O)
+	if n == 1 {
+		return s.last1(P, O, reversi.Square(bits.TrailingZeros64(E)))
+	}
+	s.Nodes++
+	var odd uint64
+	for q := 0; q < 4; q++ {
+		if bits.OnesCount64(E&quadrant[q])&1 != 0 {
+			odd |= quadrant[q]
+		}
+	}
+	best := -solveInf
+	for _, set := range [2]uint64{E & odd, E &^ odd} {
+		for ; set != 0; set &= set - 1 {
+			sq := bits.TrailingZeros64(set)
+			if O&neighbours[sq] == 0 {
+				continue
+			}
+			f := reversi.Flips(P, O, reversi.Square(sq))
+			if f == 0 {
+				continue
+			}
+			v := -s.shallow(O^f, P|f|1<<uint(sq), -beta, -alpha, n-1, false)
+			if v > best {
+				best = v
+				if v > alpha {
+					alpha = v
+					if v >= beta {
+						return v
+					}
+				}
+			}
+		}
+	}
+	if best == -solveInf {
+		if passed {
+			return reversi.FinalScore(P, O)
+		}
+		return -s.shallow(O, P, -beta, -alpha, n, true)
+	}
+	return best
+}
+
+type endMove struct {
+	P, O uint64 // the position after the move, from the opponent's side
+	sq   int8
+	key  int32
+}
+
+// orderKey scores a move for fastest-first ordering: fewer opponent replies first.
+func orderKey(np, no uint64, sq int, parity uint64) int32 {
+	m := reversi.Moves(np, no)
+	k := -int32(bits.OnesCount64(m)+bits.OnesCount64(m&corners)) << 8
+	if corners&(1<<uint(sq)) != 0 {
+		k += 64
+	}
+	if parity&(1<<uint(sq)) != 0 {
+		k += 32
+	}
+	return k
+}
+
+// nws is the null-window search around (alpha, alpha+1) with n empties, fail-soft.
+func (s *Solver) nws(P, O uint64, alpha, n int) int {
+	if n <= shallowMax {
+		return s.shallow(P, O, alpha, alpha+1, n, false)
+	}
+	s.Nodes++
+	if s.Nodes >= s.next {
+		s.poll()
+	}
+	if s.stop {
+		return 0
+	}
+	if alpha >= stabThreshold[n] {
+		if hi := 64 - 2*bits.OnesCount64(reversi.Stability(O, P)); hi <= alpha {
+			return hi
+		}
+	}
+	hashMove := -1
+	if e := s.tt.probe(P, O); e != nil {
+		if int(e.lower) > alpha {
+			return int(e.lower)
+		}
+		if int(e.upper) <= alpha {
+			return int(e.upper)
+		}
+		hashMove = int(e.move)
+	}
+	moves := reversi.Moves(P, O)
+	if moves == 0 {
+		if reversi.Moves(O, P) == 0 {
+			return reversi.FinalScore(P, O)
+		}
+		return -s.nws(O, P, -alpha-1, n)
+	}
+	var list [32]endMove
+	k := s.genMoves(P, O, moves, n, hashMove, &list)
+	best, bestMove := -solveInf, -1
+	for i := 0; i < k; i++ {
+		pickBest(&list, i, k)
+		m := &list[i]
+		v := -s.nws(m.P, m.O, -alpha-1, n-1)
+		if s.stop {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, int(m.sq)
+			if v > alpha {
+				break
+			}
+		}
+	}
+	if n >= ttMin {
+		if best > alpha {
+			s.tt.store(P, O, n, best, solveInf, bestMove)
+		} else {
+			s.tt.store(P, O, n, -solveInf, best, -1)
+		}
+	}
+	return best
+}
+
+func (s *Solver) genMoves(P, O, moves uint64, n, hashMove int, list *[32]endMove) int {
+	E := ^(P | O)
+	var odd uint64
+	for q := 0; q < 4; q++ {
+		if bits.OnesCount64(E&quadrant[q])&1 != 0 {
+			odd |= quadrant[q]
+		}
+	}
+	k := 0
+	for ; moves != 0; moves &= moves - 1 {
+		sq := bits.TrailingZeros64(moves)
+		f := reversi.Flips(P, O, reversi.Square(sq))
+		np, no := O^f, P|f|1<<uint(sq)
+		key := orderKey(np, no, sq, odd)
+		if n >= evalSortMin {
+			key -= int32(Evaluate(np, no))
+		}
+		if sq == hashMove {
+			key = 1 << 30
+		}
+		list[k] = endMove{P: np, O: no, sq: int8(sq), key: key}
+		k++
+	}
+	return k
+}
+
+// pickBest moves the best-keyed move of list[i:k] to i (selection sort, one step at a time:
+// most nodes cut off after the first move or two).
+func pickBest(list *[32]endMove, i, k int) {
+	b := i
+	for j := i + 1; j < k; j++ {
+		if list[j].key > list[b].key {
+			b = j
+		}
+	}
+	if b != i {
+		list[i], list[b] = list[b], list[i]
+	}
+}
+
+// pvs searches a window (alpha, beta) at a PV node and returns the score and best move.
+func (s *Solver) pvs(P, O uint64, alpha, beta, n int) (int, int) {
+	if n <= shallowMax {
+		return s.shallow(P, O, alpha, beta, n, false), -1
+	}
+	s.Nodes++
+	if s.Nodes >= s.next {
+		s.poll()
+	}
+	if s.stop {
+		return 0, -1
+	}
+	hashMove := -1
+	if e := s.tt.probe(P, O); e != nil {
+		hashMove = int(e.move)
+	}
+	moves := reversi.Moves(P, O)
+	if moves == 0 {
+		if reversi.Moves(O, P) == 0 {
+			return reversi.FinalScore(P, O), -1
+		}
+		v, _ := s.pvs(O, P, -beta, -alpha, n)
+		return -v, int(reversi.Pass)
+	}
+	var list [32]endMove
+	k := s.genMoves(P, O, moves, n, hashMove, &list)
+	a0 := alpha
+	best, bestMove := -solveInf, -1
+	for i := 0; i < k; i++ {
+		pickBest(&list, i, k)
+		m := &list[i]
+		var v int
+		if i == 0 {
+			v, _ = s.pvs(m.P, m.O, -beta, -alpha, n-1)
+			v = -v
+		} else {
+			v = -s.nws(m.P, m.O, -alpha-1, n-1)
+			if v > alpha && v < beta && !s.stop {
+				v, _ = s.pvs(m.P, m.O, -beta, -alpha, n-1)
+				v = -v
+			}
+		}
+		if s.stop {
+			return 0, -1
+		}
+		if v > best {
+			best, bestMove = v, int(m.sq)
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	switch {
+	case best >= beta:
+		s.tt.store(P, O, n, best, solveInf, bestMove)
+	case best > a0:
+		s.tt.store(P, O, n, best, best, bestMove)
+	default:
+		s.tt.store(P, O, n, -solveInf, best, bestMove)
+	}
+	return best, bestMove
+}
+
+// Solve returns the score of p within the window (alpha, beta) (exact if strictly inside;
+// use -64, 64 for the exact score and -1, 1 for win/loss/draw) and a best move.
+// hook, if not nil, is called every ~1000 nodes; returning true abandons the search.
+func (s *Solver) Solve(p *reversi.Position, alpha, beta int, hook func() bool) (int, reversi.Move) {
+	s.hook, s.stop, s.next = hook, false, s.Nodes+pollEvery
+	n := p.Empties()
+	v, m := s.pvs(p.P, p.O, alpha, beta, n)
+	if m < 0 {
+		// shallow positions: find the move by searching each
+		m = s.bestShallow(p, alpha, beta, v)
+	}
+	return v, reversi.Move(m)
+}
+
+// bestShallow finds a move reaching v when pvs did not record one.
+func (s *Solver) bestShallow(p *reversi.Position, alpha, beta, v int) int {
+	moves := p.Moves()
+	if moves == 0 {
+		if p.Status() == reversi.MustPass {
+			return int(reversi.Pass)
+		}
+		return int(reversi.NoMove)
+	}
+	n := p.Empties()
+	best, bestMove := -solveInf, -1
+	for ; moves != 0; moves &= moves - 1 {
+		sq := bits.TrailingZeros64(moves)
+		f := reversi.Flips(p.P, p.O, reversi.Square(sq))
+		w := -s.shallow(p.O^f, p.P|f|1<<uint(sq), -beta, -alpha, n-1, false)
+		if w > best {
+			best, bestMove = w, sq
+		}
+		if w >= v {
+			break
+		}
+	}
+	return bestMove
+}
