@@ -444,6 +444,9 @@ func (s *Session) cmdGo(args []string) {
 	s.start(lim.Infinite || ponder, held, func(ctx context.Context) []string {
 		res := s.eng.Search(ctx, searchLim, func(inf Info) { s.println(formatInfo(dia, inf)) })
 		if res.Best == "" {
+			if dia == dialectUCI {
+				return []string{"bestmove (none)"} // UCI has no nobestmove
+			}
 			return []string{"nobestmove"}
 		}
 		line := "bestmove " + res.Best

@@ -242,6 +242,7 @@ func TestCommands(t *testing.T) {
 		{name: "banmoves", setup: []string{"banmoves h2e2 H0-G2"}, in: "go depth 1",
 			want: []string{info(1, "b0c2"), "bestmove b0c2 ponder h7e7"}, check: wantLim(Limits{Depth: 1, Ban: []string{"h2e2", "h0g2"}})},
 		{name: "banmoves all", setup: []string{"banmoves h2e2 b0c2 c3c4"}, in: "go depth 1", want: []string{"nobestmove"}},
+		{name: "banmoves all uci", setup: []string{"uci", "banmoves h2e2 b0c2 c3c4"}, in: "go depth 1", want: []string{"bestmove (none)"}},
 		{name: "banmoves cleared by position", setup: []string{"banmoves h2e2", "position startpos"}, in: "go depth 1",
 			want: []string{info(1, "h2e2"), "bestmove h2e2 ponder h7e7"}},
 		{name: "banmoves bad", setup: []string{"banmoves b0c2"}, in: "banmoves h2e2 z9",
