@@ -17,10 +17,11 @@ import (
 
 const (
 	solveInf    = 65 // beyond every final score
-	shallowMax  = 6  // empties solved without table or sorting
-	ttMin       = 8  // fewest empties worth a table entry
+	shallowMax  = 5  // empties solved without table or sorting
+	ttMin       = 7  // fewest empties worth a table entry
+	etcMin      = 12 // fewest empties for enhanced transposition cutoffs
 	pollEvery   = 1024
-	evalSortMin = 12 // from this many empties, moves are also ordered by evaluation
+	evalSortMin = 16 // from this many empties, moves are also ordered by evaluation
 )
 
 // stabThreshold[n]: with n empties, try the stability cutoff when alpha is at least this.
@@ -144,17 +145,27 @@ type endMove struct {
 	key  int32
 }
 
-// orderKey scores a move for fastest-first ordering: fewer opponent replies first.
+// orderKey scores a move for fastest-first ordering (np, no: the position after it, from the
+// opponent's side): fewest opponent replies (corners counted twice) first, then more of our
+// discs settled around the corners, then fewer empty squares next to our discs (the
+// opponent's potential moves), then odd regions (parity).
 func orderKey(np, no uint64, sq int, parity uint64) int32 {
 	m := reversi.Moves(np, no)
-	k := -int32(bits.OnesCount64(m)+bits.OnesCount64(m&corners)) << 8
-	if corners&(1<<uint(sq)) != 0 {
-		k += 64
-	}
+	k := -int32(bits.OnesCount64(m)+bits.OnesCount64(m&corners)) << 12
+	k += int32(cornerStability(no)) << 8
+	k -= int32(bits.OnesCount64(spread(no)&^(np|no))) << 2
 	if parity&(1<<uint(sq)) != 0 {
-		k += 32
+		k += 2
 	}
 	return k
+}
+
+// cornerStability counts discs of b that are stable through a held corner: the corner and
+// its edge neighbours next to it.
+func cornerStability(b uint64) int {
+	s := (((0x0100000000000001 & b) << 1) | ((0x8000000000000080 & b) >> 1) |
+		((0x0000000000000081 & b) << 8) | ((0x8100000000000000 & b) >> 8) | 0x8100000000000081) & b
+	return bits.OnesCount64(s)
 }
 
 // nws is the null-window search around (alpha, alpha+1) with n empties, fail-soft.
@@ -193,6 +204,14 @@ func (s *Solver) nws(P, O uint64, alpha, n int) int {
 	}
 	var list [32]endMove
 	k := s.genMoves(P, O, moves, n, hashMove, &list)
+	if n >= etcMin {
+		// Enhanced transposition cutoff: a child already known to refute alpha ends the node.
+		for i := 0; i < k; i++ {
+			if e := s.tt.probe(list[i].P, list[i].O); e != nil && -int(e.upper) > alpha {
+				return -int(e.upper)
+			}
+		}
+	}
 	best, bestMove := -solveInf, -1
 	for i := 0; i < k; i++ {
 		pickBest(&list, i, k)
@@ -233,7 +252,7 @@ func (s *Solver) genMoves(P, O, moves uint64, n, hashMove int, list *[32]endMove
 		np, no := O^f, P|f|1<<uint(sq)
 		key := orderKey(np, no, sq, odd)
 		if n >= evalSortMin {
-			key -= int32(Evaluate(np, no))
+			key -= int32(sortSearch(np, no, (n-evalSortMin)/4, -scoreInf, scoreInf)) << 4
 		}
 		if sq == hashMove {
 			key = 1 << 30
@@ -361,4 +380,34 @@ func (s *Solver) bestShallow(p *reversi.Position, alpha, beta, v int) int {
 		}
 	}
 	return bestMove
+}
+
+// sortSearch is a small alpha-beta on the evaluation, to order moves far from the end.
+func sortSearch(P, O uint64, depth, alpha, beta int) int {
+	if depth <= 0 {
+		return Evaluate(P, O)
+	}
+	moves := reversi.Moves(P, O)
+	if moves == 0 {
+		if reversi.Moves(O, P) == 0 {
+			return reversi.FinalScore(P, O) * discUnit
+		}
+		return -sortSearch(O, P, depth, -beta, -alpha)
+	}
+	best := -scoreInf
+	for ; moves != 0; moves &= moves - 1 {
+		sq := bits.TrailingZeros64(moves)
+		f := reversi.Flips(P, O, reversi.Square(sq))
+		v := -sortSearch(O^f, P|f|1<<uint(sq), depth-1, -beta, -alpha)
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
 }
