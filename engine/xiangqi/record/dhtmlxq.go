@@ -1,0 +1,581 @@
+package record
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"qipan/engine/xiangqi"
+)
+
+// DhtmlXQ is the board blog posts embed (东萍象棋 DhtmlXQ): [DhtmlXQ]…[/DhtmlXQ] holding
+// [DhtmlXQ_key]value[/DhtmlXQ_key] pairs. Coordinates are digit pairs "col row": col 0..8
+// from Red's left (ICCS file a..i), row 0..9 from Black's back rank (ICCS rank 9..0).
+//   - binit: 32 pairs, Red's pieces then Black's in the slots R N B A K A B N R C C P P P P P,
+//     each side's from its own right; "99" = not on the board. Missing or empty: the
+//     initial position.
+//   - movelist: 4 digits per move, from then to (炮二平五 = "7747").
+//   - comment0 is about the game, commentN follows move N; "||" is a line break.
+//   - title event date place round red black result (红胜 黑胜 和棋 未知, …) and any other
+//     key become tags; move_… and comment…_… (variations) are skipped with a warning.
+// DhtmlXQ cannot say who moves first: it is the owner of the first move's piece, or Red.
+
+// dhtmlxqTags maps DhtmlXQ keys to tag names (and back).
+var dhtmlxqTags = [][2]string{
+	{"title", "Title"}, {"event", "Event"}, {"date", "Date"}, {"place", "Site"},
+	{"round", "Round"}, {"red", "Red"}, {"black", "Black"}, {"redteam", "RedTeam"},
+	{"blackteam", "BlackTeam"}, {"open", "Opening"}, {"owner", "Annotator"},
+}
+
+// slotKinds is the kind of each binit slot of a side.
+var slotKinds = [16]xiangqi.Kind{
+	xiangqi.Chariot, xiangqi.Horse, xiangqi.Elephant, xiangqi.Advisor, xiangqi.General,
+	xiangqi.Advisor, xiangqi.Elephant, xiangqi.Horse, xiangqi.Chariot, xiangqi.Cannon,
+	xiangqi.Cannon, xiangqi.Soldier, xiangqi.Soldier, xiangqi.Soldier, xiangqi.Soldier,
+	xiangqi.Soldier,
+}
+
+// ParseDhtmlXQ reads every [DhtmlXQ] block in text (other text, such as the rest of a web
+// page, is ignored). Input without a block is an error. On an error it returns the games
+// read before the bad one and an *Error naming the line and column.
+func ParseDhtmlXQ(text string) ([]*Game, []Warning, error) {
+	d := &dxParser{src: text, loc: newLocator(text)}
+	for {
+		i := strings.Index(text[d.off:], "[DhtmlXQ]")
+		if i < 0 {
+			break
+		}
+		d.off += i
+		g, err := d.block()
+		if err != nil {
+			return d.games, d.warns, err
+		}
+		d.games = append(d.games, g)
+	}
+	if len(d.games) == 0 {
+		return nil, nil, &Error{Format: "DhtmlXQ", Pos: Pos{1, 1}, Game: 1, Msg: "no [DhtmlXQ] block"}
+	}
+	return d.games, d.warns, nil
+}
+
+// ReadDhtmlXQ reads every [DhtmlXQ] block of r; see ParseDhtmlXQ.
+func ReadDhtmlXQ(r io.Reader) ([]*Game, []Warning, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ParseDhtmlXQ(string(data))
+}
+
+type dxParser struct {
+	src   string
+	off   int
+	loc   *locator
+	games []*Game
+	warns []Warning
+}
+
+func (d *dxParser) errAt(off int, format string, args ...any) error {
+	return &Error{Format: "DhtmlXQ", Pos: d.loc.at(off), Game: len(d.games) + 1, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (d *dxParser) warn(off int, format string, args ...any) {
+	d.warns = append(d.warns, Warning{Pos: d.loc.at(off), Game: len(d.games) + 1, Msg: fmt.Sprintf(format, args...)})
+}
+
+// dxValue is one key's value and where it starts.
+type dxValue struct {
+	key, value string
+	at         int // offset of the value
+	tagAt      int // offset of the opening tag
+}
+
+// block reads one [DhtmlXQ]…[/DhtmlXQ] block starting at d.off.
+func (d *dxParser) block() (*Game, error) {
+	start := d.off
+	d.off += len("[DhtmlXQ]")
+	var vals []dxValue
+	for {
+		// Between tags: white space, HTML tags a blog inserts (<br />), or stray text.
+		i := strings.IndexByte(d.src[d.off:], '[')
+		if i < 0 {
+			return nil, d.errAt(start, "[DhtmlXQ] not closed by [/DhtmlXQ]")
+		}
+		if between := stripHTML(d.src[d.off : d.off+i]); strings.TrimFunc(between, isSpace) != "" {
+			d.warn(d.off, "text between tags ignored")
+		}
+		d.off += i
+		rest := d.src[d.off:]
+		if strings.HasPrefix(rest, "[/DhtmlXQ]") {
+			d.off += len("[/DhtmlXQ]")
+			break
+		}
+		if !strings.HasPrefix(rest, "[DhtmlXQ_") {
+			return nil, d.errAt(d.off, "want [DhtmlXQ_key] or [/DhtmlXQ]")
+		}
+		tagAt := d.off
+		j := strings.IndexByte(rest, ']')
+		key := ""
+		if j > 0 {
+			key = rest[len("[DhtmlXQ_"):j]
+		}
+		if j < 0 || !validKey(key) {
+			return nil, d.errAt(d.off, "want [DhtmlXQ_key] with a key of letters, digits and '_'")
+		}
+		d.off += j + 1
+		closing := "[/DhtmlXQ_" + key + "]"
+		k := strings.Index(d.src[d.off:], closing)
+		if k < 0 {
+			return nil, d.errAt(tagAt, "[DhtmlXQ_%s] not closed by %s", key, closing)
+		}
+		vals = append(vals, dxValue{key: key, value: d.src[d.off : d.off+k], at: d.off, tagAt: tagAt})
+		d.off += k + len(closing)
+	}
+	return d.game(vals)
+}
+
+func validKey(k string) bool {
+	if k == "" {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if !(c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// stripHTML drops <…> tags from s.
+func stripHTML(s string) string {
+	var sb strings.Builder
+	for {
+		i := strings.IndexByte(s, '<')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(s[i:], '>')
+		if j < 0 {
+			break
+		}
+		sb.WriteString(s[:i])
+		s = s[i+j+1:]
+	}
+	sb.WriteString(s)
+	return sb.String()
+}
+
+// game turns a block's values into a Game.
+func (d *dxParser) game(vals []dxValue) (*Game, error) {
+	g := &Game{Result: Unknown}
+	var binit, movelist *dxValue
+	comments := map[int]dxValue{}
+	variations := false
+	for i := range vals {
+		v := &vals[i]
+		switch {
+		case v.key == "binit":
+			binit = v
+		case v.key == "movelist":
+			movelist = v
+		case v.key == "result":
+			r, ok := dxResult(strings.TrimSpace(v.value))
+			if !ok {
+				d.warn(v.at, "result %q not understood: taken as unknown", v.value)
+			}
+			g.Result = r
+		case strings.HasPrefix(v.key, "move_"):
+			variations = true
+		case strings.HasPrefix(v.key, "comment"):
+			n, err := strconv.Atoi(v.key[len("comment"):])
+			if err != nil || n < 0 {
+				if strings.Contains(v.key, "_") {
+					variations = true
+				} else {
+					d.warn(v.tagAt, "%s: not commentN: ignored", v.key)
+				}
+				continue
+			}
+			comments[n] = *v
+		default:
+			value := strings.TrimSpace(v.value)
+			if value == "" {
+				continue
+			}
+			name := v.key
+			for _, t := range dhtmlxqTags {
+				if t[0] == v.key {
+					name = t[1]
+				}
+			}
+			if reserved(name) {
+				d.warn(v.tagAt, "%s: ignored (a field of its own)", v.key)
+				continue
+			}
+			g.SetTag(name, value)
+		}
+	}
+	if variations {
+		d.warn(vals[0].tagAt, "variations (move_…) skipped")
+	}
+	var moveDigits string
+	moveAt := 0
+	if movelist != nil {
+		moveDigits, moveAt = movelist.value, movelist.at
+	}
+	start, err := d.binit(binit, moveDigits)
+	if err != nil {
+		return nil, err
+	}
+	g.Start = start
+	pos := *start
+	for i := 0; i < len(moveDigits); {
+		// Skip white space inside the list (blogs wrap long lines).
+		if asciiSpace(moveDigits[i]) {
+			i++
+			continue
+		}
+		at := moveAt + i
+		digits, next, ok := take4(moveDigits, i)
+		if !ok {
+			return nil, d.errAt(at, "movelist: move %d: want 4 digits \"fromCol fromRow toCol toRow\", have %q", len(g.Moves)+1, clip(moveDigits[i:], 8))
+		}
+		i = next
+		from, ok1 := dxSquare(digits[0], digits[1])
+		to, ok2 := dxSquare(digits[2], digits[3])
+		if !ok1 || !ok2 {
+			return nil, d.errAt(at, "movelist: move %d %q: columns are 0-8 and rows 0-9", len(g.Moves)+1, digits)
+		}
+		m := xiangqi.NewMove(from, to)
+		if !pos.IsLegal(m) {
+			return nil, d.errAt(at, "movelist: move %d %q (%s) is not legal in %s", len(g.Moves)+1, digits, m.ICCS(), pos.FEN())
+		}
+		pos.Make(m)
+		g.Moves = append(g.Moves, Move{Move: m})
+	}
+	keys := make([]int, 0, len(comments))
+	for n := range comments {
+		keys = append(keys, n)
+	}
+	sort.Ints(keys)
+	for _, n := range keys {
+		v := comments[n]
+		c := dxComment(v.value)
+		switch {
+		case c == "":
+		case n == 0:
+			g.Comment = c
+		case n <= len(g.Moves):
+			g.Moves[n-1].Comment = c
+		default:
+			d.warn(v.tagAt, "comment%d: there are only %d moves: ignored", n, len(g.Moves))
+		}
+	}
+	return g, nil
+}
+
+// take4 reads four digits from s at i, skipping white space between them.
+func take4(s string, i int) (string, int, bool) {
+	var b [4]byte
+	n := 0
+	for i < len(s) && n < 4 {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			b[n] = c
+			n++
+		case asciiSpace(c):
+		default:
+			return "", i, false
+		}
+		i++
+	}
+	return string(b[:n]), i, n == 4
+}
+
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
+}
+
+// dxSquare is the square at DhtmlXQ column c and row r (digits).
+func dxSquare(c, r byte) (xiangqi.Square, bool) {
+	col, row := int(c-'0'), int(r-'0')
+	if col > 8 || row > 9 {
+		return xiangqi.NoSquare, false
+	}
+	return xiangqi.SquareOf(col, 9-row), true
+}
+
+// binit builds the start position; the side to move is the owner of the first move's piece.
+func (d *dxParser) binit(v *dxValue, moves string) (*xiangqi.Position, error) {
+	var board [xiangqi.NumSquares]xiangqi.Piece
+	if v == nil || strings.TrimSpace(v.value) == "" {
+		p := xiangqi.NewPosition()
+		for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
+			board[s] = p.At(s)
+		}
+	} else {
+		n := 0
+		for i := 0; i < len(v.value); {
+			if asciiSpace(v.value[i]) {
+				i++
+				continue
+			}
+			at := v.at + i
+			if n == 32 {
+				return nil, d.errAt(at, "binit: more than 64 digits")
+			}
+			digits, next, ok := take2(v.value, i)
+			if !ok {
+				return nil, d.errAt(at, "binit: piece %d: want 2 digits \"col row\" (99 = off the board), have %q", n+1, clip(v.value[i:], 4))
+			}
+			i = next
+			c := xiangqi.Red
+			if n >= 16 {
+				c = xiangqi.Black
+			}
+			pc := xiangqi.MakePiece(c, slotKinds[n%16])
+			n++
+			if digits == "99" {
+				continue
+			}
+			s, ok := dxSquare(digits[0], digits[1])
+			if !ok {
+				return nil, d.errAt(at, "binit: piece %d (%c) %q: columns are 0-8 and rows 0-9 (99 = off the board)", n, pc.FEN(), digits)
+			}
+			if board[s] != xiangqi.NoPiece {
+				return nil, d.errAt(at, "binit: piece %d (%c) %q: point %s already holds %c", n, pc.FEN(), digits, s, board[s].FEN())
+			}
+			board[s] = pc
+		}
+		if n != 32 {
+			return nil, d.errAt(v.at, "binit: %d digits, want 64 (32 pieces × \"col row\")", 2*n)
+		}
+	}
+	turn := xiangqi.Red
+	if d4, _, ok := take4(moves, 0); ok {
+		if from, ok := dxSquare(d4[0], d4[1]); ok && board[from] != xiangqi.NoPiece {
+			turn = board[from].Color()
+		}
+	}
+	fen := boardFEN(&board)
+	p, err := xiangqi.ParseFEN(fen + " " + sideLetter(turn))
+	if err != nil && strings.TrimSpace(moves) == "" {
+		if q, err2 := xiangqi.ParseFEN(fen + " " + sideLetter(turn.Other())); err2 == nil {
+			return q, nil
+		}
+	}
+	if err != nil {
+		at := 0
+		if v != nil {
+			at = v.tagAt
+		}
+		return nil, d.errAt(at, "binit: %v", err)
+	}
+	return p, nil
+}
+
+// take2 reads two digits from s at i, skipping white space between them.
+func take2(s string, i int) (string, int, bool) {
+	var b [2]byte
+	n := 0
+	for i < len(s) && n < 2 {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			b[n] = c
+			n++
+		case asciiSpace(c):
+		default:
+			return "", i, false
+		}
+		i++
+	}
+	return string(b[:n]), i, n == 2
+}
+
+func sideLetter(c xiangqi.Color) string {
+	if c == xiangqi.Black {
+		return "b"
+	}
+	return "w"
+}
+
+func boardFEN(b *[xiangqi.NumSquares]xiangqi.Piece) string {
+	var sb strings.Builder
+	for rank := 9; rank >= 0; rank-- {
+		empty := 0
+		for file := 0; file < 9; file++ {
+			pc := b[xiangqi.SquareOf(file, rank)]
+			if pc == xiangqi.NoPiece {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				sb.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			sb.WriteByte(pc.FEN())
+		}
+		if empty > 0 {
+			sb.WriteByte(byte('0' + empty))
+		}
+		if rank > 0 {
+			sb.WriteByte('/')
+		}
+	}
+	return sb.String()
+}
+
+// dxResult reads a DhtmlXQ result (红胜, 黑胜, 和棋, 未知, their variants, or a PGN result).
+func dxResult(s string) (Result, bool) {
+	if r, ok := parseResult(s); ok {
+		return r, true
+	}
+	switch s {
+	case "红胜", "紅勝", "红先胜", "紅先勝", "红方胜", "黑负", "黑負", "1":
+		return RedWins, true
+	case "黑胜", "黑勝", "红先负", "紅先負", "黑方胜", "红负", "紅負", "2":
+		return BlackWins, true
+	case "和棋", "和", "红先和", "紅先和", "和局", "3":
+		return Draw, true
+	case "未知", "", "0":
+		return Unknown, true
+	}
+	return Unknown, false
+}
+
+// dxComment decodes a comment: "||" and line ends become "\n"; ends trimmed.
+func dxComment(s string) string {
+	return cleanComment(strings.ReplaceAll(s, "||", "\n"))
+}
+
+// WriteDhtmlXQ writes g as a [DhtmlXQ] block: the tags (title event date place round red
+// black … for the tags that have a DhtmlXQ key, the tag name as the key for the others),
+// result, binit (always), movelist, comment0 and commentN. Line breaks in comments are
+// written "||" (raw when the comment itself holds a '|'). DhtmlXQ has no side to move:
+// a game without moves from a position with Black to move reads back with Red to move
+// when that is legal.
+func WriteDhtmlXQ(w io.Writer, g *Game) error {
+	s, err := FormatDhtmlXQ(g)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, s)
+	return err
+}
+
+// FormatDhtmlXQ returns what WriteDhtmlXQ writes.
+func FormatDhtmlXQ(g *Game) (string, error) {
+	var sb strings.Builder
+	put := func(key, value string) error {
+		if closing := "[/DhtmlXQ_" + key + "]"; strings.Contains(value, closing) {
+			return fmt.Errorf("DhtmlXQ: %s: value holds %q", key, closing)
+		}
+		fmt.Fprintf(&sb, "[DhtmlXQ_%s]%s[/DhtmlXQ_%s]\n", key, value, key)
+		return nil
+	}
+	sb.WriteString("[DhtmlXQ]\n")
+	for _, t := range g.Tags {
+		key := t.Name
+		for _, m := range dhtmlxqTags {
+			if m[1] == t.Name {
+				key = m[0]
+			}
+		}
+		if !validKey(key) || reserved(key) || key == "binit" || key == "movelist" || key == "result" ||
+			strings.HasPrefix(key, "comment") || strings.HasPrefix(key, "move_") {
+			return "", fmt.Errorf("DhtmlXQ: tag %q cannot be written as a DhtmlXQ key", t.Name)
+		}
+		if err := put(key, strings.TrimSpace(t.Value)); err != nil {
+			return "", err
+		}
+	}
+	result := map[Result]string{RedWins: "红胜", BlackWins: "黑胜", Draw: "和棋", Unknown: "未知", "": "未知"}[g.Result]
+	if result == "" {
+		return "", fmt.Errorf("DhtmlXQ: result %q is not 1-0, 0-1, 1/2-1/2 or *", g.Result)
+	}
+	put("result", result)
+	pos := g.start()
+	binit, err := dxBinit(pos)
+	if err != nil {
+		return "", err
+	}
+	put("binit", binit)
+	var ml strings.Builder
+	for i, m := range g.Moves {
+		if !pos.IsLegal(m.Move) {
+			return "", fmt.Errorf("DhtmlXQ: move %d (%s) is not legal in %s", i+1, m.Move, pos.FEN())
+		}
+		ml.WriteString(dxCoord(m.From()) + dxCoord(m.To()))
+		pos.Make(m.Move)
+	}
+	put("movelist", ml.String())
+	comment := func(n int, c string) error {
+		if c == "" {
+			return nil
+		}
+		if !strings.Contains(c, "|") {
+			c = strings.ReplaceAll(c, "\n", "||")
+		}
+		return put("comment"+strconv.Itoa(n), c)
+	}
+	if err := comment(0, g.Comment); err != nil {
+		return "", err
+	}
+	for i, m := range g.Moves {
+		if err := comment(i+1, m.Comment); err != nil {
+			return "", err
+		}
+	}
+	sb.WriteString("[/DhtmlXQ]\n")
+	return sb.String(), nil
+}
+
+func dxCoord(s xiangqi.Square) string {
+	return string([]byte{byte('0' + s.File()), byte('0' + 9 - s.Rank())})
+}
+
+// dxBinit lists p's pieces in the binit slots, each side's pieces from its own right.
+func dxBinit(p *xiangqi.Position) (string, error) {
+	var slots [32]string
+	for i := range slots {
+		slots[i] = "99"
+	}
+	for c := xiangqi.Red; c <= xiangqi.Black; c++ {
+		var squares []xiangqi.Square
+		p.Squares(c, func(s xiangqi.Square, _ xiangqi.Piece) { squares = append(squares, s) })
+		// Own right first: Red from file i to a, Black from a to i; then front to back.
+		sort.Slice(squares, func(i, j int) bool {
+			a, b := squares[i], squares[j]
+			if a.File() != b.File() {
+				return (a.File() > b.File()) == (c == xiangqi.Red)
+			}
+			return (a.Rank() > b.Rank()) == (c == xiangqi.Red)
+		})
+		for _, s := range squares {
+			k := p.At(s).Kind()
+			placed := false
+			for i := 0; i < 16; i++ {
+				if slotKinds[i] == k && slots[int(c)*16+i] == "99" {
+					slots[int(c)*16+i] = dxCoord(s)
+					placed = true
+					break
+				}
+			}
+			if !placed {
+				return "", fmt.Errorf("DhtmlXQ: too many %s %ss for binit", c, k)
+			}
+		}
+	}
+	return strings.Join(slots[:], ""), nil
+}
+
+func asciiSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

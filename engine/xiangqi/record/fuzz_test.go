@@ -1,0 +1,98 @@
+package record
+
+import (
+	"errors"
+	"testing"
+)
+
+// fuzzPGN and fuzzDhtmlXQ seed the fuzzers (beside the corpus in testdata/fuzz).
+var fuzzPGN = []string{
+	"[Event \"a\"]\n[Format \"ICCS\"]\n\n1. H2-E2 H9-G7 {c} (1... C8-E8) 2. H0-G2 $1 1-0\n",
+	"[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 0 1\"]\n1... 炮８平５ 2. 马二进三 ; x\n*",
+	"1. Ｃ２＝５Ｈ８＋７ 2. Ｈ２＋３Ｒ９＝８ 0-1\n\n[Format \"WXF\"]\n1. C2.5 H8+7 1/2-1/2",
+	"{intro} 1.h2e2 砲８平５ 1-0 [Event \"b\"] 1. 前炮进一 *",
+}
+
+var fuzzDhtmlXQ = []string{
+	"[DhtmlXQ]\n[DhtmlXQ_title]t[/DhtmlXQ_title]\n[DhtmlXQ_binit]" + startBinit + "[/DhtmlXQ_binit]\n[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\n[DhtmlXQ_comment1]a||b[/DhtmlXQ_comment1]\n[/DhtmlXQ]",
+	"<p>[DhtmlXQ]<br/>[DhtmlXQ_binit]" + endgameBinit + "[/DhtmlXQ_binit][DhtmlXQ_movelist]3031[/DhtmlXQ_movelist][DhtmlXQ_result]黑胜[/DhtmlXQ_result][/DhtmlXQ]</p>",
+	"[DhtmlXQ][DhtmlXQ_move_1_1_0]1927[/DhtmlXQ_move_1_1_0][DhtmlXQ_comment0]x[/DhtmlXQ_comment0][/DhtmlXQ]",
+}
+
+// checkReadError: a failed read is an *Error with a place and a message.
+func checkReadError(t *testing.T, err error, in string) {
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatalf("%q: error %v is not an *Error", in, err)
+	}
+	if e.Line < 1 || e.Col < 1 || e.Game < 1 || e.Msg == "" {
+		t.Fatalf("%q: error %+v lacks a place or message", in, e)
+	}
+}
+
+// FuzzParsePGN: never panics; errors carry line and column; every game read writes in each
+// notation and reads back the same, and converts to DhtmlXQ with the same moves.
+func FuzzParsePGN(f *testing.F) {
+	for _, s := range fuzzPGN {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		games, _, err := ParsePGN(in)
+		if err != nil {
+			checkReadError(t, err, in)
+		}
+		for _, g := range games {
+			for _, n := range []Notation{ICCS, WXF, Chinese} {
+				text, err := FormatPGN(g, PGNOptions{Notation: n})
+				if err != nil {
+					t.Fatalf("%q: writing %v: %v", in, n, err)
+				}
+				back, _, err := ParsePGN(text)
+				if err != nil || len(back) != 1 {
+					t.Fatalf("%q: reading back %v (%d games): %v\n%s", in, n, len(back), err, text)
+				}
+				if d := sameGame(g, back[0]); d != "" {
+					t.Fatalf("%q: %v round trip: %s\n%s", in, n, d, text)
+				}
+			}
+			if text, err := FormatDhtmlXQ(g); err == nil {
+				back, _, err := ParseDhtmlXQ(text)
+				if err != nil || len(back) != 1 || len(back[0].Moves) != len(g.Moves) {
+					t.Fatalf("%q: DhtmlXQ: %v\n%s", in, err, text)
+				}
+				for i := range g.Moves {
+					if back[0].Moves[i] != g.Moves[i] {
+						t.Fatalf("%q: DhtmlXQ move %d: %v vs %v", in, i+1, back[0].Moves[i], g.Moves[i])
+					}
+				}
+			}
+		}
+	})
+}
+
+// FuzzParseDhtmlXQ: never panics; errors carry line and column; every game read writes and
+// reads back the same.
+func FuzzParseDhtmlXQ(f *testing.F) {
+	for _, s := range fuzzDhtmlXQ {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		games, _, err := ParseDhtmlXQ(in)
+		if err != nil {
+			checkReadError(t, err, in)
+		}
+		for _, g := range games {
+			text, err := FormatDhtmlXQ(g)
+			if err != nil {
+				t.Fatalf("%q: writing: %v", in, err)
+			}
+			back, _, err := ParseDhtmlXQ(text)
+			if err != nil || len(back) != 1 {
+				t.Fatalf("%q: reading back (%d games): %v\n%s", in, len(back), err, text)
+			}
+			if d := sameGame(g, back[0]); d != "" {
+				t.Fatalf("%q: round trip: %s\n%s", in, d, text)
+			}
+		}
+	})
+}

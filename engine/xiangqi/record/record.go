@@ -1,0 +1,184 @@
+package record
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"qipan/engine/xiangqi"
+)
+
+// Result is a game's outcome as PGN writes it.
+type Result string
+
+const (
+	RedWins   Result = "1-0"
+	BlackWins Result = "0-1"
+	Draw      Result = "1/2-1/2"
+	Unknown   Result = "*" // not finished or not known
+)
+
+// parseResult reads a PGN result token ("" and false if s is none).
+func parseResult(s string) (Result, bool) {
+	switch s {
+	case "1-0":
+		return RedWins, true
+	case "0-1":
+		return BlackWins, true
+	case "1/2-1/2", "½-½":
+		return Draw, true
+	case "*":
+		return Unknown, true
+	}
+	return "", false
+}
+
+// Tag is one named piece of information about a game (Event, Site, Red, …).
+type Tag struct{ Name, Value string }
+
+// Move is one move of the record with the comment that follows it.
+type Move struct {
+	xiangqi.Move
+	Comment string
+}
+
+// Game is a game record: tags, start position, moves with comments, result.
+// The readers fill Start (never nil); the writers take a nil Start as the initial position.
+type Game struct {
+	// Tags holds every tag except the ones with fields of their own (Result, FEN, and
+	// PGN's Format, which describes the text, not the game), in the order read.
+	Tags    []Tag
+	Start   *xiangqi.Position
+	Comment string // about the game, before the first move
+	Moves   []Move
+	Result  Result
+}
+
+// reserved tags are kept in fields of Game, not in Tags.
+func reserved(name string) bool {
+	return strings.EqualFold(name, "Result") || strings.EqualFold(name, "FEN") || strings.EqualFold(name, "Format")
+}
+
+// NewGame returns an empty record from the initial position with result "*".
+func NewGame() *Game { return &Game{Start: xiangqi.NewPosition(), Result: Unknown} }
+
+// FromGame makes a record of g's moves (including an undone tail) from g's start.
+func FromGame(g *xiangqi.Game) *Game {
+	r := &Game{Start: g.Start(), Result: Unknown}
+	for _, m := range g.Moves() {
+		r.Moves = append(r.Moves, Move{Move: m})
+	}
+	return r
+}
+
+// Tag returns the value of the named tag ("" if absent).
+func (g *Game) Tag(name string) string {
+	for _, t := range g.Tags {
+		if t.Name == name {
+			return t.Value
+		}
+	}
+	return ""
+}
+
+// SetTag sets the named tag, replacing its value or adding it at the end.
+func (g *Game) SetTag(name, value string) {
+	for i, t := range g.Tags {
+		if t.Name == name {
+			g.Tags[i].Value = value
+			return
+		}
+	}
+	g.Tags = append(g.Tags, Tag{name, value})
+}
+
+// start is g.Start, or the initial position when nil.
+func (g *Game) start() *xiangqi.Position {
+	if g.Start == nil {
+		return xiangqi.NewPosition()
+	}
+	p := *g.Start
+	return &p
+}
+
+// Game replays the record into a xiangqi.Game; an illegal move is an error naming it.
+func (g *Game) Game() (*xiangqi.Game, error) {
+	xg := xiangqi.NewGame(g.start())
+	for i, m := range g.Moves {
+		if err := xg.Play(m.Move); err != nil {
+			return nil, fmt.Errorf("move %d (%s): %v", i+1, m.Move, err)
+		}
+	}
+	return xg, nil
+}
+
+// Pos is a place in the input text: line and column (in characters), both from 1.
+type Pos struct{ Line, Col int }
+
+// Error is what a reader reports for input it cannot read.
+type Error struct {
+	Format string // "pgn" or "DhtmlXQ"
+	Pos
+	Game int // 1-based number of the game in the input
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s: line %d, column %d: game %d: %s", e.Format, e.Line, e.Col, e.Game, e.Msg)
+}
+
+// Warning is something a reader skipped or changed (a variation, a stray comment, …).
+type Warning struct {
+	Pos
+	Game int
+	Msg  string
+}
+
+func (w Warning) String() string {
+	return fmt.Sprintf("line %d, column %d: game %d: %s", w.Line, w.Col, w.Game, w.Msg)
+}
+
+// Notation selects how a writer spells the moves.
+type Notation uint8
+
+const (
+	ICCS    Notation = iota // H2-E2
+	WXF                     // C2.5
+	Chinese                 // 炮二平五
+)
+
+func (n Notation) String() string {
+	switch n {
+	case ICCS:
+		return "ICCS"
+	case WXF:
+		return "WXF"
+	case Chinese:
+		return "Chinese"
+	}
+	return fmt.Sprintf("Notation(%d)", uint8(n))
+}
+
+// locator turns byte offsets into Pos: a binary search over the line starts, then a count
+// of the characters before off on its line.
+type locator struct {
+	src    string
+	starts []int // byte offset of each line's start, computed on first use
+}
+
+func newLocator(src string) *locator { return &locator{src: src} }
+
+func (l *locator) at(off int) Pos {
+	if l.starts == nil {
+		l.starts = append(l.starts, 0)
+		for i := 0; i < len(l.src); i++ {
+			if l.src[i] == '\n' {
+				l.starts = append(l.starts, i+1)
+			}
+		}
+	}
+	off = max(0, min(off, len(l.src)))
+	line := sort.SearchInts(l.starts, off+1) - 1
+	return Pos{Line: line + 1, Col: utf8.RuneCountInString(l.src[l.starts[line]:off]) + 1}
+}
