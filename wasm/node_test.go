@@ -25,6 +25,7 @@ go depth 5
 go perft 3
 position startpos moves h2e2 h9g7 h0g2
 go nodes 20000
+bench 5
 `
 
 var timeFields = regexp.MustCompile(` (time|nps) \d+`)
@@ -65,6 +66,9 @@ func TestWasmMatchesNative(t *testing.T) {
 	want := signature(native)
 	if !slices.Equal(got, want) {
 		t.Errorf("wasm under node printed\n%s\nnative printed\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if !slices.ContainsFunc(want, func(l string) bool { return strings.HasPrefix(l, "info string bench 14/14 depth 5 ") }) {
+		t.Errorf("native bench did not search all 14 positions to depth 5: %q", want)
 	}
 	if !slices.Contains(want, "Nodes searched: 43929") {
 		t.Errorf("native perft 3 of the second position is not 43929: %q", want)

@@ -30,6 +30,8 @@ func idleCommand(cmd string) func(s *Session, args []string) {
 		return (*Session).cmdBanMoves
 	case "go":
 		return (*Session).cmdGo
+	case "bench":
+		return (*Session).cmdBench
 	case "probe":
 		return func(s *Session, _ []string) { s.errorf("probe is not supported") }
 	}
@@ -454,6 +456,41 @@ func (s *Session) cmdGo(args []string) {
 			line += " ponder " + res.Ponder
 		}
 		return []string{line}
+	})
+}
+
+// cmdBench: "bench [depth]" searches the engine's bench positions and prints
+// "Nodes searched: N" (the signature) and the speed.
+func (s *Session) cmdBench(args []string) {
+	b, ok := s.eng.(Bencher)
+	if !ok {
+		s.errorf("bench: not supported by this engine")
+		return
+	}
+	depth := 0
+	switch len(args) {
+	case 0:
+	case 1:
+		n, err := strconv.ParseUint(args[0], 10, 8)
+		if err != nil || n == 0 || n > 64 {
+			s.errorf("bench: bad depth %q (want 1..64)", args[0])
+			return
+		}
+		depth = int(n)
+	default:
+		s.errorf("bench: want at most one argument (the depth), got %q", strings.Join(args, " "))
+		return
+	}
+	s.start(false, nil, func(ctx context.Context) []string {
+		t0 := time.Now()
+		nodes, err := b.Bench(ctx, depth, s.println)
+		if err != nil {
+			return []string{"info string bench stopped"}
+		}
+		el := time.Since(t0)
+		nps := uint64(float64(nodes) / max(el.Seconds(), 1e-9))
+		return []string{sprintf("Nodes searched: %d", nodes),
+			sprintf("info string bench time %d nps %d", el.Milliseconds(), nps)}
 	})
 }
 

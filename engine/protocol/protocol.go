@@ -4,7 +4,8 @@
 //
 // Files:
 //   - protocol.go: Engine, Limits, Info, Result, Session and its states (idle, thinking, quit).
-//   - commands.go: one method per command (ucci, uci, setoption, position, banmoves, go, stop, …).
+//   - commands.go: one method per command (ucci, uci, setoption, position, banmoves, go, stop,
+//     bench, …).
 //   - format.go:   info and option lines for each dialect; how long to think under a clock
 //     (Limits.Budget).
 //
@@ -44,6 +45,14 @@ type Perfter interface {
 	// legal root move (in UCCI coordinates) with its own count. It stops early when ctx is done
 	// and then returns ctx.Err().
 	Perft(ctx context.Context, depth int, root func(move string, nodes uint64)) (uint64, error)
+}
+
+// Bencher is implemented by engines with a speed and determinism check (`bench [depth]`).
+type Bencher interface {
+	// Bench searches the engine's fixed bench positions to depth plies (0: its default depth)
+	// and returns the total nodes, the same on every platform. It may report a line per
+	// position through progress. It stops early when ctx is done and then returns ctx.Err().
+	Bench(ctx context.Context, depth int, progress func(line string)) (uint64, error)
 }
 
 // Optioner is implemented by engines with options of their own (e.g. "hashsize").

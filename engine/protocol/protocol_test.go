@@ -87,6 +87,14 @@ func (e *fakeEngine) Perft(ctx context.Context, depth int, root func(string, uin
 	return total, nil
 }
 
+func (e *fakeEngine) Bench(ctx context.Context, depth int, progress func(string)) (uint64, error) {
+	if depth == 0 {
+		depth = 3
+	}
+	progress("info string bench 1/1")
+	return uint64(1000 * depth), nil
+}
+
 func (e *fakeEngine) Options() []Option {
 	return []Option{{Name: "hashsize", Type: "spin", Min: 1, Max: 1024, Default: "16"}}
 }
@@ -222,7 +230,7 @@ func TestCommands(t *testing.T) {
 		{name: "go time bad", in: "go time -3", want: []string{errLine(`go time: bad time "-3"`)}},
 		{name: "go movetime bad", in: "go movetime NaN", want: []string{errLine(`go movetime: bad time "NaN"`)}},
 		{name: "go time seconds", in: "go time 5 increment 1.5 movestogo 20 opptime 7 oppincrement 2",
-			want: []string{info(1, "h2e2"), "bestmove h2e2 ponder h7e7"},
+			want:  []string{info(1, "h2e2"), "bestmove h2e2 ponder h7e7"},
 			check: wantLim(Limits{Time: 5 * time.Second, Inc: 1500 * time.Millisecond, MovesToGo: 20, OppTime: 7 * time.Second, OppInc: 2 * time.Second})},
 		{name: "go time millis", setup: []string{"setoption usemillisec true"}, in: "go time 5000 increment 100",
 			want:  []string{info(1, "h2e2"), "bestmove h2e2 ponder h7e7"},
@@ -252,6 +260,9 @@ func TestCommands(t *testing.T) {
 
 		{name: "go perft", in: "go perft 2", want: []string{"h2e2: 20", "b0c2: 20", "Nodes searched: 40"}},
 		{name: "go perft 0", in: "go perft 0", want: []string{errLine(`go perft: bad number "0" (want a positive whole number)`)}},
+		{name: "bench 0", in: "bench 0", want: []string{errLine(`bench: bad depth "0" (want 1..64)`)}},
+		{name: "bench word", in: "bench deep", want: []string{errLine(`bench: bad depth "deep" (want 1..64)`)}},
+		{name: "bench two args", in: "bench 3 4", want: []string{errLine(`bench: want at most one argument (the depth), got "3 4"`)}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -539,5 +550,18 @@ func TestFinish(t *testing.T) {
 	s.Finish()
 	if got := r.all(); count(got, "bestmove") != 1 {
 		t.Errorf("infinite: %q, want a bestmove", got)
+	}
+}
+
+func TestBench(t *testing.T) {
+	for _, tt := range []struct{ in, nodes string }{{"bench", "Nodes searched: 3000"}, {"bench 5", "Nodes searched: 5000"}} {
+		s, _, r := newSession()
+		s.Handle(tt.in)
+		waitIdle(t, s)
+		got := r.all()
+		if len(got) != 3 || got[0] != "info string bench 1/1" || got[1] != tt.nodes ||
+			!strings.HasPrefix(got[2], "info string bench time ") || !strings.Contains(got[2], " nps ") {
+			t.Errorf("%s wrote %q, want the engine's line, %q and the speed", tt.in, got, tt.nodes)
+		}
 	}
 }

@@ -46,6 +46,7 @@ func New(opts ...Option) *Engine {
 var _ interface {
 	protocol.Engine
 	protocol.Perfter
+	protocol.Bencher
 	protocol.Optioner
 } = (*Engine)(nil)
 
@@ -136,6 +137,29 @@ func (e *Engine) SetOption(name, value string) error {
 	}
 	e.s.SetHashSize(mb)
 	return nil
+}
+
+// BenchDepth is the depth of `bench` without an argument.
+const BenchDepth = 8
+
+// Bench searches search.BenchFENs to depth (0: BenchDepth) with a fresh table of
+// search.BenchHashMB, so the node count is a signature of the search, whatever the options.
+func (e *Engine) Bench(ctx context.Context, depth int, progress func(string)) (uint64, error) {
+	if depth <= 0 {
+		depth = BenchDepth
+	}
+	var poll func()
+	if e.yield != nil {
+		poll = func() { e.yield(ctx) }
+	}
+	n := len(search.BenchFENs)
+	total := search.Bench(ctx, depth, poll, func(i int, r search.Result) {
+		progress(fmt.Sprintf("info string bench %d/%d depth %d nodes %d bestmove %v", i+1, n, r.Depth, r.Nodes, r.Best))
+	})
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	return total, nil
 }
 
 // Perft counts the leaves of the legal-move tree, per root move.

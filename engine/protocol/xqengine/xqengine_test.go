@@ -10,6 +10,7 @@ import (
 
 	"qipan/engine/protocol"
 	"qipan/engine/xiangqi"
+	"qipan/engine/xiangqi/search"
 )
 
 func TestSetPosition(t *testing.T) {
@@ -161,5 +162,31 @@ func TestYieldCalledAndStops(t *testing.T) {
 	s.waitFor(t, "bestmove")
 	if calls < 5 {
 		t.Errorf("yield called %d times", calls)
+	}
+}
+
+// TestBench: the bench is repeatable whatever the hash option and the searches before it,
+// reports every position, and stops on a cancelled context.
+func TestBench(t *testing.T) {
+	e := New()
+	var lines []string
+	first, err := e.Bench(context.Background(), 3, func(l string) { lines = append(lines, l) })
+	if err != nil || first == 0 {
+		t.Fatalf("bench 3 = %d, %v", first, err)
+	}
+	if len(lines) != len(search.BenchFENs) || !strings.HasPrefix(lines[0], "info string bench 1/") {
+		t.Errorf("bench lines %q, want one per position", lines)
+	}
+	if err := e.SetOption("hashsize", "1"); err != nil {
+		t.Fatal(err)
+	}
+	e.Search(context.Background(), protocol.Limits{Depth: 5}, nil)
+	if again, err := e.Bench(context.Background(), 3, func(string) {}); again != first || err != nil {
+		t.Errorf("second bench 3 = %d, %v; first was %d", again, err, first)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := e.Bench(ctx, 3, func(string) {}); err == nil {
+		t.Error("bench with a cancelled context returned no error")
 	}
 }

@@ -7,6 +7,7 @@
 //     stopping (context, nodes, time, the Poll hook).
 //   - order.go:  move ordering (hash move, captures by MVV-LVA, killers, history).
 //   - tt.go:     the transposition table.
+//   - bench.go:  the bench positions and Bench, the node-count signature (`bench` command).
 //   - eval.go:   material and piece-square evaluation, kept incrementally by the search.
 //
 // Conventions: scores are from the side to move's view, a chariot is worth 600; mate in n
