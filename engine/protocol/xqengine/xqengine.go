@@ -19,7 +19,7 @@ const DefaultHashMB = 16
 // Engine is a xiangqi engine: a position with its history and a searcher.
 type Engine struct {
 	pos     xiangqi.Position
-	history []uint64 // keys of the positions before pos since the FEN, for repetition
+	history []search.Past // the positions before pos since the FEN, for repetition
 	s       *search.Searcher
 	yield   func(ctx context.Context)
 }
@@ -59,7 +59,7 @@ func (e *Engine) SetPosition(fen string, moves []string) error {
 	if err != nil {
 		return err
 	}
-	hist := make([]uint64, 0, len(moves))
+	hist := make([]search.Past, 0, len(moves))
 	for i, s := range moves {
 		m, err := xiangqi.ParseMove(s)
 		if err != nil {
@@ -68,7 +68,7 @@ func (e *Engine) SetPosition(fen string, moves []string) error {
 		if !p.IsLegal(m) {
 			return fmt.Errorf("moves[%d]: %s is illegal in %s", i+1, s, p.FEN())
 		}
-		hist = append(hist, p.Key())
+		hist = append(hist, search.Past{Key: p.Key(), Check: p.InCheck()})
 		p.Make(m)
 	}
 	e.pos, e.history = *p, hist

@@ -2,16 +2,25 @@ package search
 
 import "qipan/engine/xiangqi"
 
-// Move ordering scores: the hash move, then captures (most valuable victim first, least
-// valuable attacker among equals), then the two killers, then quiet moves by history.
+// Move ordering scores: the hash move, then captures that do not lose material by static
+// exchange (most valuable victim first, least valuable attacker among equals), then the two
+// killers and the countermove, then quiet moves by history, and last the losing captures
+// (negative scores: quiescence skips them).
 const (
 	orderHash    = 1 << 30
 	orderCapture = 1 << 24
 	orderKiller  = 1 << 22
-	historyMax   = 1 << 20
+	historyMax   = 1 << 16
+	orderBad     = -(1 << 23)
 )
 
 func (s *Searcher) scoreMoves(f *frame, ply int, hash xiangqi.Move) {
+	counter := xiangqi.NoMove
+	if ply > 0 {
+		if prev := &s.frames[ply-1]; prev.move != xiangqi.NoMove {
+			counter = s.counter[prev.piece][prev.move.To()]
+		}
+	}
 	for i, m := range f.ml.Moves[:f.ml.N] {
 		pc, victim := s.pos.At(m.From()), s.pos.At(m.To())
 		var sc int32
@@ -20,9 +29,16 @@ func (s *Searcher) scoreMoves(f *frame, ply int, hash xiangqi.Move) {
 			sc = orderHash
 		case victim != xiangqi.NoPiece:
 			sc = orderCapture + value[victim.Kind()]*64 - value[pc.Kind()]/8
+			if seeValue[pc.Kind()] > seeValue[victim.Kind()] {
+				if v := see(&s.pos, m); v < 0 {
+					sc = orderBad + int32(v)
+				}
+			}
 		case m == f.killers[0]:
-			sc = orderKiller + 1
+			sc = orderKiller + 2
 		case m == f.killers[1]:
+			sc = orderKiller + 1
+		case m == counter:
 			sc = orderKiller
 		default:
 			sc = s.history[pc][m.To()]
@@ -44,19 +60,31 @@ func pickMove(f *frame, i int) xiangqi.Move {
 	return f.ml.Moves[i]
 }
 
-// rewardQuiet records a quiet move that caused a beta cutoff (the move is unmade).
-func (s *Searcher) rewardQuiet(f *frame, m xiangqi.Move, depth int) {
+// rewardQuiet records a quiet move that caused a beta cutoff (the move is unmade): killer,
+// countermove, a history bonus for it and a malus for the quiet moves tried before it.
+func (s *Searcher) rewardQuiet(f *frame, ply int, m xiangqi.Move, depth int) {
 	if f.killers[0] != m {
 		f.killers[1], f.killers[0] = f.killers[0], m
 	}
-	pc := s.pos.At(m.From())
-	h := &s.history[pc][m.To()]
-	*h += int32(depth * depth)
-	if *h >= historyMax {
-		for i := range s.history {
-			for j := range s.history[i] {
-				s.history[i][j] /= 2
-			}
+	if ply > 0 {
+		if prev := &s.frames[ply-1]; prev.move != xiangqi.NoMove {
+			s.counter[prev.piece][prev.move.To()] = m
 		}
 	}
+	bonus := int32(min(depth*depth, 400))
+	s.updateHistory(m, bonus)
+	for _, q := range f.quiets[:f.nq] {
+		s.updateHistory(q, -bonus)
+	}
+}
+
+// updateHistory moves a history score toward ±historyMax by bonus (the "gravity" update keeps
+// it within bounds without rescaling the table).
+func (s *Searcher) updateHistory(m xiangqi.Move, bonus int32) {
+	h := &s.history[s.pos.At(m.From())][m.To()]
+	a := bonus
+	if a < 0 {
+		a = -a
+	}
+	*h += bonus*32 - *h*a/(historyMax/32)
 }

@@ -1,24 +1,30 @@
-// Package search finds good xiangqi moves: iterative deepening, principal-variation alpha-beta
-// with a transposition table, null-move pruning, late-move reductions and check extensions,
-// then a quiescence search of captures. It prints nothing: progress goes to a callback.
+// Package search finds good xiangqi moves: iterative deepening with aspiration windows,
+// principal-variation alpha-beta with a transposition table, null-move pruning, reverse
+// futility, razoring, futility and late-move pruning, late-move reductions and check
+// extensions, then a quiescence search of captures that do not lose material by static
+// exchange. It prints nothing: progress goes to a callback.
 //
 // Files:
 //   - search.go: Searcher, Limits, Info, Result; iterative deepening, alpha-beta, quiescence;
-//     stopping (context, nodes, time, the Poll hook).
-//   - order.go:  move ordering (hash move, captures by MVV-LVA, killers, history).
-//   - tt.go:     the transposition table.
-//   - bench.go:  the bench positions and Bench, the node-count signature (`bench` command).
+//     repetition by the rules; stopping (context, nodes, time, the Poll hook).
+//   - order.go:  move ordering (hash move, good captures by MVV-LVA, killers, countermove,
+//     history, losing captures last).
+//   - see.go:    static exchange evaluation.
+//   - tt.go:     the transposition table (two-entry buckets: depth-preferred + always).
 //   - eval.go:   material and piece-square evaluation, kept incrementally by the search.
+//   - bench.go:  the bench positions and Bench, the node-count signature (`bench` command).
 //
 // Conventions: scores are from the side to move's view, a chariot is worth 600; mate in n
 // plies scores Mate-n (being mated: n-Mate). A position with no legal move is lost (xiangqi has
 // no stalemate draw). A position that repeats one earlier in the game or the search, with no
-// capture between, scores as a draw; so does 120 plies without a capture. (Xiangqi's rules on
-// perpetual check and chasing are not modelled.)
+// capture between, ends the line: if one side gave check with every move of the cycle it loses
+// (perpetual check; ±Perpetual), otherwise it is a draw; so is 120 plies without a capture.
+// (Perpetual chasing is not modelled.)
 package search
 
 import (
 	"context"
+	"math"
 	"time"
 
 	"qipan/engine/xiangqi"
@@ -31,6 +37,9 @@ const (
 	MaxDepth = 64
 	// Mate is the score of giving mate now; mate in n plies is Mate-n.
 	Mate = 30000
+	// Perpetual is the score of a repetition the opponent forced by checking every move
+	// (he loses by the rules); large, but not a mate score.
+	Perpetual = 20000
 	// pollEvery is how many nodes pass between checks of the limits and calls of Poll.
 	pollEvery = 1024
 	// drawPlies: this many plies without a capture is a draw (60 moves each).
@@ -38,6 +47,13 @@ const (
 	inf       = Mate + 1
 	mateBound = Mate - MaxPly // scores beyond ±mateBound are mates
 )
+
+// Past is a position of the game before the one searched: its key and whether the side to
+// move there was in check (to judge perpetual check).
+type Past struct {
+	Key   uint64
+	Check bool
+}
 
 // Limits say when to stop; zero fields do not limit.
 type Limits struct {
@@ -77,6 +93,10 @@ type frame struct {
 	killers [2]xiangqi.Move
 	pv      [MaxPly]xiangqi.Move
 	pvN     int
+	move    xiangqi.Move  // the move played from this ply (NoMove for a null move)
+	piece   xiangqi.Piece // the piece that played it
+	quiets  [64]xiangqi.Move
+	nq      int
 }
 
 // Searcher holds a position being searched and the tables kept between searches. It is not
@@ -84,12 +104,14 @@ type frame struct {
 type Searcher struct {
 	tt      table
 	history [xiangqi.NumPieces][xiangqi.NumSquares]int32
+	counter [xiangqi.NumPieces][xiangqi.NumSquares]xiangqi.Move
 	frames  [MaxPly + 1]frame
 
-	pos   xiangqi.Position
-	mat   [2]int32 // material of each side, kept incrementally
-	keys  []uint64 // keys of the game and the search path; keys[len-1] is the position now
-	floor int      // keys below this index cannot repeat (a null move lies between)
+	pos    xiangqi.Position
+	mat    [2]int32 // material of each side, kept incrementally
+	keys   []uint64 // keys of the game and the search path; keys[len-1] is the position now
+	checks []bool   // checks[i]: the side to move at keys[i] was in check
+	floor  int      // keys below this index cannot repeat (a null move lies between)
 
 	ctx      context.Context
 	lim      Limits
@@ -98,6 +120,17 @@ type Searcher struct {
 	checkAt  uint64
 	stopped  bool
 	selDepth int
+}
+
+// lmr[depth][moveIndex] is the late-move reduction of a quiet move.
+var lmr [MaxDepth + 1][xiangqi.MaxMoves]int8
+
+func init() {
+	for d := 1; d <= MaxDepth; d++ {
+		for i := 1; i < xiangqi.MaxMoves; i++ {
+			lmr[d][i] = int8(0.5 + math.Log(float64(d))*math.Log(float64(i))/2.2)
+		}
+	}
 }
 
 // New returns a searcher with a transposition table of about hashMB megabytes (at least 1).
@@ -114,17 +147,22 @@ func (s *Searcher) SetHashSize(mb int) { s.tt.resize(mb) }
 func (s *Searcher) Clear() {
 	s.tt.clear()
 	s.history = [xiangqi.NumPieces][xiangqi.NumSquares]int32{}
+	s.counter = [xiangqi.NumPieces][xiangqi.NumSquares]xiangqi.Move{}
 	for i := range s.frames {
 		s.frames[i].killers = [2]xiangqi.Move{}
 	}
 }
 
 // Search searches pos (which it does not change) until a limit or ctx stops it. history holds
-// the keys of the game's earlier positions, oldest first, for repetition; it may be nil.
-func (s *Searcher) Search(ctx context.Context, pos *xiangqi.Position, history []uint64, lim Limits, progress func(Info)) Result {
+// the game's earlier positions, oldest first, for repetition; it may be nil.
+func (s *Searcher) Search(ctx context.Context, pos *xiangqi.Position, history []Past, lim Limits, progress func(Info)) Result {
 	s.pos, s.ctx, s.lim = *pos, ctx, lim
 	s.mat = material(&s.pos)
-	s.keys = append(append(s.keys[:0], history...), s.pos.Key())
+	s.keys, s.checks = s.keys[:0], s.checks[:0]
+	for _, h := range history {
+		s.keys, s.checks = append(s.keys, h.Key), append(s.checks, h.Check)
+	}
+	s.keys, s.checks = append(s.keys, s.pos.Key()), append(s.checks, s.pos.InCheck())
 	s.floor = 0
 	s.start, s.nodes, s.stopped, s.selDepth = time.Now(), 0, false, 0
 	s.checkAt = pollEvery
@@ -162,18 +200,20 @@ func (s *Searcher) Search(ctx context.Context, pos *xiangqi.Position, history []
 	if lim.Depth > 0 && lim.Depth < maxDepth {
 		maxDepth = lim.Depth
 	}
+	prev := 0
 	for depth := 1; depth <= maxDepth; depth++ {
-		score, best := s.searchRoot(depth)
+		score, best := s.aspiration(depth, prev)
 		if s.stopped {
 			if best != xiangqi.NoMove && best != res.Best {
 				// A move searched in full beat the last iteration's choice before the stop.
 				res.Best, res.Ponder = best, xiangqi.NoMove
-				if root.pvN > 1 {
+				if root.pvN > 1 && root.pv[0] == best {
 					res.Ponder = root.pv[1]
 				}
 			}
 			break
 		}
+		prev = score
 		pvLine := root.pv[:root.pvN]
 		res.Best, res.Score, res.Depth, res.Ponder = best, score, depth, xiangqi.NoMove
 		if len(pvLine) > 1 {
@@ -195,6 +235,38 @@ func (s *Searcher) Search(ctx context.Context, pos *xiangqi.Position, history []
 	}
 	res.Nodes = s.nodes
 	return res
+}
+
+// aspiration searches one iteration in a window around the previous score, widening it on a
+// fail. It returns the score and the best move (NoMove if stopped before one was found).
+func (s *Searcher) aspiration(depth, prev int) (int, xiangqi.Move) {
+	alpha, beta, delta := -inf, inf, 40
+	if depth >= 4 && abs(prev) < mateBound {
+		alpha, beta = prev-delta, prev+delta
+	}
+	found := xiangqi.NoMove
+	for {
+		score, best := s.searchRoot(depth, alpha, beta)
+		if best != xiangqi.NoMove {
+			found = best
+		}
+		if s.stopped {
+			return score, found
+		}
+		switch {
+		case score <= alpha && alpha > -inf:
+			beta = (alpha + beta) / 2
+			alpha = max(score-delta, -inf)
+		case score >= beta && beta < inf:
+			beta = min(score+delta, inf)
+		default:
+			return score, found
+		}
+		delta += delta
+		if delta > 600 {
+			alpha, beta = -inf, inf
+		}
+	}
 }
 
 func banned(m xiangqi.Move, ban []xiangqi.Move) bool {
@@ -223,17 +295,20 @@ func abs(x int) int {
 	return x
 }
 
-// searchRoot runs one iteration over the root moves in their current order. It returns the
-// score and the best move among those searched in full (NoMove if none was).
-func (s *Searcher) searchRoot(depth int) (int, xiangqi.Move) {
+// searchRoot runs one iteration over the root moves in their current order within
+// (alpha, beta), fail-soft. It returns the score and the best move among those searched in
+// full that raised alpha (NoMove if none did).
+func (s *Searcher) searchRoot(depth, alpha, beta int) (int, xiangqi.Move) {
 	f := &s.frames[0]
-	alpha, beta := -inf, inf
-	best := xiangqi.NoMove
+	f.pvN = 0
+	bestScore, best := -inf, xiangqi.NoMove
+	origAlpha := alpha
 	for i := 0; i < f.ml.N; i++ {
 		m := f.ml.Moves[i]
+		f.move, f.piece = m, s.pos.At(m.From())
 		u := s.makeMove(m)
 		ext := 0
-		if s.pos.InCheck() {
+		if s.inCheck() {
 			ext = 1
 		}
 		var score int
@@ -241,7 +316,7 @@ func (s *Searcher) searchRoot(depth int) (int, xiangqi.Move) {
 			score = -s.negamax(-beta, -alpha, depth-1+ext, 1, true)
 		} else {
 			score = -s.negamax(-alpha-1, -alpha, depth-1+ext, 1, true)
-			if score > alpha && !s.stopped {
+			if score > alpha && score < beta && !s.stopped {
 				score = -s.negamax(-beta, -alpha, depth-1+ext, 1, true)
 			}
 		}
@@ -249,17 +324,30 @@ func (s *Searcher) searchRoot(depth int) (int, xiangqi.Move) {
 		if s.stopped {
 			break
 		}
+		if score > bestScore {
+			bestScore = score
+		}
 		if score > alpha {
 			alpha, best = score, m
 			s.updatePV(0, m)
 			copy(f.ml.Moves[1:i+1], f.ml.Moves[:i]) // best first for the next iteration
 			f.ml.Moves[0] = m
+			if alpha >= beta {
+				break
+			}
 		}
 	}
-	if best != xiangqi.NoMove {
-		s.tt.store(s.pos.Key(), best, alpha, depth, boundExact, 0)
+	if !s.stopped {
+		b := boundExact
+		switch {
+		case bestScore >= beta:
+			b = boundLower
+		case bestScore <= origAlpha:
+			b = boundUpper
+		}
+		s.tt.store(s.pos.Key(), best, bestScore, depth, b, 0)
 	}
-	return alpha, best
+	return bestScore, best
 }
 
 func (s *Searcher) updatePV(ply int, m xiangqi.Move) {
@@ -269,7 +357,7 @@ func (s *Searcher) updatePV(ply int, m xiangqi.Move) {
 	f.pvN = n + 1
 }
 
-// makeMove plays m and keeps the material sums and the key path.
+// makeMove plays m and keeps the material sums, the key path and the check flags.
 func (s *Searcher) makeMove(m xiangqi.Move) xiangqi.Undo {
 	from, to := m.From(), m.To()
 	pc, cap := s.pos.At(from), s.pos.At(to)
@@ -280,12 +368,14 @@ func (s *Searcher) makeMove(m xiangqi.Move) xiangqi.Undo {
 	}
 	u := s.pos.Make(m)
 	s.keys = append(s.keys, s.pos.Key())
+	s.checks = append(s.checks, s.pos.InCheck())
 	return u
 }
 
 func (s *Searcher) unmakeMove(m xiangqi.Move, u xiangqi.Undo) {
 	s.pos.Unmake(m, u)
 	s.keys = s.keys[:len(s.keys)-1]
+	s.checks = s.checks[:len(s.checks)-1]
 	from, to := m.From(), m.To()
 	pc := s.pos.At(from)
 	c := pc.Color()
@@ -295,14 +385,18 @@ func (s *Searcher) unmakeMove(m xiangqi.Move, u xiangqi.Undo) {
 	}
 }
 
+// inCheck reports whether the side to move now is in check (computed when the move was made).
+func (s *Searcher) inCheck() bool { return s.checks[len(s.checks)-1] }
+
 func (s *Searcher) eval() int {
 	us := s.pos.Turn()
 	return int(s.mat[us] - s.mat[us^1] + tempo)
 }
 
-// repeated reports whether the position now occurred before with no capture or null move in
-// between (same side to move, so two plies apart).
-func (s *Searcher) repeated() bool {
+// repetition reports whether the position now occurred before with no capture or null move
+// in between (same side to move, so two plies apart), and if so its score for the side to
+// move: a loss for a side that checked with every move of the cycle, otherwise a draw.
+func (s *Searcher) repetition() (int, bool) {
 	n := len(s.keys) - 1
 	low := n - s.pos.HalfmoveClock()
 	if low < s.floor {
@@ -310,11 +404,25 @@ func (s *Searcher) repeated() bool {
 	}
 	k := s.keys[n]
 	for i := n - 2; i >= low; i -= 2 {
-		if s.keys[i] == k {
-			return true
+		if s.keys[i] != k {
+			continue
 		}
+		// checks[j] says the move into j gave check. The opponent moved into n, n-2, …;
+		// the side to move into n-1, n-3, ….
+		them, us := true, true
+		for j := n; j > i; j -= 2 {
+			them = them && s.checks[j]
+			us = us && s.checks[j-1]
+		}
+		switch {
+		case them && !us:
+			return Perpetual, true
+		case us && !them:
+			return -Perpetual, true
+		}
+		return 0, true
 	}
-	return false
+	return 0, false
 }
 
 // check is called every pollEvery nodes (and at the node limit): it calls Poll and decides
@@ -344,8 +452,14 @@ func (s *Searcher) check() {
 	}
 }
 
-// negamax searches the position now to depth plies and returns its score within
-// [alpha, beta] (fail-hard outside it).
+// Pruning margins (centipawns, chariot = 600).
+const (
+	rfpMargin   = 110 // reverse futility per ply of depth
+	razorMargin = 260 // razoring per ply of depth
+	futMargin   = 130 // futility per ply of depth
+)
+
+// negamax searches the position now to depth plies and returns its score (fail-soft).
 func (s *Searcher) negamax(alpha, beta, depth, ply int, allowNull bool) int {
 	f := &s.frames[ply]
 	f.pvN = 0
@@ -359,7 +473,10 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, allowNull bool) int {
 	if s.stopped {
 		return 0
 	}
-	if s.repeated() || s.pos.HalfmoveClock() >= drawPlies {
+	if score, ok := s.repetition(); ok {
+		return score
+	}
+	if s.pos.HalfmoveClock() >= drawPlies {
 		return 0
 	}
 	if ply >= MaxPly-1 {
@@ -390,29 +507,55 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, allowNull bool) int {
 			}
 		}
 	}
-	inCheck := s.pos.InCheck()
+	inCheck := s.inCheck()
+	us := s.pos.Turn()
+	static := -inf
+	if !inCheck {
+		static = s.eval()
+	}
 
-	// Null move: if passing still fails high, a real move surely would. Not in check, and not
-	// without pieces that can move freely (the zugzwang-prone endings).
-	if allowNull && !pvNode && !inCheck && depth >= 3 && s.eval() >= beta && s.hasPieces(s.pos.Turn()) {
-		r := 2 + depth/4
-		u := s.pos.MakeNull()
-		s.keys = append(s.keys, s.pos.Key())
-		floor := s.floor
-		s.floor = len(s.keys) - 1
-		score := -s.negamax(-beta, -beta+1, depth-1-r, ply+1, false)
-		s.floor = floor
-		s.keys = s.keys[:len(s.keys)-1]
-		s.pos.UnmakeNull(u)
-		if s.stopped {
-			return 0
+	if !pvNode && !inCheck && abs(beta) < mateBound {
+		// Reverse futility: far above beta at a shallow depth, a quiet move will not lose it all.
+		if depth <= 4 && static-rfpMargin*depth >= beta {
+			return static
 		}
-		if score >= beta {
-			if score > mateBound {
-				score = beta
+		// Razoring: far below alpha, only captures could help; ask the quiescence search.
+		if depth <= 2 && static+razorMargin*depth <= alpha {
+			v := s.quiesce(alpha, beta, ply)
+			if s.stopped {
+				return 0
 			}
-			return score
+			if v <= alpha {
+				return v
+			}
 		}
+		// Null move: if passing still fails high, a real move surely would. Not without
+		// pieces that can move freely (the zugzwang-prone endings).
+		if allowNull && depth >= 3 && static >= beta && s.hasPieces(us) {
+			r := 3 + depth/4 + min(3, (static-beta)/200)
+			f.move, f.piece = xiangqi.NoMove, xiangqi.NoPiece
+			u := s.pos.MakeNull()
+			s.keys, s.checks = append(s.keys, s.pos.Key()), append(s.checks, false)
+			floor := s.floor
+			s.floor = len(s.keys) - 1
+			score := -s.negamax(-beta, -beta+1, depth-r, ply+1, false)
+			s.floor = floor
+			s.keys, s.checks = s.keys[:len(s.keys)-1], s.checks[:len(s.checks)-1]
+			s.pos.UnmakeNull(u)
+			if s.stopped {
+				return 0
+			}
+			if score >= beta {
+				if score > mateBound {
+					score = beta
+				}
+				return score
+			}
+		}
+	}
+	// Internal iterative reduction: a PV node without a hash move is searched a ply less.
+	if pvNode && ttMove == xiangqi.NoMove && depth >= 6 {
+		depth--
 	}
 
 	s.pos.GenerateLegal(&f.ml)
@@ -422,11 +565,31 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, allowNull bool) int {
 	s.scoreMoves(f, ply, ttMove)
 	origAlpha := alpha
 	best, bestMove := -inf, xiangqi.NoMove
+	f.nq = 0
+	quietsSeen := 0
 	for i := 0; i < f.ml.N; i++ {
 		m := pickMove(f, i)
 		quiet := s.pos.At(m.To()) == xiangqi.NoPiece
+		badCapture := !quiet && f.scores[i] < 0
+		// Shallow pruning of moves that cannot raise alpha, once a move has scored.
+		if !pvNode && !inCheck && best > -mateBound && m != ttMove {
+			if quiet {
+				quietsSeen++
+				if depth <= 3 && quietsSeen > 3+3*depth*depth {
+					continue // late-move pruning (checks included: they were ordered late)
+				}
+			} else if badCapture && depth <= 3 && see(&s.pos, m) < -100*depth {
+				continue
+			}
+		}
+		f.move, f.piece = m, s.pos.At(m.From())
 		u := s.makeMove(m)
-		givesCheck := s.pos.InCheck()
+		givesCheck := s.inCheck()
+		if quiet && !givesCheck && !pvNode && !inCheck && best > -mateBound && depth <= 3 &&
+			static+futMargin*depth <= alpha && i > 0 {
+			s.unmakeMove(m, u) // futility: a quiet move will not make up the deficit
+			continue
+		}
 		ext := 0
 		if givesCheck && ply < 2*MaxDepth {
 			ext = 1
@@ -437,11 +600,15 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, allowNull bool) int {
 		} else {
 			// Late quiet moves are searched shallower first; a surprise earns the full depth.
 			r := 0
-			if depth >= 3 && i >= 3 && quiet && !inCheck && !givesCheck && m != f.killers[0] && m != f.killers[1] {
-				r = 1
-				if i >= 10 && depth >= 5 {
-					r = 2
+			if depth >= 3 && i >= 2 && quiet && !inCheck && !givesCheck {
+				r = int(lmr[min(depth, MaxDepth)][min(i, xiangqi.MaxMoves-1)])
+				if pvNode {
+					r--
 				}
+				if m == f.killers[0] || m == f.killers[1] {
+					r--
+				}
+				r = max(0, min(r, depth-2))
 			}
 			score = -s.negamax(-alpha-1, -alpha, depth-1-r+ext, ply+1, true)
 			if score > alpha && r > 0 && !s.stopped {
@@ -462,11 +629,15 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, allowNull bool) int {
 				s.updatePV(ply, m)
 				if alpha >= beta {
 					if quiet {
-						s.rewardQuiet(f, m, depth)
+						s.rewardQuiet(f, ply, m, depth)
 					}
 					break
 				}
 			}
+		}
+		if quiet && f.nq < len(f.quiets) {
+			f.quiets[f.nq] = m
+			f.nq++
 		}
 	}
 	bound := boundExact
@@ -503,7 +674,7 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 	if ply >= MaxPly-1 {
 		return s.eval()
 	}
-	inCheck := s.pos.InCheck()
+	inCheck := s.inCheck()
 	best := -inf
 	stand := 0
 	if inCheck {
@@ -526,10 +697,16 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 	for i := 0; i < f.ml.N; i++ {
 		m := pickMove(f, i)
 		cap := s.pos.At(m.To())
-		// Delta pruning: even winning this piece outright would not reach alpha.
-		if !inCheck && cap != xiangqi.NoPiece && stand+int(value[cap.Kind()])+200 <= alpha && cap.Kind() != xiangqi.General {
-			continue
+		if !inCheck {
+			// Delta pruning: even winning this piece outright would not reach alpha.
+			if cap.Kind() != xiangqi.General && stand+int(value[cap.Kind()])+200 <= alpha {
+				continue
+			}
+			if f.scores[i] < 0 {
+				continue // loses material by exchange (scored so by scoreMoves)
+			}
 		}
+		f.move, f.piece = m, s.pos.At(m.From())
 		u := s.makeMove(m)
 		score := -s.quiesce(-beta, -alpha, ply+1)
 		s.unmakeMove(m, u)

@@ -279,30 +279,71 @@ func TestProgress(t *testing.T) {
 	}
 }
 
+// line plays moves from p and returns the positions before the last one as history, and the
+// last position.
+func line(t *testing.T, p *xiangqi.Position, moves string) ([]Past, *xiangqi.Position) {
+	t.Helper()
+	var hist []Past
+	q := *p
+	for _, mv := range strings.Fields(moves) {
+		m := mustMove(t, mv)
+		if !q.IsLegal(m) {
+			t.Fatalf("%s: %s is illegal", q.FEN(), mv)
+		}
+		hist = append(hist, Past{q.Key(), q.InCheck()})
+		q.Make(m)
+	}
+	return hist, &q
+}
+
 func TestRepetition(t *testing.T) {
-	s := New(1)
-	p := xiangqi.NewPosition()
-	s.pos, s.keys, s.floor = *p, []uint64{p.Key()}, 0
-	s.mat = material(&s.pos)
-	for i, mv := range strings.Fields("h0g2 h9g7 g2h0 g7h9") {
-		s.makeMove(mustMove(t, mv))
-		if got, want := s.repeated(), i == 3; got != want {
-			t.Errorf("after %d moves: repeated = %v, want %v", i+1, got, want)
+	tests := []struct {
+		name, fen, moves string
+		want             []int // repetition score after each move, or 1 = no repetition
+	}{
+		{"horses out and back", xiangqi.StartFEN, "h0g2 h9g7 g2h0 g7h9", []int{1, 1, 1, 0}},
+		// Red's chariot checks from a9 and a8 in turn; Black's general steps e9-f9 and back.
+		{"Red checks perpetually", "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", "a0a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9",
+			[]int{1, 1, 1, 1, Perpetual, -Perpetual, Perpetual, -Perpetual}},
+	}
+	for _, tt := range tests {
+		p := mustFEN(t, tt.fen)
+		s := New(1)
+		s.pos, s.keys, s.checks, s.floor = *p, []uint64{p.Key()}, []bool{p.InCheck()}, 0
+		s.mat = material(&s.pos)
+		for i, mv := range strings.Fields(tt.moves) {
+			s.makeMove(mustMove(t, mv))
+			score, ok := s.repetition()
+			if want := tt.want[i]; ok != (want != 1) || ok && score != want {
+				t.Errorf("%s: after %d moves: repetition = %d, %v; want %d", tt.name, i+1, score, ok, want)
+			}
 		}
 	}
+
 	// A game that shuffles back and forth: the position after the history repeats an earlier
 	// one, so Red, far ahead, must not walk into a repetition the search can see.
-	p = mustFEN(t, "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1")
-	hist := []uint64{p.Key()}
-	q := *p
-	for _, mv := range strings.Fields("a1a2 e9f9 a2a1 f9e9") {
-		q.Make(mustMove(t, mv))
-		hist = append(hist, q.Key())
-	}
-	res := New(1).Search(context.Background(), &q, hist[:len(hist)-1], Limits{Depth: 3}, nil)
+	p := mustFEN(t, "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1")
+	hist, q := line(t, p, "a1a2 e9f9 a2a1 f9e9")
+	res := New(1).Search(context.Background(), q, hist, Limits{Depth: 3}, nil)
 	q.Make(res.Best)
-	if q.Key() == hist[1] {
+	if q.Key() == hist[1].Key {
 		t.Errorf("played %s, repeating an earlier position while winning", res.Best)
+	}
+}
+
+// TestPerpetualCheckAvoided: Red, a horse down, has checked with every move of a cycle;
+// checking once more repeats the position, which loses by the rules, so it must play on.
+func TestPerpetualCheckAvoided(t *testing.T) {
+	p := mustFEN(t, "4k4/9/2n6/9/9/9/9/8r/9/R2K5 w - - 0 1")
+	hist, q := line(t, p, "a0a9 e9e8 a9a8 e8e9")
+	repeat := mustMove(t, "a8a9")
+	res := New(1).Search(context.Background(), q, hist, Limits{Depth: 4}, nil)
+	if res.Best == repeat || res.Score <= -Perpetual {
+		t.Errorf("played %s (score %d); %s repeats a perpetual check", res.Best, res.Score, repeat)
+	}
+	// Without the history the same check is just a move.
+	if res := New(1).Search(context.Background(), q, nil, Limits{Depth: 1, Ban: nil}, nil); res.Score <= -Perpetual {
+		t.Errorf("without history: score %d", res.Score)
 	}
 }
 
@@ -392,4 +433,27 @@ func BenchmarkSearchStart(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
+
+func TestSEE(t *testing.T) {
+	tests := []struct {
+		name, fen, move string
+		want            int
+	}{
+		{"chariot takes a soldier defended by a horse", "5k3/3n5/9/4p4/9/9/9/4R4/9/3K5 w - - 0 1", "e2e6", 60 - 600},
+		{"horse takes an undefended chariot", "4k4/9/9/2r6/9/1N7/9/9/9/3K5 w - - 0 1", "b4c6", 600},
+		{"chariot takes a chariot defended by a chariot", "3k5/4r4/9/9/4r4/9/4R4/9/9/5K3 w - - 0 1", "e3e5", 0},
+		{"cannon takes a chariot defended by a horse", "3k5/9/9/9/1n7/9/2r1p1C2/9/9/5K3 w - - 0 1", "g3c3", 600 - 285},
+		{"recapture through a cannon screen", "3k5/9/9/9/9/9/2r1p1C2/9/9/2C2K3 w - - 0 1", "g3c3", 600},
+	}
+	for _, tt := range tests {
+		p := mustFEN(t, tt.fen)
+		m := mustMove(t, tt.move)
+		if !p.IsLegal(m) || p.At(m.To()) == xiangqi.NoPiece {
+			t.Fatalf("%s: %s is not a legal capture", tt.name, tt.move)
+		}
+		if got := see(p, m); got != tt.want {
+			t.Errorf("%s: see(%s) = %d, want %d", tt.name, tt.move, got, tt.want)
+		}
+	}
 }

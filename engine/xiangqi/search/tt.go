@@ -10,7 +10,7 @@ const (
 	boundUpper       // score <= the stored one (a fail low)
 )
 
-// entry is 16 bytes; the full key is kept to tell positions sharing a slot apart.
+// entry is 16 bytes; the full key is kept to tell positions sharing a bucket apart.
 type entry struct {
 	key   uint64
 	move  xiangqi.Move
@@ -22,29 +22,35 @@ type entry struct {
 
 const entrySize = 16
 
-// table is a one-entry-per-slot transposition table indexed by the key's low bits.
+// table is a transposition table of two-entry buckets indexed by the key's low bits: the
+// first entry keeps the deepest result of this search (depth-preferred), the second takes
+// whatever the first refuses (always replaced), so fresh shallow results are not lost.
 type table struct {
-	entries []entry
-	mask    uint64
-	age     uint8 // bumped per search: older entries are replaced first
+	entries []entry // 2 per bucket
+	mask    uint64  // buckets - 1
+	age     uint8   // bumped per search: older entries are replaced first
 }
 
-// resize makes room for about mb megabytes (a power of two entries, at least 1 MB).
+// resize makes room for about mb megabytes (a power of two buckets, at least 1 MB).
 func (t *table) resize(mb int) {
 	if mb < 1 {
 		mb = 1
 	}
 	n := uint64(1)
-	for n*2*entrySize <= uint64(mb)<<20 {
+	for n*4*entrySize <= uint64(mb)<<20 {
 		n *= 2
 	}
-	t.entries, t.mask = make([]entry, n), n-1
+	t.entries, t.mask = make([]entry, 2*n), n-1
 }
 
 func (t *table) clear() { clear(t.entries) }
 
 func (t *table) probe(key uint64) (entry, bool) {
-	e := t.entries[key&t.mask]
+	i := (key & t.mask) * 2
+	if e := t.entries[i]; e.key == key && e.bound != 0 {
+		return e, true
+	}
+	e := t.entries[i+1]
 	return e, e.key == key && e.bound != 0
 }
 
@@ -56,12 +62,13 @@ func (t *table) move(key uint64) xiangqi.Move {
 	return xiangqi.NoMove
 }
 
-// store keeps a result unless the slot holds a deeper one of another position from this
-// search. Mate scores are stored relative to the node (distance from here, not the root).
+// store keeps a result. Mate scores are stored relative to the node (distance from here, not
+// the root).
 func (t *table) store(key uint64, m xiangqi.Move, score, depth int, b bound, ply int) {
-	e := &t.entries[key&t.mask]
+	i := (key & t.mask) * 2
+	e := &t.entries[i]
 	if e.key != key && e.age == t.age && int(e.depth) > depth {
-		return
+		e = &t.entries[i+1] // the deeper entry stays
 	}
 	if m == xiangqi.NoMove && e.key == key {
 		m = e.move // keep the old best move of a fail low
