@@ -3,11 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"qipan/engine/match/pgn"
@@ -60,15 +62,38 @@ func TestFlagErrors(t *testing.T) {
 	}
 }
 
-// buildEngine builds cmd/qipan-engine into a temporary folder.
+var (
+	engineOnce sync.Once
+	engineBin  string
+	engineErr  error
+	binDir     string // removed by TestMain
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
+
+// buildEngine builds cmd/qipan-engine once into a temporary folder.
 func buildEngine(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "qipan-engine")
-	cmd := exec.Command("go", "build", "-o", bin, "qipan/cmd/qipan-engine")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building the engine: %v\n%s", err, out)
+	engineOnce.Do(func() {
+		if binDir, engineErr = os.MkdirTemp("", "qipan-match-test"); engineErr != nil {
+			return
+		}
+		engineBin = filepath.Join(binDir, "qipan-engine")
+		out, err := exec.Command("go", "build", "-o", engineBin, "qipan/cmd/qipan-engine").CombinedOutput()
+		if err != nil {
+			engineErr = fmt.Errorf("building the engine: %v\n%s", err, out)
+		}
+	})
+	if engineErr != nil {
+		t.Fatal(engineErr)
 	}
-	return bin
+	return engineBin
 }
 
 // readGames parses a PGN file and checks each game is legal and its result agrees with the
