@@ -11,6 +11,7 @@ var fuzzPGN = []string{
 	"[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 0 1\"]\n1... 炮８平５ 2. 马二进三 ; x\n*",
 	"1. Ｃ２＝５Ｈ８＋７ 2. Ｈ２＋３Ｒ９＝８ 0-1\n\n[Format \"WXF\"]\n1. C2.5 H8+7 1/2-1/2",
 	"{intro} 1.h2e2 砲８平５ 1-0 [Event \"b\"] 1. 前炮进一 *",
+	"[Variant \"Xiangqi\"]\n1. Che3 Hg8 2. Hg3 Rh10 3. Rh1 Ce8 4. Cxe7+ Ece8 1-0",
 }
 
 var fuzzDhtmlXQ = []string{

@@ -398,18 +398,38 @@ func (p *pgnParser) move(pos *xiangqi.Position, format, tok string, at int) (xia
 	case "chinese":
 		m, err = pos.ParseChinese(tok)
 	default:
-		return pos.ParseAnyMove(tok)
+		return anyMove(pos, tok)
 	}
 	if err == nil {
 		return m, nil
 	}
-	m2, err2 := pos.ParseAnyMove(tok)
+	m2, err2 := anyMove(pos, tok)
 	if err2 == nil {
 		p.warn(at, "move %q is not in the %s notation the Format tag names", tok, format)
 		return m2, nil
 	}
 	if err2.Error() != err.Error() {
 		return xiangqi.NoMove, fmt.Errorf("%v (as any notation: %v)", err, err2)
+	}
+	return xiangqi.NoMove, err
+}
+
+// anyMove reads a move in any notation: coordinates, WXF, Chinese, or Fairy-Stockfish's
+// SAN (tried last, and only on a token with a piece letter that is not a coordinate move,
+// so that an illegal coordinate move is never read as another move).
+func anyMove(pos *xiangqi.Position, tok string) (xiangqi.Move, error) {
+	m, err := pos.ParseAnyMove(tok)
+	if err == nil {
+		return m, nil
+	}
+	if _, errCoord := xiangqi.ParseMove(tok); errCoord != nil && tok != "" && sanKinds[tok[0]] != 0 {
+		m, shaped, err2 := parseSAN(pos, tok)
+		switch {
+		case err2 == nil:
+			return m, nil
+		case shaped:
+			return xiangqi.NoMove, err2
+		}
 	}
 	return xiangqi.NoMove, err
 }

@@ -190,6 +190,35 @@ func TestParsePGN(t *testing.T) {
 			games: []wantGame{{tags: []Tag{{"Event", "a"}}, moves: "h2e2", result: Unknown}},
 			warns: []string{"comment outside a game"},
 		},
+		{
+			name: "pychess.org export: Fairy-Stockfish SAN with ranks 1-10",
+			in: `[Event "PyChess casual game"]
+[Site "https://www.pychess.org/abcdefgh"]
+[Date "2024.01.02"]
+[Round "-"]
+[White "alice"]
+[Black "bob"]
+[Result "1-0"]
+[TimeControl "5+3"]
+[Variant "Xiangqi"]
+
+1. Che3 Hg8 2. Hg3 Rh10 3. Rh1 Ce8 4. Cxe7+ 1-0
+
+[Variant "Xiangqi"]
+
+1. Pe5 Ece8 2. Afe2 Ke9 3. Kf1 Hc8 4. Hb1c3 *
+`,
+			games: []wantGame{
+				{
+					tags: []Tag{{"Event", "PyChess casual game"}, {"Site", "https://www.pychess.org/abcdefgh"},
+						{"Date", "2024.01.02"}, {"Round", "-"}, {"White", "alice"}, {"Black", "bob"},
+						{"TimeControl", "5+3"}, {"Variant", "Xiangqi"}},
+					moves:  "h2e2 h9g7 h0g2 i9h9 i0h0 b7e7 e2e6",
+					result: RedWins,
+				},
+				{tags: []Tag{{"Variant", "Xiangqi"}}, moves: "e3e4 c9e7 f0e1 e9e8 e0f0 b9c7 b0c2", result: Unknown},
+			},
+		},
 		{name: "empty", in: " \n\t\u3000\n"},
 	}
 	for _, tc := range tests {
@@ -239,6 +268,9 @@ func TestParsePGNErrors(t *testing.T) {
 		{"bad FEN", "[Event \"a\"]\n[FEN \"rnbakabnr/9\"]\n1. H2-E2 *", 2, 1, 1, "FEN tag", 0},
 		{"bad FEN, no moves", "[FEN \"x\"]", 1, 1, 1, "FEN tag", 0},
 		{"ICCS illegal with Format", "[Format \"ICCS\"]\n1. A0-A5 *", 2, 4, 1, "not legal", 0},
+		{"illegal coordinate move is not read as SAN", "1. e3e5 *", 1, 4, 1, "not legal", 0},
+		{"SAN ambiguous", "1. Ce3 *", 1, 4, 1, "ambiguous: B2-E2 or H2-E2", 0},
+		{"SAN with no such move", "1. Hc9 *", 1, 4, 1, "no legal red horse move", 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
