@@ -16,12 +16,17 @@ import (
 // the last empty square counted directly.
 
 const (
-	solveInf    = 65 // beyond every final score
-	shallowMax  = 5  // empties solved without table or sorting
-	ttMin       = 7  // fewest empties worth a table entry
-	etcMin      = 12 // fewest empties for enhanced transposition cutoffs
-	pollEvery   = 1024
-	evalSortMin = 16 // from this many empties, moves are also ordered by evaluation
+	solveInf   = 65 // beyond every final score
+	shallowMax = 5  // empties solved without table or sorting
+	ttMin      = 7  // fewest empties worth a table entry
+	etcMin     = 12 // fewest empties for enhanced transposition cutoffs
+	pollEvery  = 1024
+	// From evalSortMin empties, moves are also ordered by a small search on the evaluation,
+	// (n-evalSortMin)/sortDiv plies deep, weighted by 2^sortShift (tuned on FFO #40-#43 nodes).
+	evalSortMin = 14
+	sortDiv     = 2
+	sortShift   = 5
+	potShift    = 5 // weight of potential mobility in orderKey
 )
 
 // stabThreshold[n]: with n empties, try the stability cutoff when alpha is at least this.
@@ -97,8 +102,19 @@ func (s *Solver) last1(P, O uint64, sq reversi.Square) int {
 // shallow searches n <= shallowMax empties, odd quadrants first, fail-soft.
 func (s *Solver) shallow(P, O uint64, alpha, beta, n int, passed bool) int {
 	E := ^(P | O)
-	if n == 1 {
+	switch n {
+	case 1:
 		return s.last1(P, O, reversi.Square(bits.TrailingZeros64(E)))
+	case 2:
+		a := bits.TrailingZeros64(E)
+		return s.solve2(P, O, alpha, beta, a, bits.TrailingZeros64(E&^sqBit(a)))
+	case 3:
+		a := bits.TrailingZeros64(E)
+		E &^= sqBit(a)
+		b := bits.TrailingZeros64(E)
+		return s.solve3(P, O, alpha, beta, a, b, bits.TrailingZeros64(E&^sqBit(b)), passed)
+	case 4:
+		return s.solve4(P, O, alpha, beta, passed)
 	}
 	s.Nodes++
 	var odd uint64
@@ -153,7 +169,7 @@ func orderKey(np, no uint64, sq int, parity uint64) int32 {
 	m := reversi.Moves(np, no)
 	k := -int32(bits.OnesCount64(m)+bits.OnesCount64(m&corners)) << 12
 	k += int32(cornerStability(no)) << 8
-	k -= int32(bits.OnesCount64(spread(no)&^(np|no))) << 2
+	k -= int32(bits.OnesCount64(spread(no)&^(np|no))) << potShift
 	if parity&(1<<uint(sq)) != 0 {
 		k += 2
 	}
@@ -252,7 +268,7 @@ func (s *Solver) genMoves(P, O, moves uint64, n, hashMove int, list *[32]endMove
 		np, no := O^f, P|f|1<<uint(sq)
 		key := orderKey(np, no, sq, odd)
 		if n >= evalSortMin {
-			key -= int32(sortSearch(np, no, (n-evalSortMin)/4, -scoreInf, scoreInf)) << 4
+			key -= int32(s.sortSearch(np, no, (n-evalSortMin)/sortDiv, -scoreInf, scoreInf)) << sortShift
 		}
 		if sq == hashMove {
 			key = 1 << 30
@@ -383,7 +399,8 @@ func (s *Solver) bestShallow(p *reversi.Position, alpha, beta, v int) int {
 }
 
 // sortSearch is a small alpha-beta on the evaluation, to order moves far from the end.
-func sortSearch(P, O uint64, depth, alpha, beta int) int {
+func (s *Solver) sortSearch(P, O uint64, depth, alpha, beta int) int {
+	s.Nodes++
 	if depth <= 0 {
 		return Evaluate(P, O)
 	}
@@ -392,13 +409,13 @@ func sortSearch(P, O uint64, depth, alpha, beta int) int {
 		if reversi.Moves(O, P) == 0 {
 			return reversi.FinalScore(P, O) * discUnit
 		}
-		return -sortSearch(O, P, depth, -beta, -alpha)
+		return -s.sortSearch(O, P, depth, -beta, -alpha)
 	}
 	best := -scoreInf
 	for ; moves != 0; moves &= moves - 1 {
 		sq := bits.TrailingZeros64(moves)
 		f := reversi.Flips(P, O, reversi.Square(sq))
-		v := -sortSearch(O^f, P|f|1<<uint(sq), depth-1, -beta, -alpha)
+		v := -s.sortSearch(O^f, P|f|1<<uint(sq), depth-1, -beta, -alpha)
 		if v > best {
 			best = v
 			if v > alpha {
