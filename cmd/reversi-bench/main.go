@@ -17,6 +17,8 @@ import (
 	"strings"
 	"time"
 
+	"context"
+
 	"qipan/engine/reversi"
 	"qipan/engine/reversi/search"
 )
@@ -39,7 +41,12 @@ func main() {
 	only := flag.String("only", "", "comma-separated FFO numbers (default all)")
 	wld := flag.Bool("wld", false, "solve win/loss/draw only")
 	ttBits := flag.Uint("tt", 20, "table size: 2^(tt+1) entries")
+	levels := flag.Bool("levels", false, "time a move at each level from fixed midgame positions instead")
 	flag.Parse()
+	if *levels {
+		benchLevels()
+		return
+	}
 	pick := map[int]bool{}
 	for _, f := range strings.Split(*only, ",") {
 		if n, err := strconv.Atoi(strings.TrimSpace(f)); err == nil {
@@ -94,4 +101,41 @@ func sign(x int) int {
 		return -1
 	}
 	return 0
+}
+
+// midgamePositions plays level 3 against itself (fixed seed) and keeps the positions after
+// 12, 24 and 36 moves.
+func midgamePositions() []reversi.Position {
+	e := search.New()
+	p := reversi.Start()
+	var out []reversi.Position
+	for ply := 1; ply <= 36; ply++ {
+		e.SetBoard(p)
+		r := e.Search(context.Background(), search.Limits{Level: 3, Seed: int64(ply)}, nil)
+		p.Make(r.Move)
+		if ply%12 == 0 {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func benchLevels() {
+	fmt.Printf("one move per level from 3 midgame positions, %s/%s\n", runtime.GOOS, runtime.GOARCH)
+	positions := midgamePositions()
+	for lv := 1; lv <= 10; lv++ {
+		var total time.Duration
+		var nodes uint64
+		var moves []string
+		for _, p := range positions {
+			e := search.New()
+			e.SetBoard(p)
+			t0 := time.Now()
+			r := e.Search(context.Background(), search.Limits{Level: lv, Seed: 1}, nil)
+			total += time.Since(t0)
+			nodes += r.Nodes
+			moves = append(moves, fmt.Sprintf("%v(%+.2f d%d)", r.Move, float64(r.Score)/100, r.Depth))
+		}
+		fmt.Printf("level %2d  %7.2fs %11d nodes  %s\n", lv, total.Seconds(), nodes, strings.Join(moves, " "))
+	}
 }
