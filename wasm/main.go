@@ -40,6 +40,7 @@ func main() {
 func warmUp() {
 	e := xqengine.New()
 	e.SetOption("hashsize", "1")
+	e.SetOption("usebook", "false") // a book move would skip the search
 	e.Search(context.Background(), protocol.Limits{Depth: 5}, nil)
 }
 

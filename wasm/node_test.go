@@ -18,6 +18,7 @@ import (
 // signatureScript is searched to fixed depths and counted with perft: deterministic output,
 // so the wasm build must print exactly what the native build prints (times aside).
 const signatureScript = `setoption batch true
+setoption usebook false
 position startpos
 go depth 6
 position fen r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1

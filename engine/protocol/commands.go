@@ -33,7 +33,7 @@ func idleCommand(cmd string) func(s *Session, args []string) {
 	case "bench":
 		return (*Session).cmdBench
 	case "probe":
-		return func(s *Session, _ []string) { s.errorf("probe is not supported") }
+		return (*Session).cmdProbe
 	}
 	return nil
 }
@@ -98,7 +98,7 @@ func (s *Session) cmdUCCI(args []string) {
 		"option batch type check default false",
 		"option newgame type button"}
 	for _, o := range s.engineOptions() {
-		lines = append(lines, "option "+o.format())
+		lines = append(lines, "option "+o.format(dialectUCCI))
 	}
 	s.printlns(append(lines, "ucciok"))
 }
@@ -112,7 +112,7 @@ func (s *Session) cmdUCI(args []string) {
 	s.mu.Unlock()
 	lines := []string{"id name " + engineName, "id author " + engineAuthor}
 	for _, o := range s.engineOptions() {
-		lines = append(lines, "option name "+o.format())
+		lines = append(lines, "option name "+o.format(dialectUCI))
 	}
 	s.printlns(append(lines, "uciok"))
 }
@@ -188,6 +188,11 @@ func (s *Session) cmdSetOption(args []string) {
 	if !ok {
 		return // unknown options are fine
 	}
+	for _, opt := range o.Options() {
+		if opt.UCIName != "" && strings.EqualFold(opt.UCIName, name) {
+			name = opt.Name
+		}
+	}
 	if err := o.SetOption(name, value); err != nil && !errors.Is(err, ErrUnknownOption) {
 		s.errorf("setoption %s: %v", name, err)
 	}
@@ -207,35 +212,9 @@ func parseBool(v string) (bool, error) {
 
 // cmdPosition: "position {fen <FEN> | startpos} [moves <m1> …]".
 func (s *Session) cmdPosition(args []string) {
-	if len(args) == 0 {
-		s.errorf("position: missing \"fen\" or \"startpos\"")
+	fenFields, moves, ok := s.parsePosition("position", args)
+	if !ok {
 		return
-	}
-	var fenFields, rest []string
-	switch args[0] {
-	case "startpos":
-		fenFields, rest = strings.Fields(StartFEN), args[1:]
-	case "fen":
-		i := 1
-		for i < len(args) && args[i] != "moves" {
-			i++
-		}
-		fenFields, rest = args[1:i], args[i:]
-		if len(fenFields) == 0 {
-			s.errorf("position fen: missing FEN")
-			return
-		}
-	default:
-		s.errorf("position: want \"fen\" or \"startpos\", got %q", args[0])
-		return
-	}
-	var moves []string
-	if len(rest) > 0 {
-		if rest[0] != "moves" {
-			s.errorf("position: want \"moves\" after the position, got %q", rest[0])
-			return
-		}
-		moves = rest[1:]
 	}
 	if err := s.eng.SetPosition(strings.Join(fenFields, " "), moves); err != nil {
 		s.errorf("position: %v", err)
@@ -246,6 +225,70 @@ func (s *Session) cmdPosition(args []string) {
 	s.redToMove = red == (len(moves)%2 == 0)
 	s.bans = nil
 	s.mu.Unlock()
+}
+
+// parsePosition reads "{fen <FEN> | startpos} [moves <m1> …]" (after position or probe).
+func (s *Session) parsePosition(cmd string, args []string) (fenFields, moves []string, ok bool) {
+	if len(args) == 0 {
+		s.errorf("%s: missing \"fen\" or \"startpos\"", cmd)
+		return nil, nil, false
+	}
+	var rest []string
+	switch args[0] {
+	case "startpos":
+		fenFields, rest = strings.Fields(StartFEN), args[1:]
+	case "fen":
+		i := 1
+		for i < len(args) && args[i] != "moves" {
+			i++
+		}
+		fenFields, rest = args[1:i], args[i:]
+		if len(fenFields) == 0 {
+			s.errorf("%s fen: missing FEN", cmd)
+			return nil, nil, false
+		}
+	default:
+		s.errorf("%s: want \"fen\" or \"startpos\", got %q", cmd, args[0])
+		return nil, nil, false
+	}
+	if len(rest) > 0 {
+		if rest[0] != "moves" {
+			s.errorf("%s: want \"moves\" after the position, got %q", cmd, rest[0])
+			return nil, nil, false
+		}
+		moves = rest[1:]
+	}
+	return fenFields, moves, true
+}
+
+// cmdProbe: "probe {fen <FEN> | startpos} [moves …]" answers "pophash …" from the engine's
+// hash table (UCCI), without changing the position.
+func (s *Session) cmdProbe(args []string) {
+	p, ok := s.eng.(Prober)
+	if !ok {
+		s.errorf("probe is not supported")
+		return
+	}
+	fenFields, moves, ok := s.parsePosition("probe", args)
+	if !ok {
+		return
+	}
+	h, err := p.Probe(strings.Join(fenFields, " "), moves)
+	if err != nil {
+		s.errorf("probe: %v", err)
+		return
+	}
+	line := "pophash"
+	if h.Best != "" {
+		line += " bestmove " + h.Best
+	}
+	if h.Lower {
+		line += sprintf(" lowerbound %d depth %d", h.Score, h.Depth)
+	}
+	if h.Upper {
+		line += sprintf(" upperbound %d depth %d", h.Score, h.Depth)
+	}
+	s.println(line)
 }
 
 // StartFEN is the start position (`position startpos`).

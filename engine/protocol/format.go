@@ -11,15 +11,20 @@ const MateScore = 10000
 
 // Option describes one engine option for the ucci/uci option lines.
 type Option struct {
-	Name     string // lower case, one word
+	Name     string // lower case, one word (UCCI's name)
+	UCIName  string // the name under UCI if different (e.g. "Skill Level"); setoption takes either
 	Type     string // check, spin, combo, button, string
 	Default  string
 	Min, Max int // spin only
 }
 
-func (o Option) format() string {
+func (o Option) format(d dialect) string {
 	var b strings.Builder
-	b.WriteString(o.Name + " type " + o.Type)
+	name := o.Name
+	if d == dialectUCI && o.UCIName != "" {
+		name = o.UCIName
+	}
+	b.WriteString(name + " type " + o.Type)
 	if o.Type == "spin" {
 		b.WriteString(" min " + strconv.Itoa(o.Min) + " max " + strconv.Itoa(o.Max))
 	}
@@ -34,6 +39,10 @@ func formatInfo(d dialect, inf Info) string {
 	var b strings.Builder
 	b.WriteString("info depth ")
 	b.WriteString(strconv.Itoa(inf.Depth))
+	if inf.MultiPV > 0 {
+		b.WriteString(" multipv ")
+		b.WriteString(strconv.Itoa(inf.MultiPV))
+	}
 	if inf.SelDepth > 0 {
 		b.WriteString(" seldepth ")
 		b.WriteString(strconv.Itoa(inf.SelDepth))

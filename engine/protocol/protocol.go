@@ -55,6 +55,22 @@ type Bencher interface {
 	Bench(ctx context.Context, depth int, progress func(line string)) (uint64, error)
 }
 
+// Prober is implemented by engines that can look a position up in their hash table (UCCI
+// `probe`, answered by `pophash`).
+type Prober interface {
+	// Probe returns what the table holds on the position after moves from fen; an error for a
+	// bad FEN or an illegal move.
+	Probe(fen string, moves []string) (HashEntry, error)
+}
+
+// HashEntry is a hash table's knowledge of a position: a best move and a bound on the score
+// (both bounds when exact; neither when the position is not stored).
+type HashEntry struct {
+	Best         string
+	Score, Depth int
+	Lower, Upper bool
+}
+
 // Optioner is implemented by engines with options of their own (e.g. "hashsize").
 type Optioner interface {
 	// Options lists the options for the ucci/uci answer.
@@ -90,6 +106,7 @@ type Limits struct {
 // Info is one progress report of a search.
 type Info struct {
 	Depth     int
+	MultiPV   int // the line's rank (1 = best) when several lines are searched; 0 otherwise
 	SelDepth  int
 	Score     int           // centipawns from the side to move's view (when MatePlies == 0)
 	MatePlies int           // > 0: the side to move mates in this many plies; < 0: is mated

@@ -19,6 +19,7 @@ type fakeEngine struct {
 	moves    []string
 	newGames int
 	hash     int
+	level    int
 	lastLim  Limits
 	searches int
 	gate     chan struct{} // if set, Search waits for it before returning
@@ -95,11 +96,31 @@ func (e *fakeEngine) Bench(ctx context.Context, depth int, progress func(string)
 	return uint64(1000 * depth), nil
 }
 
+// Probe knows the start position only.
+func (e *fakeEngine) Probe(fen string, moves []string) (HashEntry, error) {
+	if err := (&fakeEngine{}).SetPosition(fen, moves); err != nil {
+		return HashEntry{}, err
+	}
+	if fen == StartFEN && len(moves) == 0 {
+		return HashEntry{Best: "h2e2", Score: 12, Depth: 5, Lower: true, Upper: true}, nil
+	}
+	return HashEntry{}, nil
+}
+
 func (e *fakeEngine) Options() []Option {
-	return []Option{{Name: "hashsize", Type: "spin", Min: 1, Max: 1024, Default: "16"}}
+	return []Option{{Name: "hashsize", Type: "spin", Min: 1, Max: 1024, Default: "16"},
+		{Name: "level", UCIName: "Skill Level", Type: "spin", Min: 1, Max: 10, Default: "10"}}
 }
 
 func (e *fakeEngine) SetOption(name, value string) error {
+	if name == "level" {
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > 10 {
+			return fmt.Errorf("bad level %q (want 1..10)", value)
+		}
+		e.level = n
+		return nil
+	}
 	if name != "hashsize" {
 		return ErrUnknownOption
 	}
@@ -171,15 +192,20 @@ func TestCommands(t *testing.T) {
 	}{
 		{name: "ucci", in: "ucci", want: []string{"id name qipan", "id author the qipan authors",
 			"option usemillisec type check default false", "option batch type check default false",
-			"option newgame type button", "option hashsize type spin min 1 max 1024 default 16", "ucciok"}},
+			"option newgame type button", "option hashsize type spin min 1 max 1024 default 16",
+			"option level type spin min 1 max 10 default 10", "ucciok"}},
 		{name: "uci", in: "uci", want: []string{"id name qipan", "id author the qipan authors",
-			"option name hashsize type spin min 1 max 1024 default 16", "uciok"}},
+			"option name hashsize type spin min 1 max 1024 default 16",
+			"option name Skill Level type spin min 1 max 10 default 10", "uciok"}},
 		{name: "ucci with args", in: "ucci now", want: []string{errLine(`ucci takes no arguments, got "now"`)}},
 		{name: "isready", in: "isready", want: []string{"readyok"}},
 		{name: "isready with args", in: "isready x", want: []string{errLine(`isready takes no arguments, got "x"`)}},
 		{name: "blank line", in: "   ", want: nil},
 		{name: "unknown command", in: "frobnicate 3", want: []string{errLine(`unknown command "frobnicate"`)}},
-		{name: "probe", in: "probe startpos", want: []string{errLine("probe is not supported")}},
+		{name: "probe", in: "probe startpos", want: []string{"pophash bestmove h2e2 lowerbound 12 depth 5 upperbound 12 depth 5"}},
+		{name: "probe unknown", in: "probe startpos moves h2e2", want: []string{"pophash"}},
+		{name: "probe bad", in: "probe fen 4k4/9 w", want: []string{errLine(`probe: bad FEN "4k4/9 w": 2 ranks, want 10`)}},
+		{name: "probe missing", in: "probe", want: []string{errLine(`probe: missing "fen" or "startpos"`)}},
 		{name: "stop while idle", in: "stop", want: []string{"nobestmove"}},
 		{name: "ponderhit while idle", in: "ponderhit", want: []string{errLine("ponderhit while not pondering")}},
 
@@ -210,6 +236,11 @@ func TestCommands(t *testing.T) {
 			want:  []string{errLine(`setoption hashsize: bad size "lots" (want 1..1024 MB)`)},
 			check: func(t *testing.T, e *fakeEngine) { wantInt(t, "hash", e.hash, 8) }},
 		{name: "setoption UCI Hash", in: "setoption name Hash value 32", check: func(t *testing.T, e *fakeEngine) { wantInt(t, "hash", e.hash, 32) }},
+		{name: "setoption level", in: "setoption level 4", check: func(t *testing.T, e *fakeEngine) { wantInt(t, "level", e.level, 4) }},
+		{name: "setoption UCI Skill Level", setup: []string{"uci"}, in: "setoption name Skill Level value 3",
+			check: func(t *testing.T, e *fakeEngine) { wantInt(t, "level", e.level, 3) }},
+		{name: "setoption UCI Skill Level bad", in: "setoption name skill level value 11",
+			want: []string{errLine(`setoption level: bad level "11" (want 1..10)`)}},
 		{name: "setoption UCI no name", in: "setoption name value 3", want: []string{errLine(`setoption: missing option name after "name"`)}},
 		{name: "setoption unknown", in: "setoption knowledge large"},
 		{name: "setoption missing", in: "setoption", want: []string{errLine("setoption: missing option name")}},
@@ -490,6 +521,8 @@ func TestFormatInfo(t *testing.T) {
 		{dialectUCI, Info{Depth: 3, MatePlies: -2}, "info depth 3 score mate -1 nodes 0 time 0"},
 		{dialectUCI, Info{Depth: 3, MatePlies: -4}, "info depth 3 score mate -2 nodes 0 time 0"},
 		{dialectUCI, Info{Depth: 1, Score: 5}, "info depth 1 score cp 5 nodes 0 time 0"},
+		{dialectUCI, Info{Depth: 2, MultiPV: 3, Score: 5}, "info depth 2 multipv 3 score cp 5 nodes 0 time 0"},
+		{dialectUCCI, Info{Depth: 2, MultiPV: 1, Score: 5}, "info depth 2 multipv 1 score 5 nodes 0 time 0"},
 	}
 	for _, tt := range tests {
 		if got := formatInfo(tt.d, tt.inf); got != tt.want {

@@ -1,28 +1,75 @@
-// Package xqengine plays xiangqi behind the protocol: it adapts the rules (engine/xiangqi)
-// and the search (engine/xiangqi/search) to protocol.Engine, protocol.Perfter and
-// protocol.Optioner. The native binary and the browser Worker both use it.
+// Package xqengine plays xiangqi behind the protocol: it adapts the rules (engine/xiangqi),
+// the search (engine/xiangqi/search) and the opening book (engine/xiangqi/book) to
+// protocol.Engine, Perfter, Bencher, Prober and Optioner. The native binary and the browser
+// Worker both use it.
+//
+// Options (UCCI name / UCI name):
+//   - hashsize / Hash: table size in MB (0 = the default); newgame clears the table.
+//   - usebook / OwnBook: play from the opening book while in it (default true).
+//   - level / Skill Level: 1..10; below 10 the search is cut to a depth and node budget per
+//     level and picks among its best few moves with score noise (see levels); 10 is full
+//     strength.
+//   - multipv / MultiPV: report that many best lines (info … multipv k …), for hints.
 package xqengine
 
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"strconv"
+	"time"
 
 	"qipan/engine/protocol"
 	"qipan/engine/xiangqi"
+	"qipan/engine/xiangqi/book"
 	"qipan/engine/xiangqi/search"
 )
 
 // DefaultHashMB is the transposition table size unless "setoption hashsize" says otherwise.
 const DefaultHashMB = 16
 
-// Engine is a xiangqi engine: a position with its history and a searcher.
+// Engine is a xiangqi engine: a position with its history, a searcher and its options.
 type Engine struct {
 	pos     xiangqi.Position
 	history []search.Past // the positions before pos since the FEN, for repetition
 	s       *search.Searcher
 	yield   func(ctx context.Context)
+	rng     *rand.Rand
+
+	useBook bool
+	level   int
+	multiPV int
 }
+
+// MaxLevel is full strength.
+const MaxLevel = 10
+
+// level is what a strength level limits: the depth and nodes of a search, and the noise
+// (centipawns) added to the scores of its best few moves before picking the highest.
+type level struct {
+	depth int
+	nodes uint64
+	noise int
+}
+
+// levels[1..9]; level 10 is unlimited.
+var levels = [MaxLevel]level{
+	1: {1, 2_000, 400},
+	2: {2, 5_000, 300},
+	3: {2, 10_000, 200},
+	4: {3, 30_000, 140},
+	5: {4, 80_000, 100},
+	6: {5, 200_000, 70},
+	7: {6, 500_000, 45},
+	8: {8, 1_500_000, 25},
+	9: {10, 4_000_000, 10},
+}
+
+// levelLines is how many best moves a limited level chooses among.
+const levelLines = 4
+
+// maxMultiPV bounds the multipv option.
+const maxMultiPV = 8
 
 // Option configures an Engine.
 type Option func(*Engine)
@@ -34,9 +81,16 @@ func WithYield(yield func(ctx context.Context)) Option {
 	return func(e *Engine) { e.yield = yield }
 }
 
+// WithSeed seeds the random choices (book moves, level noise), for repeatable tests.
+func WithSeed(seed uint64) Option {
+	return func(e *Engine) { e.rng = rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)) }
+}
+
 // New returns an engine at the start position.
 func New(opts ...Option) *Engine {
-	e := &Engine{pos: *xiangqi.NewPosition(), s: search.New(DefaultHashMB)}
+	seed := uint64(time.Now().UnixNano())
+	e := &Engine{pos: *xiangqi.NewPosition(), s: search.New(DefaultHashMB), useBook: true, level: MaxLevel,
+		multiPV: 1, rng: rand.New(rand.NewPCG(seed, seed>>17))}
 	for _, o := range opts {
 		o(e)
 	}
@@ -47,6 +101,7 @@ var _ interface {
 	protocol.Engine
 	protocol.Perfter
 	protocol.Bencher
+	protocol.Prober
 	protocol.Optioner
 } = (*Engine)(nil)
 
@@ -55,24 +110,33 @@ func (e *Engine) NewGame() { e.s.Clear() }
 
 // SetPosition sets the position after moves from fen; on error nothing changes.
 func (e *Engine) SetPosition(fen string, moves []string) error {
-	p, err := xiangqi.ParseFEN(fen)
+	p, hist, err := replay(fen, moves)
 	if err != nil {
 		return err
+	}
+	e.pos, e.history = *p, hist
+	return nil
+}
+
+// replay returns the position after moves from fen and the positions before it.
+func replay(fen string, moves []string) (*xiangqi.Position, []search.Past, error) {
+	p, err := xiangqi.ParseFEN(fen)
+	if err != nil {
+		return nil, nil, err
 	}
 	hist := make([]search.Past, 0, len(moves))
 	for i, s := range moves {
 		m, err := xiangqi.ParseMove(s)
 		if err != nil {
-			return fmt.Errorf("moves[%d]: %v", i+1, err)
+			return nil, nil, fmt.Errorf("moves[%d]: %v", i+1, err)
 		}
 		if !p.IsLegal(m) {
-			return fmt.Errorf("moves[%d]: %s is illegal in %s", i+1, s, p.FEN())
+			return nil, nil, fmt.Errorf("moves[%d]: %s is illegal in %s", i+1, s, p.FEN())
 		}
 		hist = append(hist, search.Past{Key: p.Key(), Check: p.InCheck()})
 		p.Make(m)
 	}
-	e.pos, e.history = *p, hist
-	return nil
+	return p, hist, nil
 }
 
 // Position returns a copy of the current position.
@@ -81,9 +145,10 @@ func (e *Engine) Position() *xiangqi.Position {
 	return &p
 }
 
-// Search thinks about the current position.
+// Search thinks about the current position: a book move if the book has one (and usebook is
+// on, and the search is not infinite), otherwise a search limited by lim and the level.
 func (e *Engine) Search(ctx context.Context, lim protocol.Limits, progress func(protocol.Info)) protocol.Result {
-	sl := search.Limits{}
+	sl := search.Limits{MultiPV: e.multiPV}
 	if !lim.Infinite {
 		sl.Depth, sl.Nodes = lim.Depth, lim.Nodes
 		sl.Soft, sl.Hard = lim.Budget()
@@ -93,49 +158,136 @@ func (e *Engine) Search(ctx context.Context, lim protocol.Limits, progress func(
 			sl.Ban = append(sl.Ban, m)
 		}
 	}
+	if e.useBook && !lim.Infinite {
+		if m, ok := book.Default().Pick(&e.pos, e.rng, sl.Ban); ok {
+			return protocol.Result{Best: m.String()}
+		}
+	}
+	var lv level
+	if e.level < MaxLevel {
+		lv = levels[e.level]
+		if sl.Depth == 0 || sl.Depth > lv.depth {
+			sl.Depth = lv.depth
+		}
+		if sl.Nodes == 0 || sl.Nodes > lv.nodes {
+			sl.Nodes = lv.nodes
+		}
+		sl.MultiPV = max(sl.MultiPV, levelLines)
+	}
 	if e.yield != nil {
 		sl.Poll = func() { e.yield(ctx) }
 	}
 	var report func(search.Info)
 	if progress != nil {
 		report = func(i search.Info) {
+			if i.MultiPV > e.multiPV {
+				return // a line searched for the level's choice, not asked for
+			}
+			if e.multiPV == 1 {
+				i.MultiPV = 0
+			}
 			pv := make([]string, len(i.PV))
 			for k, m := range i.PV {
 				pv[k] = m.String()
 			}
-			progress(protocol.Info{Depth: i.Depth, SelDepth: i.SelDepth, Score: i.Score, MatePlies: i.MatePlies,
-				Nodes: i.Nodes, Time: i.Time, PV: pv})
+			progress(protocol.Info{Depth: i.Depth, MultiPV: i.MultiPV, SelDepth: i.SelDepth, Score: i.Score,
+				MatePlies: i.MatePlies, Nodes: i.Nodes, Time: i.Time, PV: pv})
 		}
 	}
 	res := e.s.Search(ctx, &e.pos, e.history, sl, report)
 	if res.Best == xiangqi.NoMove {
 		return protocol.Result{}
 	}
-	out := protocol.Result{Best: res.Best.String()}
-	if res.Ponder != xiangqi.NoMove {
-		out.Ponder = res.Ponder.String()
+	best, ponder := res.Best, res.Ponder
+	if lv.noise > 0 {
+		if m := pickNoisy(res.Lines, lv.noise, e.rng); m != best {
+			best, ponder = m, xiangqi.NoMove
+		}
+	}
+	out := protocol.Result{Best: best.String()}
+	if ponder != xiangqi.NoMove {
+		out.Ponder = ponder.String()
 	}
 	return out
 }
 
-// Options lists hashsize.
-func (e *Engine) Options() []protocol.Option {
-	return []protocol.Option{{Name: "hashsize", Type: "spin", Min: 0, Max: 1024, Default: strconv.Itoa(DefaultHashMB)}}
+// pickNoisy returns the line whose score plus a random 0..noise is highest.
+func pickNoisy(lines []search.Line, noise int, r *rand.Rand) xiangqi.Move {
+	best, bestV := xiangqi.NoMove, 0
+	for _, l := range lines {
+		if l.Move == xiangqi.NoMove {
+			continue
+		}
+		if v := l.Score + r.IntN(noise+1); best == xiangqi.NoMove || v > bestV {
+			best, bestV = l.Move, v
+		}
+	}
+	return best
 }
 
-// SetOption sets hashsize (MB, 0 = the default).
+// Probe looks the position after moves from fen up in the hash table.
+func (e *Engine) Probe(fen string, moves []string) (protocol.HashEntry, error) {
+	p, _, err := replay(fen, moves)
+	if err != nil {
+		return protocol.HashEntry{}, err
+	}
+	m, score, depth, lower, upper, ok := e.s.Probe(p)
+	if !ok {
+		return protocol.HashEntry{}, nil
+	}
+	h := protocol.HashEntry{Score: score, Depth: depth, Lower: lower, Upper: upper}
+	if m != xiangqi.NoMove {
+		h.Best = m.String()
+	}
+	return h, nil
+}
+
+// Options lists hashsize, usebook, level and multipv.
+func (e *Engine) Options() []protocol.Option {
+	return []protocol.Option{
+		{Name: "hashsize", UCIName: "Hash", Type: "spin", Min: 0, Max: 1024, Default: strconv.Itoa(DefaultHashMB)},
+		{Name: "usebook", UCIName: "OwnBook", Type: "check", Default: "true"},
+		{Name: "level", UCIName: "Skill Level", Type: "spin", Min: 1, Max: MaxLevel, Default: strconv.Itoa(MaxLevel)},
+		{Name: "multipv", UCIName: "MultiPV", Type: "spin", Min: 1, Max: maxMultiPV, Default: "1"},
+	}
+}
+
+// SetOption sets one of Options (by its lower-case UCCI name).
 func (e *Engine) SetOption(name, value string) error {
-	if name != "hashsize" {
+	switch name {
+	case "hashsize":
+		mb, err := strconv.Atoi(value)
+		if err != nil || mb < 0 || mb > 1024 {
+			return fmt.Errorf("bad size %q (want 0..1024 MB)", value)
+		}
+		if mb == 0 {
+			mb = DefaultHashMB
+		}
+		e.s.SetHashSize(mb)
+	case "usebook":
+		switch value {
+		case "true", "on":
+			e.useBook = true
+		case "false", "off":
+			e.useBook = false
+		default:
+			return fmt.Errorf("bad value %q (want true or false)", value)
+		}
+	case "level":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > MaxLevel {
+			return fmt.Errorf("bad level %q (want 1..%d)", value, MaxLevel)
+		}
+		e.level = n
+	case "multipv":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > maxMultiPV {
+			return fmt.Errorf("bad count %q (want 1..%d)", value, maxMultiPV)
+		}
+		e.multiPV = n
+	default:
 		return protocol.ErrUnknownOption
 	}
-	mb, err := strconv.Atoi(value)
-	if err != nil || mb < 0 || mb > 1024 {
-		return fmt.Errorf("bad size %q (want 0..1024 MB)", value)
-	}
-	if mb == 0 {
-		mb = DefaultHashMB
-	}
-	e.s.SetHashSize(mb)
 	return nil
 }
 

@@ -3,6 +3,8 @@ package xqengine
 import (
 	"context"
 	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -10,6 +12,7 @@ import (
 
 	"qipan/engine/protocol"
 	"qipan/engine/xiangqi"
+	"qipan/engine/xiangqi/book"
 	"qipan/engine/xiangqi/search"
 )
 
@@ -81,6 +84,18 @@ func TestOptions(t *testing.T) {
 			t.Errorf("hashsize %q accepted", v)
 		}
 	}
+	for _, tt := range []struct{ name, value string }{{"usebook", "maybe"}, {"level", "0"}, {"level", "11"},
+		{"level", "x"}, {"multipv", "0"}, {"multipv", "9"}} {
+		if err := e.SetOption(tt.name, tt.value); err == nil {
+			t.Errorf("%s %q accepted", tt.name, tt.value)
+		}
+	}
+	for _, tt := range []struct{ name, value string }{{"usebook", "false"}, {"usebook", "true"}, {"level", "1"},
+		{"level", "10"}, {"multipv", "1"}, {"multipv", "8"}} {
+		if err := e.SetOption(tt.name, tt.value); err != nil {
+			t.Errorf("%s %q: %v", tt.name, tt.value, err)
+		}
+	}
 	if err := e.SetOption("style", "risky"); err != protocol.ErrUnknownOption {
 		t.Errorf("unknown option: %v, want ErrUnknownOption", err)
 	}
@@ -103,6 +118,12 @@ func newSession(opts ...Option) *session {
 		s.ch <- l
 	})
 	return s
+}
+
+func (s *session) all() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.lines)
 }
 
 func (s *session) waitFor(t *testing.T, prefix string) string {
@@ -188,5 +209,118 @@ func TestBench(t *testing.T) {
 	cancel()
 	if _, err := e.Bench(ctx, 3, func(string) {}); err == nil {
 		t.Error("bench with a cancelled context returned no error")
+	}
+}
+
+// TestBook: in the book the engine answers with a book move at once (no search lines);
+// with usebook false, or out of the book, it searches.
+func TestBook(t *testing.T) {
+	s := newSession(WithSeed(1))
+	start := book.Default().Moves(xiangqi.NewPosition())
+	for i := 0; i < 5; i++ {
+		s.Handle("position startpos")
+		s.Handle("go depth 6")
+		best := strings.Fields(s.waitFor(t, "bestmove"))[1]
+		if !slices.ContainsFunc(start, func(e book.Entry) bool { return e.Move.String() == best }) {
+			t.Errorf("bestmove %s at the start is not a book move (%v)", best, start)
+		}
+	}
+	for _, l := range s.all() {
+		if strings.HasPrefix(l, "info depth") {
+			t.Errorf("a book move printed search lines: %q", l)
+		}
+	}
+	s.Handle("setoption usebook false")
+	s.Handle("go depth 2")
+	s.waitFor(t, "info depth 2")
+	s.waitFor(t, "bestmove")
+	s.Handle("setoption usebook true")
+	s.Handle("banmoves " + func() string {
+		var all []string
+		for _, e := range start {
+			all = append(all, e.Move.String())
+		}
+		return strings.Join(all, " ")
+	}())
+	s.Handle("go depth 2")
+	s.waitFor(t, "info depth 2") // every book move banned: it searches
+	best := strings.Fields(s.waitFor(t, "bestmove"))[1]
+	if slices.ContainsFunc(start, func(e book.Entry) bool { return e.Move.String() == best }) {
+		t.Errorf("played the banned book move %s", best)
+	}
+}
+
+func TestMultiPVAndProbe(t *testing.T) {
+	s := newSession()
+	s.Handle("uci")
+	s.Handle("setoption name OwnBook value false")
+	s.Handle("setoption name MultiPV value 3")
+	s.Handle("position startpos moves h2e2")
+	s.Handle("go depth 3")
+	s.waitFor(t, "bestmove")
+	var got []string
+	for _, l := range s.all() {
+		if strings.HasPrefix(l, "info depth 3 ") {
+			got = append(got, strings.Fields(l)[4])
+		}
+	}
+	if !slices.Equal(got, []string{"1", "2", "3"}) {
+		t.Errorf("depth 3 lines have multipv %q, want 1 2 3", got)
+	}
+	s.Handle("probe startpos moves h2e2")
+	if l := s.waitFor(t, "pophash"); !strings.HasPrefix(l, "pophash bestmove ") || !strings.Contains(l, "depth 3") {
+		t.Errorf("probe after a depth-3 search: %q", l)
+	}
+	s.Handle("setoption name Clear Hash")
+	s.Handle("probe startpos moves h2e2")
+	if l := s.waitFor(t, "pophash"); l != "pophash" {
+		t.Errorf("probe after clearing the hash: %q", l)
+	}
+}
+
+// TestLevels: every level plays legal moves, and level 1 loses a short match to level 10
+// (depth-capped here to stay fast).
+func TestLevels(t *testing.T) {
+	for lv := 1; lv <= MaxLevel; lv++ {
+		e := New(WithSeed(uint64(lv)))
+		e.SetOption("level", strconv.Itoa(lv))
+		e.SetOption("usebook", "false")
+		e.SetPosition(xiangqi.StartFEN, []string{"h2e2", "h9g7"})
+		res := e.Search(context.Background(), protocol.Limits{Depth: 3}, nil)
+		m, err := xiangqi.ParseMove(res.Best)
+		if p := e.Position(); err != nil || !p.IsLegal(m) {
+			t.Errorf("level %d: bestmove %q is not legal", lv, res.Best)
+		}
+	}
+	score := 0.0 // level 10's
+	const games = 4
+	for g := 0; g < games; g++ {
+		weak, strong := New(WithSeed(uint64(g))), New(WithSeed(uint64(g+100)))
+		weak.SetOption("level", "1")
+		players := [2]*Engine{strong, weak} // strong is Red in even games
+		if g%2 == 1 {
+			players = [2]*Engine{weak, strong}
+		}
+		game := xiangqi.NewGame(xiangqi.NewPosition())
+		var moves []string
+		for ply := 0; ply < 200 && !game.Result().Over(); ply++ {
+			e := players[ply%2]
+			e.SetPosition(xiangqi.StartFEN, moves)
+			res := e.Search(context.Background(), protocol.Limits{Depth: 3}, nil)
+			if err := game.PlayString(res.Best); err != nil {
+				t.Fatalf("game %d ply %d: %v", g, ply, err)
+			}
+			moves = append(moves, res.Best)
+		}
+		r := game.Result()
+		switch {
+		case !r.Over() || r.Draw:
+			score += 0.5
+		case (r.Winner == xiangqi.Red) == (g%2 == 0):
+			score++
+		}
+	}
+	if score < 3.5 {
+		t.Errorf("level 10 (depth 3) scored %.1f of %d against level 1, want at least 3.5", score, games)
 	}
 }

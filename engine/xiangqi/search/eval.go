@@ -112,10 +112,14 @@ func material(p *xiangqi.Position) (m [2]int32) {
 	return m
 }
 
-// Evaluate scores p from the side to move's view (from scratch; the search keeps the same sum
-// incrementally).
+// Evaluate scores p from the side to move's view from scratch (the search keeps the material
+// and piece-square sum incrementally and adds the same positional terms).
 func Evaluate(p *xiangqi.Position) int {
 	m := material(p)
 	us := p.Turn()
-	return int(m[us] - m[us.Other()] + tempo)
+	v := int(m[us]-m[us.Other()]+tempo) + Positional(p)
+	if us == xiangqi.Black {
+		v -= 2 * Positional(p)
+	}
+	return v
 }

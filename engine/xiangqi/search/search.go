@@ -62,14 +62,18 @@ type Limits struct {
 	Soft  time.Duration // no new iteration starts after this
 	Hard  time.Duration // the search stops at once after this
 	Ban   []xiangqi.Move
+	// MultiPV > 1 searches that many best root moves, each with its own score and line
+	// (full windows, so a little slower); Result.Lines holds them.
+	MultiPV int
 	// Poll, if set, is called every ~1000 nodes. The browser build yields to the JavaScript
 	// event loop in it, so that a stop message can arrive while the search runs.
 	Poll func()
 }
 
-// Info reports a finished iteration.
+// Info reports a finished iteration (or, with MultiPV, one line of it).
 type Info struct {
 	Depth     int
+	MultiPV   int // with Limits.MultiPV > 1: the line's rank, 1 = best; else 0
 	SelDepth  int
 	Score     int
 	MatePlies int // > 0: mate in that many plies; < 0: mated; 0: no mate seen
@@ -84,7 +88,20 @@ type Result struct {
 	Score        int
 	Depth        int
 	Nodes        uint64
+	// Lines are the root moves of the last finished iteration, best first, with their
+	// scores: Limits.MultiPV of them (capped by the legal moves), or just Best. The slice
+	// belongs to the Searcher and is valid until its next search.
+	Lines []Line
 }
+
+// Line is a root move and its score.
+type Line struct {
+	Move  xiangqi.Move
+	Score int
+}
+
+// maxMultiPV bounds Limits.MultiPV.
+const maxMultiPV = 16
 
 // frame is one ply's scratch space, so the search allocates nothing per node.
 type frame struct {
@@ -106,6 +123,8 @@ type Searcher struct {
 	history [xiangqi.NumPieces][xiangqi.NumSquares]int32
 	counter [xiangqi.NumPieces][xiangqi.NumSquares]xiangqi.Move
 	frames  [MaxPly + 1]frame
+	lines   [maxMultiPV]Line // the current iteration's lines (MultiPV)
+	done    [maxMultiPV]Line // the last finished iteration's lines
 
 	pos    xiangqi.Position
 	mat    [2]int32 // material of each side, kept incrementally
@@ -200,9 +219,18 @@ func (s *Searcher) Search(ctx context.Context, pos *xiangqi.Position, history []
 	if lim.Depth > 0 && lim.Depth < maxDepth {
 		maxDepth = lim.Depth
 	}
+	multi := max(1, min(lim.MultiPV, n, maxMultiPV))
+	res.Lines = s.done[:1]
+	s.done[0] = Line{Move: res.Best}
 	prev := 0
 	for depth := 1; depth <= maxDepth; depth++ {
-		score, best := s.aspiration(depth, prev)
+		var score int
+		var best xiangqi.Move
+		if multi == 1 {
+			score, best = s.aspiration(depth, prev)
+		} else {
+			score, best = s.searchLines(depth, multi, progress)
+		}
 		if s.stopped {
 			if best != xiangqi.NoMove && best != res.Best {
 				// A move searched in full beat the last iteration's choice before the stop.
@@ -216,10 +244,17 @@ func (s *Searcher) Search(ctx context.Context, pos *xiangqi.Position, history []
 		prev = score
 		pvLine := root.pv[:root.pvN]
 		res.Best, res.Score, res.Depth, res.Ponder = best, score, depth, xiangqi.NoMove
-		if len(pvLine) > 1 {
-			res.Ponder = pvLine[1]
+		if multi == 1 {
+			s.done[0] = Line{best, score}
+		} else {
+			copy(s.done[:multi], s.lines[:multi])
+			res.Lines = s.done[:multi]
+			pvLine = s.frames[0].pv[:0] // reported line by line already
 		}
-		if progress != nil {
+		if len(root.pv) > 1 && root.pvN > 1 && root.pv[0] == best {
+			res.Ponder = root.pv[1]
+		}
+		if progress != nil && multi == 1 {
 			progress(Info{Depth: depth, SelDepth: s.selDepth, Score: score, MatePlies: matePlies(score),
 				Nodes: s.nodes, Time: time.Since(s.start), PV: append([]xiangqi.Move(nil), pvLine...)})
 		}
@@ -237,6 +272,36 @@ func (s *Searcher) Search(ctx context.Context, pos *xiangqi.Position, history []
 	return res
 }
 
+// searchLines runs one MultiPV iteration: the best move, then the best of the others, and so
+// on, each with a full window. The root moves end up ordered by line. It reports each line.
+func (s *Searcher) searchLines(depth, multi int, progress func(Info)) (int, xiangqi.Move) {
+	root := &s.frames[0]
+	var firstScore int
+	var first xiangqi.Move
+	var firstPV [MaxPly]xiangqi.Move
+	firstN := 0
+	for k := 0; k < multi; k++ {
+		score, best := s.searchRoot(depth, -inf, inf, k)
+		if s.stopped {
+			if k == 0 {
+				return score, best
+			}
+			break
+		}
+		s.lines[k] = Line{best, score}
+		if k == 0 {
+			firstScore, first = score, best
+			firstN = copy(firstPV[:], root.pv[:root.pvN])
+		}
+		if progress != nil {
+			progress(Info{Depth: depth, MultiPV: k + 1, SelDepth: s.selDepth, Score: score, MatePlies: matePlies(score),
+				Nodes: s.nodes, Time: time.Since(s.start), PV: append([]xiangqi.Move(nil), root.pv[:root.pvN]...)})
+		}
+	}
+	root.pvN = copy(root.pv[:], firstPV[:firstN])
+	return firstScore, first
+}
+
 // aspiration searches one iteration in a window around the previous score, widening it on a
 // fail. It returns the score and the best move (NoMove if stopped before one was found).
 func (s *Searcher) aspiration(depth, prev int) (int, xiangqi.Move) {
@@ -246,7 +311,7 @@ func (s *Searcher) aspiration(depth, prev int) (int, xiangqi.Move) {
 	}
 	found := xiangqi.NoMove
 	for {
-		score, best := s.searchRoot(depth, alpha, beta)
+		score, best := s.searchRoot(depth, alpha, beta, 0)
 		if best != xiangqi.NoMove {
 			found = best
 		}
@@ -295,15 +360,15 @@ func abs(x int) int {
 	return x
 }
 
-// searchRoot runs one iteration over the root moves in their current order within
-// (alpha, beta), fail-soft. It returns the score and the best move among those searched in
-// full that raised alpha (NoMove if none did).
-func (s *Searcher) searchRoot(depth, alpha, beta int) (int, xiangqi.Move) {
+// searchRoot runs one iteration over the root moves from index first on, in their current
+// order, within (alpha, beta), fail-soft. It returns the score and the best move among those
+// searched in full that raised alpha (NoMove if none did), which it moves to index first.
+func (s *Searcher) searchRoot(depth, alpha, beta, first int) (int, xiangqi.Move) {
 	f := &s.frames[0]
 	f.pvN = 0
 	bestScore, best := -inf, xiangqi.NoMove
 	origAlpha := alpha
-	for i := 0; i < f.ml.N; i++ {
+	for i := first; i < f.ml.N; i++ {
 		m := f.ml.Moves[i]
 		f.move, f.piece = m, s.pos.At(m.From())
 		u := s.makeMove(m)
@@ -312,7 +377,7 @@ func (s *Searcher) searchRoot(depth, alpha, beta int) (int, xiangqi.Move) {
 			ext = 1
 		}
 		var score int
-		if i == 0 {
+		if i == first {
 			score = -s.negamax(-beta, -alpha, depth-1+ext, 1, true)
 		} else {
 			score = -s.negamax(-alpha-1, -alpha, depth-1+ext, 1, true)
@@ -330,14 +395,14 @@ func (s *Searcher) searchRoot(depth, alpha, beta int) (int, xiangqi.Move) {
 		if score > alpha {
 			alpha, best = score, m
 			s.updatePV(0, m)
-			copy(f.ml.Moves[1:i+1], f.ml.Moves[:i]) // best first for the next iteration
-			f.ml.Moves[0] = m
+			copy(f.ml.Moves[first+1:i+1], f.ml.Moves[first:i]) // best first for the next iteration
+			f.ml.Moves[first] = m
 			if alpha >= beta {
 				break
 			}
 		}
 	}
-	if !s.stopped {
+	if !s.stopped && first == 0 {
 		b := boundExact
 		switch {
 		case bestScore >= beta:
@@ -390,7 +455,11 @@ func (s *Searcher) inCheck() bool { return s.checks[len(s.checks)-1] }
 
 func (s *Searcher) eval() int {
 	us := s.pos.Turn()
-	return int(s.mat[us] - s.mat[us^1] + tempo)
+	v := Positional(&s.pos)
+	if us == xiangqi.Black {
+		v = -v
+	}
+	return int(s.mat[us]-s.mat[us^1]+tempo) + v
 }
 
 // repetition reports whether the position now occurred before with no capture or null move
@@ -725,4 +794,14 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 		}
 	}
 	return best
+}
+
+// Probe returns what the transposition table holds on p: its best move, score (from the side
+// to move's view), depth and whether the score is a lower and/or upper bound.
+func (s *Searcher) Probe(p *xiangqi.Position) (m xiangqi.Move, score, depth int, lower, upper, ok bool) {
+	e, ok := s.tt.probe(p.Key())
+	if !ok {
+		return xiangqi.NoMove, 0, 0, false, false, false
+	}
+	return e.move, fromTT(int(e.score), 0), int(e.depth), e.bound != boundUpper, e.bound != boundLower, true
 }

@@ -457,3 +457,32 @@ func TestSEE(t *testing.T) {
 		}
 	}
 }
+
+func TestMultiPV(t *testing.T) {
+	p := xiangqi.NewPosition()
+	var infos []Info
+	res := New(4).Search(context.Background(), p, nil, Limits{Depth: 4, MultiPV: 3}, func(i Info) { infos = append(infos, i) })
+	if len(res.Lines) != 3 || res.Lines[0].Move != res.Best || res.Lines[0].Score != res.Score {
+		t.Fatalf("lines %v, best %s score %d", res.Lines, res.Best, res.Score)
+	}
+	seen := map[xiangqi.Move]bool{}
+	for _, l := range res.Lines {
+		if !p.IsLegal(l.Move) || seen[l.Move] {
+			t.Errorf("lines %v: %s illegal or repeated", res.Lines, l.Move)
+		}
+		seen[l.Move] = true
+	}
+	if len(infos) != 12 {
+		t.Fatalf("%d reports for depth 4 × 3 lines, want 12", len(infos))
+	}
+	for i, inf := range infos {
+		if inf.MultiPV != i%3+1 || inf.Depth != i/3+1 || len(inf.PV) == 0 {
+			t.Errorf("report %d: multipv %d depth %d pv %v", i, inf.MultiPV, inf.Depth, inf.PV)
+		}
+	}
+	// More lines than moves: as many lines as moves.
+	q := mustFEN(t, "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1")
+	if res := New(1).Search(context.Background(), q, nil, Limits{Depth: 2, MultiPV: 8}, nil); len(res.Lines) != len(q.LegalMoves()) {
+		t.Errorf("%d lines, want one per legal move (%d)", len(res.Lines), len(q.LegalMoves()))
+	}
+}

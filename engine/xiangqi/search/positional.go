@@ -1,0 +1,165 @@
+package search
+
+import "qipan/engine/xiangqi"
+
+// Positional terms beyond material and piece-square tables, computed from scratch at each
+// evaluation (one pass over the board). Each term is a feature (Red's count minus Black's)
+// times a weight, so the weights can be fitted to game results (cmd/qipan-tune).
+
+// Feature indexes.
+const (
+	FHollowCannon   = iota // cannon facing the enemy general with nothing between (空头炮)
+	FCentralCannon         // cannon facing the enemy general over one screen (镇中炮)
+	FAttackNoAdv           // attackers across the river × missing enemy advisors
+	FAttackNoEle           // attackers across the river × missing enemy elephants
+	FPalaceZone            // chariots, horses, cannons inside the enemy palace's files on its last three ranks
+	FHorseMob              // horse moves (free leg, not onto an own piece)
+	FHorseTrapped          // horses with at most one move
+	FChariotMob            // points a chariot reaches
+	FChariotBlocked        // chariots with at most two moves
+	FCannonBack            // cannon on the enemy's back rank (沉底炮)
+	FSoldierPair           // crossed soldiers side by side
+	NumFeatures
+)
+
+// FeatureNames name the features for the tuner's output.
+var FeatureNames = [NumFeatures]string{"HollowCannon", "CentralCannon", "AttackNoAdv", "AttackNoEle",
+	"PalaceZone", "HorseMob", "HorseTrapped", "ChariotMob", "ChariotBlocked", "CannonBack", "SoldierPair"}
+
+// Weights of the features (centipawns, chariot = 600).
+var Weights = [NumFeatures]int32{
+	FHollowCannon:   70,
+	FCentralCannon:  18,
+	FAttackNoAdv:    12,
+	FAttackNoEle:    8,
+	FPalaceZone:     10,
+	FHorseMob:       5,
+	FHorseTrapped:   -15,
+	FChariotMob:     2,
+	FChariotBlocked: -20,
+	FCannonBack:     15,
+	FSoldierPair:    10,
+}
+
+type hop struct{ to, leg xiangqi.Square }
+
+// horseHops[s] lists the points a horse on s jumps to and the leg that must be empty.
+var (
+	horseHops  [xiangqi.NumSquares][8]hop
+	horseHopsN [xiangqi.NumSquares]uint8
+)
+
+func init() {
+	for t := xiangqi.Square(0); t < xiangqi.NumSquares; t++ {
+		for i := uint8(0); i < horseToN[t]; i++ {
+			st := horseTo[t][i]
+			horseHops[st.from][horseHopsN[st.from]] = hop{t, st.leg}
+			horseHopsN[st.from]++
+		}
+	}
+}
+
+// Features counts each feature for Red minus Black.
+func Features(p *xiangqi.Position) (f [NumFeatures]int32) {
+	var attackers [2]int32
+	gen := [2]xiangqi.Square{p.GeneralSquare(xiangqi.Red), p.GeneralSquare(xiangqi.Black)}
+	for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
+		pc := p.At(s)
+		if pc == xiangqi.NoPiece {
+			continue
+		}
+		c := pc.Color()
+		sign := int32(1)
+		if c == xiangqi.Black {
+			sign = -1
+		}
+		k := pc.Kind()
+		if k == xiangqi.Chariot || k == xiangqi.Horse || k == xiangqi.Cannon {
+			if !ownHalf(c, s) {
+				attackers[c]++
+				if r := s.Rank(); s.File() >= 3 && s.File() <= 5 && (c == xiangqi.Red && r >= 7 || c == xiangqi.Black && r <= 2) {
+					f[FPalaceZone] += sign
+				}
+			}
+		}
+		switch k {
+		case xiangqi.Horse:
+			n := int32(0)
+			for i := uint8(0); i < horseHopsN[s]; i++ {
+				h := horseHops[s][i]
+				if p.At(h.leg) == xiangqi.NoPiece {
+					if q := p.At(h.to); q == xiangqi.NoPiece || q.Color() != c {
+						n++
+					}
+				}
+			}
+			f[FHorseMob] += sign * n
+			if n <= 1 {
+				f[FHorseTrapped] += sign
+			}
+		case xiangqi.Chariot:
+			n := int32(0)
+			for d := 0; d < 4; d++ {
+				ray := &seeRays[s][d]
+				for i := uint8(0); i < seeRayN[s][d]; i++ {
+					q := p.At(ray[i])
+					if q == xiangqi.NoPiece {
+						n++
+						continue
+					}
+					if q.Color() != c {
+						n++
+					}
+					break
+				}
+			}
+			f[FChariotMob] += sign * n
+			if n <= 2 {
+				f[FChariotBlocked] += sign
+			}
+		case xiangqi.Cannon:
+			g := gen[c^1]
+			if g.File() == s.File() {
+				lo, hi := min(g, s), max(g, s)
+				between := 0
+				for t := lo + 9; t < hi; t += 9 {
+					if p.At(t) != xiangqi.NoPiece {
+						between++
+					}
+				}
+				switch between {
+				case 0:
+					f[FHollowCannon] += sign
+				case 1:
+					f[FCentralCannon] += sign
+				}
+			}
+			if r := s.Rank(); c == xiangqi.Red && r == 9 || c == xiangqi.Black && r == 0 {
+				f[FCannonBack] += sign
+			}
+		case xiangqi.Soldier:
+			if !ownHalf(c, s) && s.File() < 8 && p.At(s+1) == pc {
+				f[FSoldierPair] += sign
+			}
+		}
+	}
+	for c := xiangqi.Red; c <= xiangqi.Black; c++ {
+		e := c.Other()
+		sign := int32(1 - 2*int(c))
+		adv := int32(2 - p.Count(xiangqi.MakePiece(e, xiangqi.Advisor)))
+		ele := int32(2 - p.Count(xiangqi.MakePiece(e, xiangqi.Elephant)))
+		f[FAttackNoAdv] += sign * attackers[c] * adv
+		f[FAttackNoEle] += sign * attackers[c] * ele
+	}
+	return f
+}
+
+// Positional returns the weighted features from Red's view.
+func Positional(p *xiangqi.Position) int {
+	f := Features(p)
+	v := int32(0)
+	for i, x := range f {
+		v += x * Weights[i]
+	}
+	return int(v)
+}
