@@ -371,6 +371,49 @@ func TestIncrementalEval(t *testing.T) {
 	}
 }
 
+// TestIncrementalEvalAlongGames plays real games (searched moves from several openings) and
+// checks at every ply that the incrementally kept evaluation equals Evaluate from scratch,
+// and that unmaking the whole game restores the start's sums.
+func TestIncrementalEvalAlongGames(t *testing.T) {
+	openings := []string{"h2e2 h9g7 h0g2 i9h9", "c3c4 g6g5 b0c2", "g0e2 h7d7 h0g2", "h2e2 h7e7 h0g2 h9g7"}
+	player := New(2)
+	for _, op := range openings {
+		s := New(1)
+		p := xiangqi.NewPosition()
+		s.pos, s.keys, s.checks = *p, []uint64{p.Key()}, []bool{false}
+		s.mat = material(&s.pos)
+		start := s.mat
+		var moves []xiangqi.Move
+		var undos []xiangqi.Undo
+		for ply := 0; ply < 120; ply++ {
+			var m xiangqi.Move
+			if f := strings.Fields(op); ply < len(f) {
+				m = mustMove(t, f[ply])
+			} else {
+				q := s.pos
+				m = player.Search(context.Background(), &q, nil, Limits{Depth: 2}, nil).Best
+				if m == xiangqi.NoMove {
+					break
+				}
+			}
+			undos = append(undos, s.makeMove(m))
+			moves = append(moves, m)
+			if got, want := s.mat, material(&s.pos); got != want {
+				t.Fatalf("%s, ply %d (%s): incremental %v, from scratch %v", op, ply+1, s.pos.FEN(), got, want)
+			}
+			if got, want := s.eval(), Evaluate(&s.pos); got != want {
+				t.Fatalf("%s, ply %d (%s): eval %d, Evaluate %d", op, ply+1, s.pos.FEN(), got, want)
+			}
+		}
+		for i := len(moves) - 1; i >= 0; i-- {
+			s.unmakeMove(moves[i], undos[i])
+		}
+		if s.mat != start || s.pos.Key() != p.Key() {
+			t.Errorf("%s: unmaking the game left %v, want %v", op, s.mat, start)
+		}
+	}
+}
+
 // flip turns a FEN around: Red's pieces become Black's, mirrored through the centre.
 func flip(fen string) string {
 	f := strings.Fields(fen)
