@@ -5,7 +5,8 @@
 //	go run ./cmd/reversi-bench
 //	PATH=$(go env GOROOT)/lib/wasm:$PATH GOOS=js GOARCH=wasm go run ./cmd/reversi-bench
 //
-// Flags: -only 40,41 picks positions; -wld solves win/loss/draw only; -tt bits sizes the table.
+// Flags: -only 40,41 picks positions; -wld solves win/loss/draw only; -tt bits sizes the table;
+// -levels times one move per level instead; -perft N counts perft N from the start, per move.
 package main
 
 import (
@@ -42,9 +43,22 @@ func main() {
 	wld := flag.Bool("wld", false, "solve win/loss/draw only")
 	ttBits := flag.Uint("tt", 20, "table size: 2^(tt+1) entries")
 	levels := flag.Bool("levels", false, "time a move at each level from fixed midgame positions instead")
+	perft := flag.Int("perft", 0, "count perft to this depth from the initial position instead, per move")
 	flag.Parse()
 	if *levels {
 		benchLevels()
+		return
+	}
+	if *perft > 0 {
+		start := time.Now()
+		moves, counts := reversi.PerftDivide(reversi.NewPosition(), *perft)
+		var total uint64
+		for i, m := range moves {
+			fmt.Printf("%v %d\n", m, counts[i])
+			total += counts[i]
+		}
+		el := time.Since(start)
+		fmt.Printf("perft %d: %d leaves in %.2fs (%.1f M/s)\n", *perft, total, el.Seconds(), float64(total)/el.Seconds()/1e6)
 		return
 	}
 	pick := map[int]bool{}

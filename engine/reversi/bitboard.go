@@ -71,28 +71,59 @@ func init() {
 }
 
 // Flips returns the discs of O that P flips by playing on the empty square sq; zero means
-// sq is not a legal move. Each ray is scanned for its first non-O square (the outflank).
+// sq is not a legal move. Each ray is scanned for its first non-O square (the outflank);
+// the eight rays are unrolled by hand (Go does not unroll, and calls are dear in wasm).
 func Flips(P, O uint64, sq Square) uint64 {
-	r := &rays[sq]
+	r := &rays[sq&63]
 	var f uint64
 	// Rays towards higher squares: the outflank is the lowest non-O bit.
-	for d := 0; d < 4; d++ {
-		m := r[d]
+	{
+		m := r[0]
 		o := m &^ O
-		b := o & -o
-		if b&P != 0 {
+		if b := o & -o; b&P != 0 {
+			f |= (b - 1) & m
+		}
+	}
+	{
+		m := r[1]
+		o := m &^ O
+		if b := o & -o; b&P != 0 {
+			f |= (b - 1) & m
+		}
+	}
+	{
+		m := r[2]
+		o := m &^ O
+		if b := o & -o; b&P != 0 {
+			f |= (b - 1) & m
+		}
+	}
+	{
+		m := r[3]
+		o := m &^ O
+		if b := o & -o; b&P != 0 {
 			f |= (b - 1) & m
 		}
 	}
 	// Rays towards lower squares: the outflank is the highest non-O bit.
-	for d := 4; d < 8; d++ {
-		m := r[d]
-		o := m &^ O
-		if o != 0 {
-			b := uint64(1) << uint(63-bits.LeadingZeros64(o))
-			if b&P != 0 {
-				f |= m &^ (b<<1 - 1)
-			}
+	if o := r[4] &^ O; o != 0 {
+		if b := uint64(1) << uint(63-bits.LeadingZeros64(o)); b&P != 0 {
+			f |= r[4] &^ (b<<1 - 1)
+		}
+	}
+	if o := r[5] &^ O; o != 0 {
+		if b := uint64(1) << uint(63-bits.LeadingZeros64(o)); b&P != 0 {
+			f |= r[5] &^ (b<<1 - 1)
+		}
+	}
+	if o := r[6] &^ O; o != 0 {
+		if b := uint64(1) << uint(63-bits.LeadingZeros64(o)); b&P != 0 {
+			f |= r[6] &^ (b<<1 - 1)
+		}
+	}
+	if o := r[7] &^ O; o != 0 {
+		if b := uint64(1) << uint(63-bits.LeadingZeros64(o)); b&P != 0 {
+			f |= r[7] &^ (b<<1 - 1)
 		}
 	}
 	return f

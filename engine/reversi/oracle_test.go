@@ -1,3 +1,5 @@
+//go:build !js && !wasip1
+
 package reversi
 
 import (
@@ -15,7 +17,8 @@ import (
 )
 
 // The oracle is Fairy-Stockfish's rules (ffish, variant flipello) in ../shared/oracles,
-// found relative to the repo root. Under CI=true a missing oracle fails the test.
+// found relative to the repo root. Under CI=true a missing oracle fails the test. It runs as a
+// node subprocess, which js/wasm and wasip1 cannot start: hence the build constraint.
 func oracleOrSkip(t *testing.T) *exec.Cmd {
 	t.Helper()
 	miss := func(format string, args ...any) {

@@ -1,0 +1,161 @@
+package search
+
+import (
+	"math/bits"
+
+	"qipan/engine/reversi"
+)
+
+// The last four empties, unrolled (as Edax's solve_4 … solve_1): no move list, no table; the
+// squares are ordered once, odd regions first, by solve4.
+
+func sqBit(x int) uint64 { return 1 << uint(x) }
+
+// solve2 scores the position with empties a and b, fail-soft in (alpha, beta).
+func (s *Solver) solve2(P, O uint64, alpha, beta, a, b int) int {
+	s.Nodes++
+	best := -solveInf
+	if O&neighbours[a] != 0 {
+		if f := reversi.Flips(P, O, reversi.Square(a)); f != 0 {
+			best = -s.last1(O^f, P|f|sqBit(a), reversi.Square(b))
+			if best >= beta {
+				return best
+			}
+		}
+	}
+	if O&neighbours[b] != 0 {
+		if f := reversi.Flips(P, O, reversi.Square(b)); f != 0 {
+			if v := -s.last1(O^f, P|f|sqBit(b), reversi.Square(a)); v > best {
+				best = v
+			}
+			return best
+		}
+	}
+	if best != -solveInf {
+		return best
+	}
+	// P passes: the opponent chooses, to P's loss.
+	worst := solveInf
+	if P&neighbours[a] != 0 {
+		if f := reversi.Flips(O, P, reversi.Square(a)); f != 0 {
+			worst = s.last1(P^f, O|f|sqBit(a), reversi.Square(b))
+			if worst <= alpha {
+				return worst
+			}
+		}
+	}
+	if P&neighbours[b] != 0 {
+		if f := reversi.Flips(O, P, reversi.Square(b)); f != 0 {
+			if v := s.last1(P^f, O|f|sqBit(b), reversi.Square(a)); v < worst {
+				worst = v
+			}
+		}
+	}
+	if worst != solveInf {
+		return worst
+	}
+	return reversi.FinalScore(P, O)
+}
+
+// solve3 scores the position with empties a, b, c (tried in that order).
+func (s *Solver) solve3(P, O uint64, alpha, beta, a, b, c int, passed bool) int {
+	s.Nodes++
+	best := -solveInf
+	if O&neighbours[a] != 0 {
+		if f := reversi.Flips(P, O, reversi.Square(a)); f != 0 {
+			best = -s.solve2(O^f, P|f|sqBit(a), -beta, -alpha, b, c)
+			if best >= beta {
+				return best
+			}
+			if best > alpha {
+				alpha = best
+			}
+		}
+	}
+	if O&neighbours[b] != 0 {
+		if f := reversi.Flips(P, O, reversi.Square(b)); f != 0 {
+			if v := -s.solve2(O^f, P|f|sqBit(b), -beta, -alpha, a, c); v > best {
+				best = v
+				if v >= beta {
+					return v
+				}
+				if v > alpha {
+					alpha = v
+				}
+			}
+		}
+	}
+	if O&neighbours[c] != 0 {
+		if f := reversi.Flips(P, O, reversi.Square(c)); f != 0 {
+			if v := -s.solve2(O^f, P|f|sqBit(c), -beta, -alpha, a, b); v > best {
+				best = v
+			}
+		}
+	}
+	if best == -solveInf {
+		if passed {
+			return reversi.FinalScore(P, O)
+		}
+		return -s.solve3(O, P, -beta, -alpha, a, b, c, true)
+	}
+	return best
+}
+
+// solve4 orders the four empties (odd regions first) and tries each.
+func (s *Solver) solve4(P, O uint64, alpha, beta int, passed bool) int {
+	s.Nodes++
+	E := ^(P | O)
+	var sq [4]int
+	var odd uint64
+	for q := 0; q < 4; q++ {
+		if bits.OnesCount64(E&quadrant[q])&1 != 0 {
+			odd |= quadrant[q]
+		}
+	}
+	k := 0
+	for _, set := range [2]uint64{E & odd, E &^ odd} {
+		for ; set != 0; set &= set - 1 {
+			sq[k] = bits.TrailingZeros64(set)
+			k++
+		}
+	}
+	best := -solveInf
+	for i := 0; i < 4; i++ {
+		x := sq[i]
+		if O&neighbours[x] == 0 {
+			continue
+		}
+		f := reversi.Flips(P, O, reversi.Square(x))
+		if f == 0 {
+			continue
+		}
+		var a, b, c int
+		switch i {
+		case 0:
+			a, b, c = sq[1], sq[2], sq[3]
+		case 1:
+			a, b, c = sq[0], sq[2], sq[3]
+		case 2:
+			a, b, c = sq[0], sq[1], sq[3]
+		default:
+			a, b, c = sq[0], sq[1], sq[2]
+		}
+		v := -s.solve3(O^f, P|f|sqBit(x), -beta, -alpha, a, b, c, false)
+		if v > best {
+			best = v
+			if v >= beta {
+				return v
+			}
+			if v > alpha {
+				alpha = v
+			}
+		}
+	}
+	if best == -solveInf {
+		if passed {
+			return reversi.FinalScore(P, O)
+		}
+		return -s.solve4(O, P, -beta, -alpha, true)
+	}
+	return best
+}
