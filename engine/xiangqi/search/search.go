@@ -12,6 +12,9 @@
 //   - see.go:    static exchange evaluation.
 //   - tt.go:     the transposition table (two-entry buckets: depth-preferred + always).
 //   - eval.go:   material and piece-square evaluation, kept incrementally by the search.
+//   - positional.go: positional features (cannon threats on the general, attackers against a
+//     palace missing advisors or elephants, horse and chariot mobility, …) times Weights,
+//     computed at each evaluation; Evaluate is the whole evaluation from scratch.
 //   - bench.go:  the bench positions and Bench, the node-count signature (`bench` command).
 //
 // Conventions: scores are from the side to move's view, a chariot is worth 600; mate in n
@@ -264,9 +267,11 @@ func (s *Searcher) Search(ctx context.Context, pos *xiangqi.Position, history []
 		if n == 1 && lim.Soft > 0 {
 			break // a forced move needs no clock time
 		}
-		if lim.Soft > 0 && time.Since(s.start) > lim.Soft*6/10 {
+		if lim.Soft > 0 && lim.Hard > lim.Soft && time.Since(s.start) > lim.Soft*6/10 {
 			break // the next iteration would likely not finish in time
 		}
+		// With a fixed time for the move (Hard == Soft) time left unused is lost: go on, a cut
+		// iteration still counts once it finds a better move.
 	}
 	res.Nodes = s.nodes
 	return res
