@@ -118,7 +118,8 @@ func estimate(results []float64, games float64) Estimate {
 	}
 	v /= games
 	se := math.Sqrt(v / games)
-	lo, hi := EloFromScore(mu-z975*se), EloFromScore(mu+z975*se)
+	// The interval is clamped to scores 0..1: past them the margin is infinite, not NaN.
+	lo, hi := EloFromScore(max(0, mu-z975*se)), EloFromScore(min(1, mu+z975*se))
 	var los float64
 	switch {
 	case se > 0:

@@ -28,6 +28,9 @@ func TestTrinomialElo(t *testing.T) {
 	if e := TrinomialElo(Trinomial{Wins: 3}); !math.IsInf(e.Elo, 1) || e.LOS != 1 {
 		t.Errorf("all wins: %+v, want +inf Elo and LOS 1", e)
 	}
+	if e := TrinomialElo(Trinomial{Wins: 3, Losses: 1}); e.Elo <= 0 || !math.IsInf(e.Margin, 1) {
+		t.Errorf("3-0-1: %+v, want a finite Elo and an infinite margin (the interval passes 100%%)", e)
+	}
 	if e := TrinomialElo(Trinomial{}); !math.IsNaN(e.Elo) {
 		t.Errorf("no games: %+v, want NaN", e)
 	}
