@@ -1,5 +1,6 @@
-// Package glyph holds the outlines of the Chinese characters the board draws, as SVG path
-// data, so pieces and the river look the same whether or not the machine has a CJK font.
+// Package glyph holds the outlines of the Chinese characters the board draws (pieces, river,
+// Red's file numbers 一…九), as SVG path data, so they look the same whether or not the
+// machine has a CJK font.
 // paths.go is generated from Noto Serif CJK (SIL OFL 1.1) by ./gen.
 package glyph
 

@@ -1,6 +1,6 @@
 // Command gen writes app/glyph/paths.go: the outlines of the few Chinese characters the board
-// draws (piece names, 楚河 漢界), as SVG path data, so the board looks the same on a machine with
-// no CJK font. It is a separate module so the main module does not depend on golang.org/x/image.
+// draws (piece names, 楚河 漢界, Red's file numbers 一…九), as SVG path data, so the board looks
+// the same on a machine with no CJK font. It is a separate module so the main module does not depend on golang.org/x/image.
 //
 //	cd app/glyph/gen && go run . -font /usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc > ../paths.go
 //
@@ -22,7 +22,7 @@ import (
 	"golang.org/x/image/math/fixed"
 )
 
-const chars = "帥仕相傌俥炮兵將士象馬車砲卒楚河漢界"
+const chars = "帥仕相傌俥炮兵將士象馬車砲卒楚河漢界一二三四五六七八九"
 
 func main() {
 	fontPath := flag.String("font", "/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc", "a CJK font (.ttc, .otf or .ttf)")
