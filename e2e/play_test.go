@@ -55,30 +55,33 @@ func TestPlay(t *testing.T) {
 	checkReply(t, ctx, []string{"h2e2"})
 	screenshot(t, ctx, "04-reply")
 
-	// Undo takes back both moves.
+	// Undo takes back both moves (they stay listed as the redo tail).
 	action(t, ctx, "undo")
-	waitFor(t, ctx, 5*time.Second, "undo to the start", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q && !document.querySelector("[data-ply]")`, xiangqi.StartFEN))
+	waitFor(t, ctx, 5*time.Second, "undo to the start", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q && !document.querySelector("[data-ply]:not(.tail)")`, xiangqi.StartFEN))
 	if n := eval[int](t, ctx, `document.querySelectorAll("[data-last]").length`); n != 0 {
 		t.Errorf("%d points still marked as the last move after undo", n)
 	}
 
 	// Redo brings both back; undo again.
 	action(t, ctx, "redo")
-	waitFor(t, ctx, 5*time.Second, "redo", `document.querySelector("[data-ply='2']") !== null`)
+	waitFor(t, ctx, 5*time.Second, "redo", `document.querySelector("[data-ply='2']:not(.tail)") !== null`)
 	action(t, ctx, "undo")
-	waitFor(t, ctx, 5*time.Second, "undo", `!document.querySelector("[data-ply]")`)
+	waitFor(t, ctx, 5*time.Second, "undo", `!document.querySelector("[data-ply]:not(.tail)")`)
 
-	// Undo while the engine thinks: the stale bestmove must not be played.
-	playMove(t, ctx, "b2", "e2")
+	// Undo while the engine thinks: the stale bestmove must not be played. Level 10 (5 s) and a
+	// move out of the opening book keep the engine thinking long enough.
+	setSelect(t, ctx, "level", "10")
+	playMove(t, ctx, "a0", "a1")
 	waitFor(t, ctx, 5*time.Second, "the engine thinking", `document.getElementById("board").dataset.thinking === "true"`)
 	action(t, ctx, "undo")
-	waitFor(t, ctx, 5*time.Second, "undo while thinking", `!document.querySelector("[data-ply]")`)
+	waitFor(t, ctx, 5*time.Second, "undo while thinking", `!document.querySelector("[data-ply]:not(.tail)")`)
 	time.Sleep(2500 * time.Millisecond) // the stopped search's bestmove arrives in this time
 	if fen := eval[string](t, ctx, `document.getElementById("board").dataset.fen`); fen != xiangqi.StartFEN {
 		t.Fatalf("after undo while thinking the board changed to %s: the stale bestmove was played", fen)
 	}
 
 	// Play again: the engine still answers after a stop.
+	setSelect(t, ctx, "level", "6")
 	playMove(t, ctx, "h2", "e2")
 	waitReply(t, ctx, 2)
 	played := checkReply(t, ctx, []string{"h2e2"})
@@ -110,14 +113,14 @@ func TestPlay(t *testing.T) {
 	screenshot(t, ctx, "05-check")
 	// Red mated: the chariot on d5 checks the general on d0, the flying general guards e0/e1.
 	setSaved(t, ctx, `{"v":1,"start":"4k4/9/9/9/3r5/9/9/9/9/3K5 w - - 0 1","moves":"","ply":0}`)
-	if r := eval[string](t, ctx, `document.querySelector("[data-result]")?.dataset.result || ""`); r != "Checkmate: Black wins" {
-		t.Errorf("result %q, want Checkmate: Black wins", r)
+	if r := eval[string](t, ctx, `document.querySelector("[data-result]")?.dataset.result || ""`); r != "Black wins: Red is checkmated" {
+		t.Errorf("result %q, want Black wins: Red is checkmated", r)
 	}
 	screenshot(t, ctx, "06-mate")
 	// Stalemate loses: Black to move, not in check, no legal move.
 	setSaved(t, ctx, `{"v":1,"start":"3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1","moves":"","ply":0}`)
-	if r := eval[string](t, ctx, `document.querySelector("[data-result]")?.dataset.result || ""`); !strings.HasPrefix(r, "Stalemate: Red wins") {
-		t.Errorf("result %q, want Stalemate: Red wins", r)
+	if r := eval[string](t, ctx, `document.querySelector("[data-result]")?.dataset.result || ""`); r != "Red wins: Black has no legal move" {
+		t.Errorf("result %q, want Red wins: Black has no legal move", r)
 	}
 
 	// New game, flip.

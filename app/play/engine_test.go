@@ -8,7 +8,10 @@ import (
 	"qipan/engine/xiangqi"
 )
 
-const start = "position fen " + xiangqi.StartFEN
+const (
+	start = "position fen " + xiangqi.StartFEN
+	lvl6  = "setoption level 6" // DefaultLevel, sent before each search
+)
 
 func expectLines(t *testing.T, what string, got []string, want ...string) {
 	t.Helper()
@@ -21,7 +24,7 @@ func TestEngineAnswersTheMove(t *testing.T) {
 	m := NewMatch()
 	expectLines(t, "person to move", m.EngineLines())
 	play(t, m, "h2e2")
-	expectLines(t, "after the person's move", m.EngineLines(), start+" moves h2e2", DefaultGo)
+	expectLines(t, "after the person's move", m.EngineLines(), lvl6, start+" moves h2e2", DefaultGo)
 	if !m.Engine.Thinking() {
 		t.Error("not thinking after go")
 	}
@@ -87,7 +90,7 @@ func TestNextSearchWaitsForTheStoppedOne(t *testing.T) {
 	if moved {
 		t.Fatal("the stale move was played")
 	}
-	expectLines(t, "after the stale move", send, start+" moves b2e2", DefaultGo)
+	expectLines(t, "after the stale move", send, lvl6, start+" moves b2e2", DefaultGo)
 	if _, moved, err := m.EngineSaid("bestmove b9c7"); !moved || err != nil {
 		t.Fatalf("fresh bestmove: moved %v err %v", moved, err)
 	}
@@ -132,7 +135,7 @@ func TestCustomGoCommand(t *testing.T) {
 	m := NewMatch()
 	m.Engine.Go = "go depth 3"
 	play(t, m, "h2e2")
-	expectLines(t, "custom go", m.EngineLines(), start+" moves h2e2", "go depth 3")
+	expectLines(t, "custom go", m.EngineLines(), lvl6, start+" moves h2e2", "go depth 3")
 }
 
 func TestEngineErrors(t *testing.T) {
@@ -153,5 +156,25 @@ func TestEngineErrors(t *testing.T) {
 		if got := m.Engine.Failed() != ""; got != tt.failed {
 			t.Errorf("EngineSaid(%q): failed %v, want %v", tt.line, got, tt.failed)
 		}
+	}
+}
+
+// A stop that reaches the engine just after its search ended is answered "nobestmove" after
+// the search's bestmove: that echo must not be taken for the next search's answer.
+func TestStopEchoIsIgnored(t *testing.T) {
+	m := NewMatch()
+	play(t, m, "h2e2")
+	m.EngineLines()
+	expectLines(t, "hurry", m.MoveNow(), "stop")
+	if _, moved, err := m.EngineSaid("bestmove h9g7"); !moved || err != nil {
+		t.Fatalf("bestmove: %v %v", moved, err)
+	}
+	play(t, m, "b0c2")
+	expectLines(t, "next search", m.EngineLines(), lvl6, start+" moves h2e2 h9g7 b0c2", DefaultGo)
+	if send, moved, err := m.EngineSaid("nobestmove"); send != nil || moved || err != nil || !m.Engine.Thinking() {
+		t.Fatalf("the echo: %v %v %v, thinking %v", send, moved, err, m.Engine.Thinking())
+	}
+	if _, moved, err := m.EngineSaid("bestmove b9c7"); !moved || err != nil {
+		t.Fatalf("the real answer: %v %v", moved, err)
 	}
 }

@@ -158,22 +158,37 @@ func TestNewKeepsFlip(t *testing.T) {
 }
 
 func TestResult(t *testing.T) {
-	tests := []struct{ fen, want string }{
-		{xiangqi.StartFEN, ""},
-		{"3k5/9/9/9/9/9/9/9/9/3RK4 b - - 0 1", "Checkmate: Red wins"},
-		{"3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1", "Stalemate: Red wins (no legal move loses)"},
+	tests := []struct {
+		name, fen, moves, want string
+	}{
+		{"ongoing", xiangqi.StartFEN, "", ""},
+		{"checkmate", "3k5/9/9/9/9/9/9/9/9/3RK4 b - - 0 1", "", "Red wins: Black is checkmated"},
+		{"stalemate loses", "3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1", "", "Red wins: Black has no legal move"},
+		{"threefold repetition", xiangqi.StartFEN, "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9", "Draw: the same position three times"},
+		{"perpetual check loses", "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", "a0a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a9", "Black wins: Red checks perpetually"},
+		{"insufficient material", "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", "", "Draw: neither side can cross the river"},
+		{"60-move rule", "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 119 80", "a0a1", "Draw: 60 moves without a capture"},
 	}
 	for _, tt := range tests {
-		m, err := Restore(Saved{Version: SavedVersion, Start: tt.fen})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := m.Result(); got != tt.want {
-			t.Errorf("%s: Result() = %q, want %q", tt.fen, got, tt.want)
-		}
-		if tt.want != "" && (m.SearchTarget() != "" || m.PersonToMove()) {
-			t.Errorf("%s: game over but target %q, person to move %v", tt.fen, m.SearchTarget(), m.PersonToMove())
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := Restore(Saved{Version: SavedVersion, Start: tt.fen, Moves: tt.moves, Ply: len(strings.Fields(tt.moves))})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := m.Result(); got != tt.want {
+				t.Errorf("Result() = %q, want %q", got, tt.want)
+			}
+			if over := tt.want != ""; over != m.Over() {
+				t.Errorf("Over() = %v, want %v", m.Over(), over)
+			}
+			if tt.want != "" {
+				// Whoever is to move, nobody may: not the person, not the engine.
+				m.SetTwoPlayer()
+				if m.SearchTarget() != "" || m.PersonToMove() || m.EngineLines() != nil || m.MoveNow() != nil || m.RequestHint() {
+					t.Errorf("game over but target %q, person to move %v", m.SearchTarget(), m.PersonToMove())
+				}
+			}
+		})
 	}
 }
 

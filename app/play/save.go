@@ -14,6 +14,9 @@ type Saved struct {
 	Moves   string `json:"moves"`   // every recorded move, UCCI, space-separated (redo tail too)
 	Ply     int    `json:"ply"`     // how many of Moves are played
 	Flipped bool   `json:"flipped"` // board shown from Black's side
+	// Added later, so absent from older saves: their zero values are the old behaviour.
+	Human     string `json:"human,omitempty"` // the person's side against the computer: "w" (or "") or "b"
+	TwoPlayer bool   `json:"two,omitempty"`   // two people at the board
 }
 
 // SavedVersion is the Saved layout this code writes and reads.
@@ -27,11 +30,13 @@ func (m *Match) Save() Saved {
 		s[i] = mv.String()
 	}
 	return Saved{
-		Version: SavedVersion,
-		Start:   m.game.Start().FEN(),
-		Moves:   strings.Join(s, " "),
-		Ply:     m.game.Ply(),
-		Flipped: m.flipped,
+		Version:   SavedVersion,
+		Start:     m.game.Start().FEN(),
+		Moves:     strings.Join(s, " "),
+		Ply:       m.game.Ply(),
+		Flipped:   m.flipped,
+		Human:     map[xiangqi.Color]string{xiangqi.Red: "w", xiangqi.Black: "b"}[m.human],
+		TwoPlayer: m.mode == TwoPlayer,
 	}
 }
 
@@ -47,6 +52,16 @@ func Restore(s Saved) (*Match, error) {
 	}
 	m := NewMatch()
 	m.game = xiangqi.NewGame(start)
+	switch s.Human {
+	case "", "w":
+	case "b":
+		m.human = xiangqi.Black
+	default:
+		return nil, fmt.Errorf("saved game: side %q is not w or b", s.Human)
+	}
+	if s.TwoPlayer {
+		m.mode = TwoPlayer
+	}
 	m.flipped = s.Flipped
 	for i, text := range strings.Fields(s.Moves) {
 		mv, err := xiangqi.ParseMove(text)
@@ -64,4 +79,28 @@ func Restore(s Saved) (*Match, error) {
 		m.game.Undo()
 	}
 	return m, nil
+}
+
+// Settings are the person's choices kept between visits (apart from the game).
+type Settings struct {
+	Level    int      `json:"level"`    // 1..10 (0: DefaultLevel)
+	Notation Notation `json:"notation"` // of the move list
+	Muted    bool     `json:"muted"`    // no sounds
+	Coords   string   `json:"coords"`   // board coordinates: CoordsChinese or CoordsICCS
+}
+
+// Board coordinate styles.
+const (
+	CoordsChinese = "zh"   // file numbers as each side reads them: 九…一 (Red), １…９ (Black)
+	CoordsICCS    = "iccs" // files a–i, ranks 0–9
+)
+
+// Normalize replaces anything unknown in s (old or hand-edited storage) with the default.
+func (s Settings) Normalize() Settings {
+	s.Level = ClampLevel(s.Level)
+	s.Notation, _ = ParseNotation(string(s.Notation))
+	if s.Coords != CoordsICCS {
+		s.Coords = CoordsChinese
+	}
+	return s
 }

@@ -1,9 +1,12 @@
 package ui
 
 import (
+	"math"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"qipan/app/glyph"
+	"qipan/app/play"
 	"qipan/engine/xiangqi"
 )
 
@@ -19,6 +22,8 @@ type BoardView struct {
 	Last     xiangqi.Move // xiangqi.NoMove for none
 	Ready    bool         // the app is running: clicks are handled
 	Thinking bool         // the engine is searching
+	HintMove xiangqi.Move // the engine's suggestion to draw as an arrow, NoMove for none
+	Coords   string       // play.CoordsChinese (default) or play.CoordsICCS
 }
 
 // Board is the SVG board. It follows the DOM contract of docs/contracts.md: data-square on
@@ -65,10 +70,11 @@ func (b *Board) Render() app.UI {
 	return root.Body(
 		boardDefs(),
 		boardBackground(),
-		boardGrid(v.Flipped),
+		boardGrid(v.Flipped, v.Coords),
 		b.lastMove(),
 		b.pieces(pos),
 		b.hints(pos),
+		b.hintArrow(),
 		b.points(),
 	)
 }
@@ -85,7 +91,7 @@ func (b *Board) onClick(ctx app.Context, e app.Event) {
 // boardDefs holds the gradients, the wood grain and one outline per character.
 func boardDefs() app.UI {
 	glyphs := []app.UI{}
-	for _, r := range "帥仕相傌俥炮兵將士象馬車砲卒楚河漢界" {
+	for _, r := range "帥仕相傌俥炮兵將士象馬車砲卒楚河漢界一二三四五六七八九" {
 		d, _ := glyph.Path(r)
 		glyphs = append(glyphs, svgElem("path").ID("g%X", r).Attr("d", d))
 	}
@@ -117,7 +123,7 @@ func boardBackground() app.UI {
 }
 
 // boardGrid draws the lines, the palaces, the river and the coordinates.
-func boardGrid(flipped bool) app.UI {
+func boardGrid(flipped bool, coords string) app.UI {
 	line := func(x1, y1, x2, y2 int) app.UI {
 		return svgElem("line").Attr("x1", x1).Attr("y1", y1).Attr("x2", x2).Attr("y2", y2)
 	}
@@ -150,20 +156,11 @@ func boardGrid(flipped bool) app.UI {
 		}
 		return svgElem("use").Attr("href", "#g"+hex(r)).Attr("transform", t)
 	}
-	var labels []app.UI
-	for col := 0; col < 9; col++ {
-		file := col
-		if flipped {
-			file = 8 - col
-		}
-		labels = append(labels, svgElem("text").Attr("x", x(col)).Attr("y", boardH-28).Text(string(rune('a'+file))))
-	}
-	for row := 0; row < 10; row++ {
-		rank := 9 - row
-		if flipped {
-			rank = row
-		}
-		labels = append(labels, svgElem("text").Attr("x", 44).Attr("y", y(row)+10).Text(itoa(rank)))
+	var labels app.UI
+	if coords == play.CoordsICCS {
+		labels = iccsCoords(flipped)
+	} else {
+		labels = chineseCoords(flipped)
 	}
 	return svgElem("g").Class("grid").Body(
 		svgElem("rect").Class("frame").Attr("x", margin-14).Attr("y", margin-14).
@@ -174,8 +171,53 @@ func boardGrid(flipped bool) app.UI {
 			river('楚', x(1)+cell/2, false), river('河', x(2)+cell/2, false),
 			river('界', x(5)+cell/2, true), river('漢', x(6)+cell/2, true),
 		),
-		svgElem("g").Class("coords").Body(labels...),
+		labels,
 	)
+}
+
+// iccsCoords labels files a–i under the board and ranks 0–9 on its left.
+func iccsCoords(flipped bool) app.UI {
+	var labels []app.UI
+	for col := 0; col < 9; col++ {
+		file := col
+		if flipped {
+			file = 8 - col
+		}
+		labels = append(labels, svgElem("text").Attr("x", margin+col*cell).Attr("y", boardH-28).Text(string(rune('a'+file))))
+	}
+	for row := 0; row < 10; row++ {
+		rank := 9 - row
+		if flipped {
+			rank = row
+		}
+		labels = append(labels, svgElem("text").Attr("x", 44).Attr("y", margin+row*cell+10).Text(itoa(rank)))
+	}
+	return svgElem("g").Class("coords iccs").Body(labels...)
+}
+
+// chineseCoords labels the files as each side reads them, along its own edge: Red's 九…一
+// (right to left from Red's seat, so 九 is Red's left), Black's １…９ (from Black's right).
+// Flipping the board moves each row of numbers with its side.
+func chineseCoords(flipped bool) app.UI {
+	var labels []app.UI
+	for col := 0; col < 9; col++ {
+		file := col
+		if flipped {
+			file = 8 - col
+		}
+		x := margin + col*cell
+		redY, blackY := boardH-34, 34
+		if flipped {
+			redY, blackY = blackY, redY
+		}
+		red := []rune("九八七六五四三二一")[file]
+		labels = append(labels,
+			svgElem("use").Class("red-file").Attr("data-file-label", string(red)).
+				Attr("href", "#g"+hex(red)).Attr("transform", translate(x, redY)+" scale(0.03)"),
+			svgElem("text").Class("black-file").Attr("data-file-label", itoa(file+1)).
+				Attr("x", x).Attr("y", blackY+10).Text(string(rune('１'+file))))
+	}
+	return svgElem("g").Class("coords zh").Body(labels...)
 }
 
 // startMark draws the small corner marks around a starting point; left and right say which
@@ -273,6 +315,30 @@ func (b *Board) hints(pos *xiangqi.Position) app.UI {
 			Attr("cx", x).Attr("cy", y).Attr("r", r))
 	}
 	return svgElem("g").Class("hints").Body(hs...)
+}
+
+// hintArrow draws the engine's suggested move as an arrow from its origin to its target.
+func (b *Board) hintArrow() app.UI {
+	v := b.View
+	g := svgElem("g").Class("hint-arrow")
+	if v.HintMove == xiangqi.NoMove {
+		return g
+	}
+	x1, y1 := pointXY(v.HintMove.From(), v.Flipped)
+	x2, y2 := pointXY(v.HintMove.To(), v.Flipped)
+	dx, dy := float64(x2-x1), float64(y2-y1)
+	l := math.Hypot(dx, dy)
+	ux, uy := dx/l, dy/l
+	const head, width = 44.0, 36.0
+	// The shaft stops where the head begins; the head's tip sits on the target point.
+	bx, by := float64(x2)-ux*head, float64(y2)-uy*head
+	pt := func(x, y float64) string { return ftoa(x) + "," + ftoa(y) }
+	return g.Attr("data-hint-move", v.HintMove.String()).Body(
+		svgElem("circle").Attr("cx", x1).Attr("cy", y1).Attr("r", 48),
+		svgElem("line").Attr("x1", x1).Attr("y1", y1).Attr("x2", ftoa(bx)).Attr("y2", ftoa(by)),
+		svgElem("polygon").Attr("points", pt(float64(x2), float64(y2))+" "+
+			pt(bx-uy*width/2*1.4, by+ux*width/2*1.4)+" "+pt(bx+uy*width/2*1.4, by-ux*width/2*1.4)),
+	)
 }
 
 // points is the top layer: one transparent square per point, the click targets.

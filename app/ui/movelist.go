@@ -2,23 +2,34 @@ package ui
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-
-	"qipan/engine/xiangqi"
 )
 
-// MoveList shows the moves played, numbered by full move, in ICCS ("H2-E2"). Each entry
-// carries data-ply (1, 2, …).
+// ReviewAction is the action a move list entry posts when clicked; its value is the entry's
+// ply (the board then shows the position after it).
+const ReviewAction = "qipan/review"
+
+// MoveList shows the whole record, numbered by full move, in the notation chosen: the moves
+// played, then the redo tail (moves undone, dimmed). The entry of the position the board
+// shows is marked current. Each entry carries data-ply (1, 2, …) and can be clicked.
 type MoveList struct {
 	app.Compo
-	Moves     []xiangqi.Move // the moves played (not the redo tail)
-	BlackFrom bool           // the game started with Black to move
+	Texts     []string // every recorded move, written out
+	Played    int      // how many of them the game has played (the rest is the redo tail)
+	Shown     int      // the ply the board shows
+	BlackFrom bool     // the game started with Black to move
 }
 
 func newMoveList() *MoveList { return &MoveList{} }
 
-// WithMoves sets the moves shown; blackFirst says the first one is Black's.
-func (l *MoveList) WithMoves(moves []xiangqi.Move, blackFirst bool) *MoveList {
-	l.Moves, l.BlackFrom = moves, blackFirst
+// WithMoves sets the moves shown: all of texts played, the last one shown.
+func (l *MoveList) WithMoves(texts []string, blackFirst bool) *MoveList {
+	return l.WithRecord(texts, len(texts), len(texts), blackFirst)
+}
+
+// WithRecord sets the record shown: texts, of which played are played, with the board at
+// ply shown.
+func (l *MoveList) WithRecord(texts []string, played, shown int, blackFirst bool) *MoveList {
+	l.Texts, l.Played, l.Shown, l.BlackFrom = texts, played, shown, blackFirst
 	return l
 }
 
@@ -28,7 +39,7 @@ func (l *MoveList) Render() app.UI {
 	if l.BlackFrom {
 		offset = 1
 	}
-	n := len(l.Moves) + offset
+	n := len(l.Texts) + offset
 	for i := 0; i < n; i += 2 {
 		cells = append(cells, app.Span().Class("num").Text(itoa(i/2+1)+"."))
 		for j := i; j < i+2; j++ {
@@ -36,12 +47,16 @@ func (l *MoveList) Render() app.UI {
 			switch {
 			case ply < 1:
 				cells = append(cells, app.Span().Class("move empty").Text("…"))
-			case ply <= len(l.Moves):
+			case ply <= len(l.Texts):
 				cls := "move"
-				if ply == len(l.Moves) {
+				if ply > l.Played {
+					cls += " tail"
+				}
+				if ply == l.Shown {
 					cls += " current"
 				}
-				cells = append(cells, app.Span().Class(cls).Attr("data-ply", ply).Text(l.Moves[ply-1].ICCS()))
+				cells = append(cells, app.Span().Class(cls).Attr("data-ply", ply).Attr("role", "button").
+					Title("Show the position after this move").Text(l.Texts[ply-1]).OnClick(l.onClick(ply)))
 			}
 		}
 	}
@@ -50,4 +65,8 @@ func (l *MoveList) Render() app.UI {
 		return body.Body(app.P().Class("nomoves").Text("No moves yet."))
 	}
 	return body.Body(cells...)
+}
+
+func (l *MoveList) onClick(ply int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ReviewAction, ply) }
 }

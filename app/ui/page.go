@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strconv"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -9,25 +10,36 @@ import (
 	"qipan/engine/xiangqi"
 )
 
-// StorageKey is where the game in progress is kept in localStorage.
-const StorageKey = "qipan.game"
+// Storage keys in localStorage: the game in progress, and the person's settings.
+const (
+	StorageKey  = "qipan.game"
+	SettingsKey = "qipan.settings"
+)
 
 // WorkerURL is the engine Worker, relative to the page so that a sub-path works.
 const WorkerURL = "web/engine-worker.js"
 
 // stopAfter is how long past the search's own time limit the page waits for a bestmove
-// before it sends stop itself.
+// before it sends stop itself (the answer is then played).
 const stopAfter = 4 * time.Second
 
-// Page is the whole app: the board, the status line, the controls and the move list. It owns
-// the match and the engine Worker; the board and controls post actions that it handles.
+// Page is the whole app: the board, the status line, the controls, the settings, the move
+// list and the import/export box. It owns the match and the engine Worker; the components post
+// actions that it handles.
 type Page struct {
 	app.Compo
-	match   *play.Match
-	worker  engineWorker
-	mounted bool
-	notice  string // a problem to show (engine error), "" for none
-	update  bool   // a new version of the app is installed: reloading shows it
+	match    *play.Match
+	settings play.Settings
+	worker   engineWorker
+	sounds   sounds
+	unkeys   func()
+	mounted  bool
+	notice   string // a problem to show (engine error), "" for none
+	update   bool   // a new version of the app is installed: reloading shows it
+	ioOpen   bool   // the import/export box is shown
+	ioText   string // its text
+	ioError  string // why the last import failed
+	ioNote   string // what the last export did
 }
 
 // engineWorker is the engine in its Web Worker: one protocol line in, lines out (through the
@@ -38,12 +50,24 @@ type engineWorker interface {
 }
 
 // NewPage returns the page showing a new game; a saved game replaces it once mounted.
-func NewPage() *Page { return &Page{match: play.NewMatch()} }
+func NewPage() *Page {
+	return &Page{match: play.NewMatch(), settings: play.Settings{}.Normalize()}
+}
 
 func (p *Page) OnMount(ctx app.Context) {
 	p.restore(ctx)
 	ctx.Handle(PointAction, p.onPoint)
 	ctx.Handle(ControlAction, p.onControl)
+	ctx.Handle(SettingAction, p.onSetting)
+	ctx.Handle(ReviewAction, p.onReview)
+	ctx.Handle(IOTextAction, func(ctx app.Context, a app.Action) { p.ioText, _ = a.Value.(string) })
+	p.unkeys = listenKeys(func(key string) bool {
+		if !keyActions[key] {
+			return false
+		}
+		ctx.Dispatch(func(ctx app.Context) { p.onKey(ctx, key) })
+		return true
+	})
 	w, err := startWorker(WorkerURL,
 		func(line string) { ctx.Dispatch(func(ctx app.Context) { p.onEngineLine(ctx, line) }) },
 		func(why string) { ctx.Dispatch(func(ctx app.Context) { p.onEngineFailed(why) }) })
@@ -54,29 +78,39 @@ func (p *Page) OnMount(ctx app.Context) {
 	}
 	p.mounted = true
 	p.syncEngine(ctx)
+	ctx.Defer(scrollMoves)
 }
 
 // OnAppUpdate is called by go-app when the service worker has installed a new version.
 func (p *Page) OnAppUpdate(ctx app.Context) { p.update = ctx.AppUpdateAvailable() }
 
 func (p *Page) OnDismount() {
+	if p.unkeys != nil {
+		p.unkeys()
+	}
 	if p.worker != nil {
 		p.worker.Close()
 		p.worker = nil
 	}
 }
 
-// restore loads the saved game; anything unusable is ignored (and replaced on the next save).
+// restore loads the saved settings and game; anything unusable is ignored (and replaced on
+// the next save).
 func (p *Page) restore(ctx app.Context) {
+	var st play.Settings
+	if err := ctx.LocalStorage().Get(SettingsKey, &st); err != nil {
+		app.Log("ignoring the saved settings:", err)
+	}
+	p.settings = st.Normalize()
 	var s play.Saved
-	if err := ctx.LocalStorage().Get(StorageKey, &s); err != nil || s.Version == 0 {
-		return
+	if err := ctx.LocalStorage().Get(StorageKey, &s); err == nil && s.Version != 0 {
+		if m, err := play.Restore(s); err == nil {
+			p.match = m
+		} else {
+			app.Log("ignoring the saved game:", err)
+		}
 	}
-	if m, err := play.Restore(s); err == nil {
-		p.match = m
-	} else {
-		app.Log("ignoring the saved game:", err)
-	}
+	p.match.SetLevel(p.settings.Level)
 }
 
 func (p *Page) save(ctx app.Context) {
@@ -85,37 +119,163 @@ func (p *Page) save(ctx app.Context) {
 	}
 }
 
+func (p *Page) saveSettings(ctx app.Context) {
+	if err := ctx.LocalStorage().Set(SettingsKey, p.settings); err != nil {
+		app.Log("saving the settings:", err)
+	}
+}
+
 func (p *Page) onPoint(ctx app.Context, a app.Action) {
+	p.sounds.unlock()
 	s, _ := a.Value.(string)
 	sq, err := xiangqi.ParseSquare(s)
 	if err != nil {
 		return
 	}
 	if p.match.Click(sq) {
-		p.changed(ctx)
+		p.moved(ctx)
 	}
 }
 
 func (p *Page) onControl(ctx app.Context, a app.Action) {
+	p.sounds.unlock()
+	m := p.match
 	switch a.Value {
 	case "new":
-		p.match.New()
+		m.New()
 		p.notice = ""
 	case "undo":
-		if !p.match.Undo() {
+		if !m.Undo() {
 			return
 		}
 	case "redo":
-		if !p.match.Redo() {
+		if !m.Redo() {
 			return
 		}
 	case "flip":
-		p.match.Flip()
+		m.Flip()
+	case "hint":
+		if !m.RequestHint() {
+			return
+		}
+	case "move-now":
+		p.post(ctx, m.MoveNow())
+	case "continue":
+		if !m.ContinueHere() {
+			return
+		}
+	case "live":
+		m.BackToGame()
+	case "play-red":
+		m.SetHuman(xiangqi.Red)
+	case "play-black":
+		m.SetHuman(xiangqi.Black)
+	case "play-two":
+		m.SetTwoPlayer()
+	case "sound":
+		p.settings.Muted = !p.settings.Muted
+		p.saveSettings(ctx)
+		return
+	case "io":
+		p.ioOpen, p.ioError, p.ioNote = !p.ioOpen, "", ""
+		return
+	case "import":
+		p.importText(ctx)
+		return
+	case "export-fen":
+		p.export(ctx, "FEN", m.Shown().FEN())
+		return
+	case "export-iccs":
+		p.export(ctx, "moves (ICCS)", m.MovesText(play.ICCS))
+		return
+	case "export-zh":
+		n := play.Chinese
+		if p.settings.Notation == play.ChineseTraditional {
+			n = play.ChineseTraditional
+		}
+		p.export(ctx, "moves (中文)", m.MovesText(n))
+		return
 	case "reload":
 		ctx.Reload()
 		return
 	default:
 		return
+	}
+	p.changed(ctx)
+}
+
+func (p *Page) onSetting(ctx app.Context, a app.Action) {
+	s, _ := a.Value.(Setting)
+	switch s.Name {
+	case "level":
+		l, err := strconv.Atoi(s.Value)
+		if err != nil {
+			return
+		}
+		p.settings.Level = play.ClampLevel(l)
+		p.match.SetLevel(p.settings.Level)
+	case "notation":
+		p.settings.Notation, _ = play.ParseNotation(s.Value)
+	case "coords":
+		p.settings.Coords = s.Value
+	default:
+		return
+	}
+	p.settings = p.settings.Normalize()
+	p.saveSettings(ctx)
+}
+
+func (p *Page) onReview(ctx app.Context, a app.Action) {
+	if ply, ok := a.Value.(int); ok && p.match.Review(ply) {
+		ctx.Defer(scrollMoves)
+	}
+}
+
+// keyActions are the keys that browse the record.
+var keyActions = map[string]bool{"ArrowLeft": true, "ArrowRight": true, "Home": true, "End": true}
+
+func (p *Page) onKey(ctx app.Context, key string) {
+	m := p.match
+	switch key {
+	case "ArrowLeft":
+		m.Step(-1)
+	case "ArrowRight":
+		m.Step(1)
+	case "Home":
+		m.Review(0)
+	case "End":
+		m.Review(m.Game().Len())
+	}
+	ctx.Defer(scrollMoves)
+}
+
+// importText loads the box's FEN or moves; on error nothing changes and the error is shown.
+func (p *Page) importText(ctx app.Context) {
+	g, kind, err := play.Import(p.ioText)
+	if err != nil {
+		p.ioError, p.ioNote = err.Error(), ""
+		return
+	}
+	p.match.Load(g)
+	p.ioError, p.ioNote, p.notice = "", "Loaded the "+kind+".", ""
+	p.changed(ctx)
+}
+
+// export puts text in the box and on the clipboard.
+func (p *Page) export(ctx app.Context, what, text string) {
+	p.ioText, p.ioError, p.ioNote = text, "", "The "+what+" is in the box (and copied, if the browser allows)."
+	copyText(text)
+	ctx.Defer(func(ctx app.Context) {
+		if el := app.Window().GetElementByID("io-text"); el.Truthy() {
+			el.Set("value", text)
+		}
+	})
+}
+
+// moved follows a move on the board: sound, save, the engine.
+func (p *Page) moved(ctx app.Context) {
+	if !p.settings.Muted {
+		p.sounds.play(p.match.LastSound())
 	}
 	p.changed(ctx)
 }
@@ -127,24 +287,33 @@ func (p *Page) changed(ctx app.Context) {
 	ctx.Defer(scrollMoves)
 }
 
-func (p *Page) syncEngine(ctx app.Context) {
+func (p *Page) syncEngine(ctx app.Context) { p.post(ctx, p.match.EngineLines()) }
+
+// post sends lines to the Worker; when they start a search it is watched.
+func (p *Page) post(ctx app.Context, lines []string) {
 	if p.worker == nil {
 		return
 	}
-	for _, line := range p.match.EngineLines() {
+	for _, line := range lines {
 		p.worker.Post(line)
-		if line == p.match.Engine.Go {
-			p.watch(ctx, p.match.SearchTarget())
-		}
+	}
+	if len(lines) > 0 && lines[len(lines)-1] != "stop" {
+		p.watch(ctx)
 	}
 }
 
-// watch sends stop if the search of target has not answered well past its time limit, so a
-// slow or stuck search still ends with a move.
-func (p *Page) watch(ctx app.Context, target string) {
-	ctx.After(time.Second+stopAfter, func(ctx app.Context) {
-		if p.worker != nil && p.match.Engine.Thinking() && p.match.SearchTarget() == target {
-			p.worker.Post("stop")
+// watch hurries the search just started if it has not answered well past its time limit, so
+// a slow or stuck search still ends with a move.
+func (p *Page) watch(ctx app.Context) {
+	id, limit := p.match.Engine.Search()
+	if id == 0 {
+		return
+	}
+	ctx.After(limit+stopAfter, func(ctx app.Context) {
+		if p.worker != nil {
+			for _, l := range p.match.Engine.Hurry(id) {
+				p.worker.Post(l)
+			}
 		}
 	})
 }
@@ -155,13 +324,11 @@ func (p *Page) onEngineLine(ctx app.Context, line string) {
 		p.notice = "Engine: " + err.Error()
 		app.Log(err)
 	}
-	for _, l := range send {
-		p.worker.Post(l)
-		if l == p.match.Engine.Go {
-			p.watch(ctx, p.match.SearchTarget())
-		}
-	}
+	p.post(ctx, send)
 	if moved {
+		if !p.settings.Muted {
+			p.sounds.play(p.match.LastSound())
+		}
 		p.save(ctx)
 		ctx.Defer(scrollMoves)
 	}
@@ -174,19 +341,22 @@ func (p *Page) onEngineFailed(why string) {
 
 func (p *Page) Render() app.UI {
 	m := p.match
-	pos := m.Position()
 	last, _ := m.LastMove()
+	hint, _ := m.HintMove()
+	engineOK := p.mounted && m.Engine.Failed() == ""
 	blackFirst := m.Game().Start().Turn() == xiangqi.Black
 	return app.Div().Class("qipan").Body(
 		app.Div().Class("board-wrap").Body(
 			newBoard().WithView(BoardView{
-				Position: pos,
+				Position: m.Shown(),
 				Flipped:  m.Flipped(),
 				Selected: m.Selected(),
 				Hints:    m.Hints(),
 				Last:     last,
 				Ready:    p.mounted,
 				Thinking: m.Engine.Thinking(),
+				HintMove: hint,
+				Coords:   p.settings.Coords,
 			}),
 		),
 		app.Aside().Class("panel").Body(
@@ -194,14 +364,21 @@ func (p *Page) Render() app.UI {
 				app.Span().Class("zh").Text("象棋"),
 				app.Span().Text(" qipan"),
 			),
-			p.status(pos),
-			newControls().Enable(m.CanUndo(), m.CanRedo()),
-			newMoveList().WithMoves(m.Game().Moves()[:m.Game().Ply()], blackFirst),
+			p.status(),
+			app.If(hint != xiangqi.NoMove, func() app.UI {
+				return app.P().Class("hint-text").Text("Hint: " + play.MoveText(m.Shown(), hint, p.settings.Notation))
+			}),
+			newControls().Enable(m.CanUndo(), m.CanRedo()).
+				EnableEngine(engineOK && !m.Reviewing() && m.PersonToMove() && !m.Engine.Hinting(),
+					engineOK && !m.Reviewing() && !m.Over()).
+				Review(m.Reviewing()),
+			newMoveList().WithRecord(m.MoveTexts(p.settings.Notation), m.Game().Ply(), m.ShownPly(), blackFirst),
+			newSettings().With(m.Mode(), m.Human(), p.settings, p.ioOpen),
+			app.If(p.ioOpen, func() app.UI { return newIOPanel().With(p.ioError, p.ioNote) }),
 			app.If(p.update, func() app.UI {
 				return app.P().Class("update").Body(
 					app.Text("A new version is ready. "),
-					app.Button().Class("control").Attr("data-action", "reload").Text("Reload").
-						OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(ControlAction, "reload") }),
+					controlButton("reload", "Reload", "Reload to use the new version", true),
 				)
 			}),
 			app.If(p.notice != "", func() app.UI {
@@ -211,18 +388,28 @@ func (p *Page) Render() app.UI {
 	)
 }
 
-// status is the line under the title: whose turn, check, the engine, or the result.
-func (p *Page) status(pos *xiangqi.Position) app.UI {
+// status is the line under the title: the result, the review, whose turn, check, the engine.
+func (p *Page) status() app.UI {
 	m := p.match
-	if r := m.Result(); r != "" {
-		return app.P().Class("status result").Attr("data-result", r).Text(r)
+	if r := m.Result(); r != "" && !m.Reviewing() {
+		return app.P().Class("status result").Attr("data-result", r).Attr("role", "status").Text(r)
 	}
 	var text, class string
+	side := "Red"
+	if m.Position().Turn() == xiangqi.Black {
+		side = "Black"
+	}
 	switch {
 	case !p.mounted:
 		text, class = "Loading…", "status"
+	case m.Reviewing():
+		text, class = "Reviewing move "+itoa(m.ShownPly())+" of "+itoa(m.Game().Len())+" · the game is at move "+itoa(m.Game().Ply()), "status review"
+	case m.Engine.Hinting():
+		text, class = "Looking for a hint…", "status thinking"
+	case m.PersonToMove() && m.Mode() == play.TwoPlayer:
+		text, class = side+" to move", "status you "+lower(side)
 	case m.PersonToMove():
-		text, class = "Your move (Red)", "status you"
+		text, class = "Your move ("+side+")", "status you "+lower(side)
 	case m.Engine.Failed() != "":
 		text, class = "The engine is unavailable", "status"
 	case !m.Engine.Ready():
@@ -230,16 +417,37 @@ func (p *Page) status(pos *xiangqi.Position) app.UI {
 	default:
 		text, class = "Computer is thinking…", "status thinking"
 	}
-	if pos.InCheck() {
+	if !m.Reviewing() && m.Position().InCheck() {
 		text += " · Check!"
 		class += " check"
 	}
 	return app.P().Class(class).Attr("aria-live", "polite").Text(text)
 }
 
-// scrollMoves keeps the newest move in view.
+func lower(s string) string {
+	if s == "Red" {
+		return "red"
+	}
+	return "black"
+}
+
+// scrollMoves keeps the move list's current entry in view.
 func scrollMoves(ctx app.Context) {
-	if el := app.Window().GetElementByID("moves"); el.Truthy() {
-		el.Set("scrollTop", el.Get("scrollHeight"))
+	list := app.Window().GetElementByID("moves")
+	if !list.Truthy() {
+		return
+	}
+	cur := list.Call("querySelector", ".current")
+	if !cur.Truthy() {
+		list.Set("scrollTop", 0)
+		return
+	}
+	top, h := cur.Get("offsetTop").Int()-list.Get("offsetTop").Int(), cur.Get("offsetHeight").Int()
+	st, ch := list.Get("scrollTop").Int(), list.Get("clientHeight").Int()
+	switch {
+	case top < st:
+		list.Set("scrollTop", top)
+	case top+h > st+ch:
+		list.Set("scrollTop", top+h-ch)
 	}
 }

@@ -37,5 +37,7 @@ func pointXY(s xiangqi.Square, flipped bool) (x, y int) {
 
 func itoa(v int) string { return strconv.Itoa(v) }
 
+func ftoa(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
+
 // translate returns an SVG transform moving the origin to (x, y).
 func translate(x, y int) string { return "translate(" + itoa(x) + " " + itoa(y) + ")" }

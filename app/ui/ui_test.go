@@ -43,7 +43,7 @@ func TestPointXY(t *testing.T) {
 
 func TestBoardStart(t *testing.T) {
 	html := render(newBoard().WithView(BoardView{Position: xiangqi.NewPosition(), Selected: play.NoSquare}))
-	counts := map[string]int{"data-piece": 32, "data-square": 32 + 90, "data-hint": 0, "data-last": 0, "data-check": 0, "data-ready": 0, "data-thinking": 0}
+	counts := map[string]int{"data-hint-move": 0, "data-piece": 32, "data-square": 32 + 90, "data-hint": 0, "data-last": 0, "data-check": 0, "data-ready": 0, "data-thinking": 0}
 	for s, n := range counts {
 		if got := countAttr(html, s); got != n {
 			t.Errorf("%s appears %d times, want %d", s, got, n)
@@ -95,18 +95,24 @@ func TestBoardSelectionHintsLastCheck(t *testing.T) {
 }
 
 func TestMoveList(t *testing.T) {
-	moves := []xiangqi.Move{mustMove(t, "h2e2"), mustMove(t, "h9g7"), mustMove(t, "b0c2")}
-	html := appHTML(newMoveList().WithMoves(moves, false))
-	for i, want := range []string{"H2-E2", "H9-G7", "B0-C2"} {
+	texts := []string{"H2-E2", "H9-G7", "B0-C2", "B9-C7"}
+	html := appHTML(newMoveList().WithRecord(texts, 3, 2, false))
+	for i, want := range texts {
 		re := regexp.MustCompile(`<span [^>]*data-ply="` + itoa(i+1) + `"[^>]*>\s*` + want)
 		if !re.MatchString(html) {
 			t.Errorf("no entry data-ply=%d %s in %s", i+1, want, html)
 		}
 	}
-	if strings.Count(html, "data-ply=") != 3 || !strings.Contains(html, "2.") {
-		t.Errorf("want 3 entries over 2 full moves: %s", html)
+	if strings.Count(html, "data-ply=") != 4 || !strings.Contains(html, "2.") {
+		t.Errorf("want 4 entries over 2 full moves: %s", html)
 	}
-	html = appHTML(newMoveList().WithMoves(moves[:1], true))
+	// The shown ply is current; the redo tail (ply 4) is marked as such.
+	for _, tt := range []struct{ ply, class string }{{"2", "move current"}, {"4", "move tail"}, {"3", "move"}} {
+		if !regexp.MustCompile(`<span [^>]*class="` + tt.class + `"[^>]*data-ply="` + tt.ply + `"|<span [^>]*data-ply="` + tt.ply + `"[^>]*class="` + tt.class + `"`).MatchString(html) {
+			t.Errorf("entry %s is not class %q: %s", tt.ply, tt.class, html)
+		}
+	}
+	html = appHTML(newMoveList().WithMoves(texts[:1], true))
 	if !strings.Contains(html, "…") {
 		t.Errorf("a game starting with Black has no placeholder for Red's move: %s", html)
 	}
@@ -118,9 +124,9 @@ func TestMoveList(t *testing.T) {
 func TestPageStatus(t *testing.T) {
 	p := NewPage()
 	html := appHTML(p)
-	for _, action := range []string{"new", "undo", "redo", "flip"} {
+	for _, action := range []string{"new", "undo", "redo", "flip", "hint", "move-now", "play-red", "play-black", "play-two", "level", "notation", "coords", "sound", "io"} {
 		if !strings.Contains(html, `data-action="`+action+`"`) {
-			t.Errorf("no %s button", action)
+			t.Errorf("no %s control", action)
 		}
 	}
 	if !strings.Contains(html, "Loading") || strings.Contains(html, "data-result") {
@@ -131,8 +137,89 @@ func TestPageStatus(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.match, p.mounted = m, true
-	if html := appHTML(p); !strings.Contains(html, `data-result="Checkmate: Black wins"`) {
+	if html := appHTML(p); !strings.Contains(html, `data-result="Black wins: Red is checkmated"`) {
 		t.Errorf("mate not shown")
+	}
+	// A draw by repetition ends the game with its reason too.
+	m, err = play.Restore(play.Saved{Version: play.SavedVersion, Start: xiangqi.StartFEN, Moves: "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9", Ply: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.match = m
+	if html := appHTML(p); !strings.Contains(html, `data-result="Draw: the same position three times"`) {
+		t.Errorf("repetition not shown")
+	}
+	// Reviewing: the status says so, with continue and back buttons; the board shows ply 2.
+	m.Review(2)
+	html = appHTML(p)
+	if !strings.Contains(html, "Reviewing move 2 of 8") || !strings.Contains(html, `data-action="continue"`) || !strings.Contains(html, `data-action="live"`) {
+		t.Errorf("review not shown")
+	}
+	if !strings.Contains(html, `data-fen="`+m.Game().PositionAt(2).FEN()+`"`) {
+		t.Errorf("board does not show the reviewed position")
+	}
+}
+
+func TestSettingsPanel(t *testing.T) {
+	st := play.Settings{Level: 3, Notation: play.WXF, Muted: true, Coords: play.CoordsICCS}
+	html := appHTML(newSettings().With(play.VsComputer, xiangqi.Black, st, false))
+	for name, v := range map[string]string{"level": "3", "notation": "wxf", "coords": "iccs"} {
+		sel := regexp.MustCompile(`(?s)<select [^>]*data-action="` + name + `".*?</select>`).FindString(html)
+		opt := regexp.MustCompile(`<option [^>]*value="` + v + `"[^>]*>`).FindString(sel)
+		if !regexp.MustCompile(` selected[ >=]`).MatchString(opt) {
+			t.Errorf("option %s not selected: %s", v, opt)
+		}
+	}
+	if strings.Count(html, " selected") != 3 || !strings.Contains(html, "Sound off") {
+		t.Errorf("want exactly 3 options selected and the sound off: %s", html)
+	}
+	// go-app prerenders aria-pressed="true" as a bare aria-pressed (the live DOM gets "true").
+	var pressed []string
+	for _, b := range regexp.MustCompile(`<button [^>]*data-action="play-[^>]*>`).FindAllString(html, -1) {
+		if strings.Contains(b, "aria-pressed") && !strings.Contains(b, `aria-pressed="false"`) {
+			pressed = append(pressed, regexp.MustCompile(`data-action="([^"]+)"`).FindStringSubmatch(b)[1])
+		}
+	}
+	if len(pressed) != 1 || pressed[0] != "play-black" {
+		t.Errorf("side buttons pressed: %v, want only play-black", pressed)
+	}
+}
+
+func TestIOPanel(t *testing.T) {
+	html := appHTML(newIOPanel().With("FEN: bad rank", ""))
+	for _, want := range []string{"data-io-text", `data-io-error="FEN: bad rank"`, `data-action="import"`, `data-action="export-fen"`, `data-action="export-iccs"`, `data-action="export-zh"`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("no %s in %s", want, html)
+		}
+	}
+	if html := appHTML(newIOPanel()); strings.Contains(html, "data-io-error") {
+		t.Error("an error shown with none")
+	}
+}
+
+func TestBoardHintArrowAndCoords(t *testing.T) {
+	v := BoardView{Position: xiangqi.NewPosition(), Selected: play.NoSquare, HintMove: mustMove(t, "h2e2")}
+	html := render(newBoard().WithView(v))
+	if !strings.Contains(html, `data-hint-move="h2e2"`) {
+		t.Errorf("no hint arrow")
+	}
+	// Chinese coordinates: Red's 九…一 along the bottom (九 under file a), Black's numbers on top.
+	labels := regexp.MustCompile(`data-file-label="([^"]+)"`).FindAllStringSubmatch(html, -1)
+	if len(labels) != 18 || labels[0][1] != "九" || labels[1][1] != "1" || labels[16][1] != "一" || labels[17][1] != "9" {
+		t.Errorf("file labels %v", labels)
+	}
+	if !regexp.MustCompile(`class="red-file"[^>]*translate\(100 1066\)|translate\(100 1066\)[^>]*class="red-file"`).MatchString(html) {
+		t.Errorf("九 is not at the bottom left: %s", regexp.MustCompile(`<use [^>]*red-file[^>]*>`).FindString(html))
+	}
+	v.Flipped = true
+	html = render(newBoard().WithView(v))
+	if !regexp.MustCompile(`data-file-label="九"[^>]*translate\(900 34\)|translate\(900 34\)[^>]*data-file-label="九"`).MatchString(html) {
+		t.Errorf("flipped: 九 is not at the top right")
+	}
+	v.Coords, v.HintMove = play.CoordsICCS, xiangqi.NoMove
+	html = render(newBoard().WithView(v))
+	if strings.Contains(html, "data-file-label") || !strings.Contains(html, ">a</text>") || strings.Contains(html, "data-hint-move") {
+		t.Errorf("ICCS coordinates or no hint: %s", html[:300])
 	}
 }
 

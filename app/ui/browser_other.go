@@ -1,0 +1,17 @@
+//go:build !wasm
+
+package ui
+
+import "qipan/app/play"
+
+// Native twins of browser_wasm.go: outside a browser there are no keys, clipboard or audio
+// (OnMount and the handlers that use these run only in a browser).
+
+func listenKeys(onKey func(key string) bool) func() { return func() {} }
+
+func copyText(s string) {}
+
+type sounds struct{}
+
+func (s *sounds) unlock()         {}
+func (s *sounds) play(play.Sound) {}

@@ -1,0 +1,125 @@
+//go:build wasm
+
+package ui
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"qipan/app/play"
+)
+
+// listenKeys calls onKey with the key name (KeyboardEvent.key) of each key pressed outside a
+// form field, without modifiers; it returns a function that stops listening. onKey returns
+// whether it used the key (then the browser's own handling, such as scrolling, is prevented).
+// onKey is called outside the UI goroutine.
+func listenKeys(onKey func(key string) bool) func() {
+	f := app.FuncOf(func(this app.Value, args []app.Value) any {
+		e := args[0]
+		if e.Get("altKey").Bool() || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() {
+			return nil
+		}
+		if t := e.Get("target"); t.Truthy() && t.Get("closest").Truthy() &&
+			t.Call("closest", "input, textarea, select, [contenteditable]").Truthy() {
+			return nil
+		}
+		if onKey(e.Get("key").String()) {
+			e.Call("preventDefault")
+		}
+		return nil
+	})
+	app.Window().Call("addEventListener", "keydown", f)
+	return func() {
+		app.Window().Call("removeEventListener", "keydown", f)
+		f.Release()
+	}
+}
+
+// copyText puts s on the clipboard if the browser lets the page do it (it needs a secure
+// context and a user gesture); the text is also in the import/export box either way.
+func copyText(s string) {
+	cb := app.Window().Get("navigator").Get("clipboard")
+	if !cb.Truthy() || !cb.Get("writeText").Truthy() {
+		return
+	}
+	p := cb.Call("writeText", s)
+	var noop app.Func
+	noop = app.FuncOf(func(this app.Value, args []app.Value) any { noop.Release(); return nil })
+	p.Call("catch", noop)
+}
+
+// sounds synthesises the move sounds with WebAudio: no sound files. The AudioContext is made
+// on the first user gesture (unlock), as browsers allow audio only after one.
+type sounds struct {
+	ac app.Value
+}
+
+// unlock makes (or resumes) the AudioContext; call it from a user gesture.
+func (s *sounds) unlock() {
+	if s.ac != nil && s.ac.Truthy() {
+		if s.ac.Get("state").String() == "suspended" {
+			s.ac.Call("resume")
+		}
+		return
+	}
+	ctor := app.Window().Get("AudioContext")
+	if !ctor.Truthy() {
+		ctor = app.Window().Get("webkitAudioContext")
+	}
+	if !ctor.Truthy() {
+		return
+	}
+	s.ac = ctor.New()
+}
+
+// tone is one note: a wave of freq Hz (sliding to freq2 if not 0) starting at offset seconds,
+// lasting dur seconds with a fast attack and an exponential decay.
+type tone struct {
+	wave              string
+	freq, freq2, gain float64
+	offset, dur       float64
+}
+
+var soundTones = map[play.Sound][]tone{
+	// A wooden click: a short low triangle with a falling pitch.
+	play.SoundMove: {{"triangle", 520, 180, 0.5, 0, 0.09}},
+	// Two pieces knocking: a lower, louder double click.
+	play.SoundCapture: {{"triangle", 420, 120, 0.7, 0, 0.1}, {"square", 260, 90, 0.18, 0.05, 0.12}},
+	// Check: two bright beeps.
+	play.SoundCheck: {{"triangle", 520, 180, 0.4, 0, 0.08}, {"sine", 988, 0, 0.3, 0.08, 0.12}, {"sine", 988, 0, 0.3, 0.22, 0.14}},
+	// The game ends: a falling-then-rising three-note figure.
+	play.SoundEnd: {{"sine", 784, 0, 0.3, 0, 0.22}, {"sine", 659, 0, 0.3, 0.2, 0.22}, {"sine", 523, 0, 0.35, 0.4, 0.5}},
+}
+
+// play plays sound k if audio is unlocked; it also notes k in the page's qipanSounds list,
+// which the browser tests read.
+func (s *sounds) play(k play.Sound) {
+	ts := soundTones[k]
+	if ts == nil || s.ac == nil || !s.ac.Truthy() {
+		return
+	}
+	now := s.ac.Get("currentTime").Float()
+	dest := s.ac.Get("destination")
+	for _, t := range ts {
+		osc := s.ac.Call("createOscillator")
+		g := s.ac.Call("createGain")
+		osc.Set("type", t.wave)
+		at := now + t.offset
+		osc.Get("frequency").Call("setValueAtTime", t.freq, at)
+		if t.freq2 > 0 {
+			osc.Get("frequency").Call("exponentialRampToValueAtTime", t.freq2, at+t.dur)
+		}
+		g.Get("gain").Call("setValueAtTime", 0.0001, at)
+		g.Get("gain").Call("exponentialRampToValueAtTime", t.gain, at+0.005)
+		g.Get("gain").Call("exponentialRampToValueAtTime", 0.0001, at+t.dur)
+		osc.Call("connect", g)
+		g.Call("connect", dest)
+		osc.Call("start", at)
+		osc.Call("stop", at+t.dur+0.02)
+	}
+	log := app.Window().Get("qipanSounds")
+	if !log.Truthy() {
+		log = app.Window().Get("Array").New()
+		app.Window().Set("qipanSounds", log)
+	}
+	log.Call("push", string(k))
+}
