@@ -161,9 +161,11 @@ func pageSummary(ctx context.Context) string {
 		const b = document.getElementById("board");
 		const st = document.querySelector(".status");
 		const n = document.querySelector(".notice");
+		const io = document.querySelector("[data-io-error]");
 		return "fen=" + (b && b.dataset.fen) + " ready=" + (b && b.dataset.ready) +
 			" status=" + (st && st.textContent) + " notice=" + (n && n.textContent) +
-			" moves=" + [...document.querySelectorAll("[data-ply]")].map(e => e.textContent).join(",");
+			" moves=" + [...document.querySelectorAll("[data-ply]")].map(e => e.textContent).join(",") +
+			(io ? " io-error=" + io.dataset.ioError : "");
 	})()`))
 	if err != nil {
 		return "(unreadable: " + err.Error() + ")"

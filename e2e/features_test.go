@@ -64,8 +64,9 @@ func TestFeatures(t *testing.T) {
 
 	// Play Black: the board turns, the computer (Red) moves first.
 	action(t, ctx, "play-black")
+	waitFor(t, ctx, 5*time.Second, "You: Black", `document.querySelector("[data-action=play-black]").getAttribute("aria-pressed") === "true"`)
 	action(t, ctx, "new")
-	waitFor(t, ctx, replyLimit, "the computer's opening move", `document.querySelector("[data-ply='1']") !== null && document.getElementById("board").dataset.turn === "b"`)
+	waitFor(t, ctx, replyLimit, "the computer's opening move", `document.querySelectorAll("[data-ply]").length === 1 && document.getElementById("board").dataset.turn === "b"`)
 	if pointY(t, ctx, "a0") > pointY(t, ctx, "a9") {
 		t.Error("playing Black: Red is still at the bottom")
 	}
@@ -82,6 +83,7 @@ func TestFeatures(t *testing.T) {
 
 	// Back to Red; hint: an arrow for a legal move, nothing played.
 	action(t, ctx, "play-red")
+	waitFor(t, ctx, 5*time.Second, "You: Red", `document.querySelector("[data-action=play-red]").getAttribute("aria-pressed") === "true"`)
 	action(t, ctx, "new")
 	waitFor(t, ctx, 5*time.Second, "new game as Red", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q && !document.querySelector("[data-ply]")`, xiangqi.StartFEN))
 	action(t, ctx, "hint")
@@ -164,6 +166,27 @@ func TestFeatures(t *testing.T) {
 	waitFor(t, ctx, 5*time.Second, "the Chinese moves in the box", `document.querySelector("[data-io-text]").value.startsWith("1. 炮二平五")`)
 	action(t, ctx, "export-fen")
 	waitFor(t, ctx, 5*time.Second, "the FEN in the box", fmt.Sprintf(`document.querySelector("[data-io-text]").value === %q`, before))
+	// PGN and DhtmlXQ: a bad one shows the reader's line:column error and changes nothing;
+	// what the export writes loads back.
+	setIOText(t, ctx, "[Event \"x\"]\n\n1. H2-E2 H2-E2 *")
+	action(t, ctx, "import")
+	waitFor(t, ctx, 5*time.Second, "the PGN error", `(document.querySelector("[data-io-error]")?.dataset.ioError || "").includes("line 3, column 10")`)
+	if fen := eval[string](t, ctx, `document.getElementById("board").dataset.fen`); fen != before {
+		t.Errorf("a bad PGN changed the board to %s", fen)
+	}
+	for _, f := range []struct{ action, prefix string }{{"export-pgn", `[Event "qipan"]`}, {"export-dhtmlxq", "[DhtmlXQ]"}} {
+		action(t, ctx, f.action)
+		waitFor(t, ctx, 5*time.Second, f.action, fmt.Sprintf(`document.querySelector("[data-io-text]").value.startsWith(%q)`, f.prefix))
+		action(t, ctx, "new")
+		waitFor(t, ctx, 5*time.Second, "new game", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q`, xiangqi.StartFEN))
+		// What was in the box stays there over other changes of the page.
+		if v := eval[string](t, ctx, `document.querySelector("[data-io-text]").value`); !strings.HasPrefix(v, f.prefix) {
+			t.Errorf("the box was emptied by a new game: %q", v)
+		}
+		action(t, ctx, "import")
+		waitFor(t, ctx, 5*time.Second, f.action+" read back", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q`, before))
+	}
+	screenshot(t, ctx, "15b-export-dhtmlxq")
 	fen := "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1"
 	setIOText(t, ctx, fen)
 	action(t, ctx, "import")

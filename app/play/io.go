@@ -3,57 +3,115 @@ package play
 import (
 	"errors"
 	"fmt"
-	"regexp"
+	"strconv"
 	"strings"
 
 	"qipan/engine/xiangqi"
+	"qipan/engine/xiangqi/record"
 )
 
-// Import reads pasted text as a game: a FEN (optionally followed by "moves" and coordinate
-// moves, as in a protocol position line), or a list of moves from the start position in any
-// notation ParseAnyMove reads (move numbers like "1." and results like "1-0" are skipped, so a
-// list copied with MovesText reads back). It returns the game and what the text was ("FEN"
-// or "moves"). A bad FEN is ParseFEN's error; a bad move names its number and text.
-func Import(text string) (*xiangqi.Game, string, error) {
+// Import reads pasted text as a game. What it is, is told by its look:
+//   - a [DhtmlXQ] block (anywhere in the text, e.g. a blog page's source): DhtmlXQ;
+//   - text with a '/' and no '[': a FEN, optionally followed by "moves" and coordinate moves
+//     (as in a protocol position line);
+//   - anything else: PGN, which includes a bare move list in ICCS, WXF or Chinese with or
+//     without move numbers (so a list copied with MovesText reads back).
+//
+// It returns the game (the first, if the text holds several), what the text was, and notes on
+// what the reader skipped (variations, several games). A bad FEN is ParseFEN's error; a bad
+// PGN or DhtmlXQ is engine/xiangqi/record's error naming the line and column.
+func Import(text string) (g *xiangqi.Game, kind string, notes []string, err error) {
 	text = strings.TrimSpace(text)
-	if text == "" {
-		return nil, "", errors.New("nothing to import: paste a FEN or a list of moves")
+	switch {
+	case text == "":
+		return nil, "", nil, errors.New("nothing to import: paste a FEN, PGN, DhtmlXQ or a list of moves")
+	case strings.Contains(text, "[DhtmlXQ]"):
+		games, warns, err := record.ParseDhtmlXQ(text)
+		return fromRecord("DhtmlXQ", games, warns, err)
+	case strings.Contains(text, "/") && !strings.Contains(text, "["):
+		g, err := importFEN(text)
+		return g, "FEN", nil, err
 	}
-	kind, start, moves := "moves", xiangqi.NewPosition(), text
-	if strings.Contains(text, "/") {
-		kind = "FEN"
-		fen := text
-		moves = ""
-		if i := strings.Index(text, " moves"); i >= 0 {
-			fen, moves = text[:i], text[i+len(" moves"):]
-		}
-		fen = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(fen, "position "), "fen "))
-		pos, err := xiangqi.ParseFEN(fen)
-		if err != nil {
-			return nil, "", err
-		}
-		start = pos
-	}
-	g := xiangqi.NewGame(start)
-	n := 0
-	for _, tok := range strings.Fields(moves) {
-		if skipToken.MatchString(tok) {
-			continue
-		}
-		n++
-		mv, err := g.Position().ParseAnyMove(tok)
-		if err == nil {
-			err = g.Play(mv)
-		}
-		if err != nil {
-			return nil, "", fmt.Errorf("move %d %q: %w", n, tok, err)
-		}
-	}
-	if kind == "moves" && n == 0 {
-		return nil, "", errors.New("no moves and no FEN found in the text")
-	}
-	return g, kind, nil
+	games, warns, err := record.ParsePGN(text)
+	return fromRecord("PGN", games, warns, err)
 }
 
-// skipToken matches what a move list holds besides moves: move numbers, "...", results.
-var skipToken = regexp.MustCompile(`^(\d+\.+|\.\.\.|…|1-0|0-1|1/2-1/2|\*)$`)
+// importFEN reads a FEN and the coordinate moves after " moves", if any.
+func importFEN(text string) (*xiangqi.Game, error) {
+	fen, moves := text, ""
+	if i := strings.Index(text, " moves"); i >= 0 {
+		fen, moves = text[:i], text[i+len(" moves"):]
+	}
+	fen = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(fen, "position "), "fen "))
+	pos, err := xiangqi.ParseFEN(fen)
+	if err != nil {
+		return nil, err
+	}
+	g := xiangqi.NewGame(pos)
+	for i, tok := range strings.Fields(moves) {
+		if err := g.PlayString(tok); err != nil {
+			return nil, fmt.Errorf("move %d %q: %w", i+1, tok, err)
+		}
+	}
+	return g, nil
+}
+
+// fromRecord takes the first game a record reader read.
+func fromRecord(kind string, games []*record.Game, warns []record.Warning, err error) (*xiangqi.Game, string, []string, error) {
+	if err != nil {
+		return nil, "", nil, err
+	}
+	if len(games) == 0 || (len(games[0].Moves) == 0 && len(games[0].Tags) == 0 && games[0].Start.FEN() == xiangqi.StartFEN) {
+		return nil, "", nil, errors.New("no moves, FEN, PGN or DhtmlXQ found in the text")
+	}
+	g, err := games[0].Game()
+	if err != nil {
+		return nil, "", nil, err
+	}
+	var notes []string
+	if len(games) > 1 {
+		notes = append(notes, fmt.Sprintf("the text holds %d games: loaded the first", len(games)))
+	}
+	for _, w := range warns {
+		if w.Game == 1 {
+			notes = append(notes, "skipped: "+w.String())
+		}
+	}
+	return g, kind, notes, nil
+}
+
+// Record returns the game as a record for the writers: its start, the moves played (not the
+// redo tail), the result if it is over, and who played.
+func (m *Match) Record() *record.Game {
+	r := &record.Game{Start: m.game.Start(), Result: record.Result(m.game.Result().String())}
+	for _, mv := range m.game.Moves()[:m.game.Ply()] {
+		r.Moves = append(r.Moves, record.Move{Move: mv})
+	}
+	r.SetTag("Event", "qipan")
+	red, black := "Red", "Black"
+	if m.mode == VsComputer {
+		red, black = "You", "qipan level "+strconv.Itoa(m.level)
+		if m.human == xiangqi.Black {
+			red, black = black, red
+		}
+	}
+	r.SetTag("Red", red)
+	r.SetTag("Black", black)
+	return r
+}
+
+// PGN writes the game as PGN with its moves in notation n.
+func (m *Match) PGN(n Notation) (string, error) {
+	o := record.PGNOptions{}
+	switch n {
+	case WXF:
+		o.Notation = record.WXF
+	case Chinese, ChineseTraditional:
+		o.Notation = record.Chinese
+		o.Chinese.Traditional = n == ChineseTraditional
+	}
+	return record.FormatPGN(m.Record(), o)
+}
+
+// DhtmlXQ writes the game as a [DhtmlXQ] block.
+func (m *Match) DhtmlXQ() (string, error) { return record.FormatDhtmlXQ(m.Record()) }

@@ -14,13 +14,15 @@ func TestImport(t *testing.T) {
 	}{
 		{"FEN", "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", "FEN", "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", 0},
 		{"FEN with moves", "  position fen " + xiangqi.StartFEN + " moves h2e2 h9g7\n", "FEN", "", 2},
-		{"ICCS list", "1. H2-E2 H9-G7\n2. B0-C2", "moves", "", 3},
-		{"Chinese list", "1. 炮二平五 马８进７ 2. 马八进七", "moves", "", 3},
-		{"WXF list with result", "C2.5 H8+7 H2+3 1-0", "moves", "", 3},
+		{"ICCS list", "1. H2-E2 H9-G7\n2. B0-C2", "PGN", "", 3},
+		{"Chinese list", "1. 炮二平五 马８进７ 2. 马八进七", "PGN", "", 3},
+		{"WXF list with result", "C2.5 H8+7 H2+3 1-0", "PGN", "", 3},
+		{"PGN with FEN", "[Event \"x\"]\n[FEN \"4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1\"]\n\n1. R9+9 *\n", "PGN", "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", 1},
+		{"DhtmlXQ in a page", "<p>see</p>[DhtmlXQ][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist][/DhtmlXQ]", "DhtmlXQ", "", 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g, kind, err := Import(tt.text)
+			g, kind, _, err := Import(tt.text)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -29,24 +31,49 @@ func TestImport(t *testing.T) {
 			}
 		})
 	}
-	// What MovesText writes reads back, in every notation.
+	// What MovesText, PGN and DhtmlXQ write reads back, in every notation.
 	m := NewMatch()
-	play(t, m, "h2e2", "h9g7", "b0c2", "b9c7", "h0g2")
+	play(t, m, "h2e2", "h9g7", "b0c2", "b9c7", "h0g2", "i9h9")
+	m.Undo() // the redo tail is not exported
+	texts := map[string]string{}
 	for _, n := range Notations {
-		g, _, err := Import(m.MovesText(n.N))
-		if err != nil || g.Position().FEN() != m.Position().FEN() {
-			t.Errorf("%s: %v, %v", n.N, err, g)
+		texts["moves "+string(n.N)] = m.MovesText(n.N)
+		pgn, err := m.PGN(n.N)
+		if err != nil {
+			t.Fatal(err)
 		}
+		texts["PGN "+string(n.N)] = pgn
+	}
+	dx, err := m.DhtmlXQ()
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts["DhtmlXQ"] = dx
+	for name, text := range texts {
+		g, _, _, err := Import(text)
+		if err != nil || g.Position().FEN() != m.Position().FEN() || g.Len() != 4 {
+			t.Errorf("%s does not read back: %v\n%s", name, err, text)
+		}
+	}
+	if pgn, _ := m.PGN(Chinese); !strings.Contains(pgn, "[Red \"You\"]") || !strings.Contains(pgn, "炮二平五") {
+		t.Errorf("PGN:\n%s", pgn)
+	}
+	// Several games: the first, with a note.
+	g, _, notes, err := Import("1. H2-E2 *\n\n1. B2-E2 *\n")
+	if err != nil || g.Moves()[0].String() != "h2e2" || len(notes) != 1 || !strings.Contains(notes[0], "2 games") {
+		t.Errorf("two games: %v %v %v", g, notes, err)
 	}
 	bad := []struct{ name, text, want string }{
 		{"empty", " \n", "nothing to import"},
 		{"bad FEN", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w - - 0 1", "rank"},
-		{"illegal move", "1. H2-E2 H2-E2", `move 2 "H2-E2"`},
-		{"gibberish", "hello world", `move 1 "hello"`},
+		{"bad FEN move", xiangqi.StartFEN + " moves h2e2 h2e2", `move 2 "h2e2"`},
+		{"illegal move", "1. H2-E2 H2-E2", "line 1, column 10"},
+		{"gibberish", "hello world", "line 1, column 1"},
+		{"bad DhtmlXQ", "[DhtmlXQ][DhtmlXQ_movelist]7747777[/DhtmlXQ_movelist][/DhtmlXQ]", "DhtmlXQ: line 1"},
 		{"numbers only", "1. 2.", "no moves"},
 	}
 	for _, tt := range bad {
-		if g, _, err := Import(tt.text); err == nil || g != nil || !strings.Contains(err.Error(), tt.want) {
+		if g, _, _, err := Import(tt.text); err == nil || g != nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: Import = %v, %v; want an error naming %q", tt.name, g, err, tt.want)
 		}
 	}

@@ -6,8 +6,9 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 // box's text.
 const IOTextAction = "qipan/io-text"
 
-// IOPanel is the import/export box: paste a FEN or moves and load them, or fill the box with
-// the current FEN or move list (also copied to the clipboard when the browser allows).
+// IOPanel is the import/export box: paste a FEN, PGN, DhtmlXQ or moves and load them, or fill
+// the box with the current FEN, move list, PGN or DhtmlXQ (also copied to the clipboard when the
+// browser allows).
 type IOPanel struct {
 	app.Compo
 	Error, Note string
@@ -24,16 +25,18 @@ func (p *IOPanel) With(err, note string) *IOPanel {
 func (p *IOPanel) Render() app.UI {
 	return app.Div().Class("io").Body(
 		app.Textarea().ID("io-text").Class("io-text").Attr("data-io-text", true).Attr("rows", 4).
-			Attr("spellcheck", "false").Aria("label", "FEN or moves").
-			Placeholder("Paste a FEN or moves (H2-E2, C2.5, 炮二平五), then Load").
+			Attr("spellcheck", "false").Aria("label", "FEN, PGN, DhtmlXQ or moves").
+			Placeholder("Paste a FEN, PGN, DhtmlXQ or moves (H2-E2, C2.5, 炮二平五), then Load").
 			OnInput(func(ctx app.Context, e app.Event) {
 				ctx.NewActionWithValue(IOTextAction, ctx.JSSrc().Get("value").String())
 			}),
 		app.Div().Class("controls io-buttons").Body(
-			controlButton("import", "Load", "Start from the FEN or moves in the box", true),
+			controlButton("import", "Load", "Start from the FEN, PGN, DhtmlXQ or moves in the box", true),
 			controlButton("export-fen", "FEN", "Put the current FEN in the box and copy it", true),
 			controlButton("export-iccs", "ICCS", "Put the moves in ICCS in the box and copy them", true),
 			controlButton("export-zh", "中文", "Put the moves in Chinese notation in the box and copy them", true),
+			controlButton("export-pgn", "PGN", "Put the game as PGN (moves in the list's notation) in the box and copy it", true),
+			controlButton("export-dhtmlxq", "DhtmlXQ", "Put the game as a DhtmlXQ block in the box and copy it", true),
 		),
 		app.If(p.Error != "", func() app.UI {
 			return app.P().Class("io-error").Attr("data-io-error", p.Error).Attr("role", "alert").Text(p.Error)

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -195,6 +196,12 @@ func (p *Page) onControl(ctx app.Context, a app.Action) {
 		}
 		p.export(ctx, "moves (中文)", m.MovesText(n))
 		return
+	case "export-pgn":
+		p.exportRecord(ctx, "PGN", func() (string, error) { return m.PGN(p.settings.Notation) })
+		return
+	case "export-dhtmlxq":
+		p.exportRecord(ctx, "DhtmlXQ", m.DhtmlXQ)
+		return
 	case "reload":
 		ctx.Reload()
 		return
@@ -249,15 +256,19 @@ func (p *Page) onKey(ctx app.Context, key string) {
 	ctx.Defer(scrollMoves)
 }
 
-// importText loads the box's FEN or moves; on error nothing changes and the error is shown.
+// importText loads the box's FEN, PGN, DhtmlXQ or moves; on error nothing changes and the
+// error is shown.
 func (p *Page) importText(ctx app.Context) {
-	g, kind, err := play.Import(p.ioText)
+	g, kind, notes, err := play.Import(p.ioText)
 	if err != nil {
 		p.ioError, p.ioNote = err.Error(), ""
 		return
 	}
 	p.match.Load(g)
 	p.ioError, p.ioNote, p.notice = "", "Loaded the "+kind+".", ""
+	if len(notes) > 0 {
+		p.ioNote += " " + strings.Join(notes, "; ")
+	}
 	p.changed(ctx)
 }
 
@@ -270,6 +281,16 @@ func (p *Page) export(ctx app.Context, what, text string) {
 			el.Set("value", text)
 		}
 	})
+}
+
+// exportRecord exports what write writes, or shows its error.
+func (p *Page) exportRecord(ctx app.Context, what string, write func() (string, error)) {
+	text, err := write()
+	if err != nil {
+		p.ioError, p.ioNote = what+": "+err.Error(), ""
+		return
+	}
+	p.export(ctx, what, text)
 }
 
 // moved follows a move on the board: sound, save, the engine.
@@ -345,6 +366,10 @@ func (p *Page) Render() app.UI {
 	hint, _ := m.HintMove()
 	engineOK := p.mounted && m.Engine.Failed() == ""
 	blackFirst := m.Game().Start().Turn() == xiangqi.Black
+	hintText := ""
+	if hint != xiangqi.NoMove {
+		hintText = "Hint: " + play.MoveText(m.Shown(), hint, p.settings.Notation)
+	}
 	return app.Div().Class("qipan").Body(
 		app.Div().Class("board-wrap").Body(
 			newBoard().WithView(BoardView{
@@ -365,25 +390,28 @@ func (p *Page) Render() app.UI {
 				app.Span().Text(" qipan"),
 			),
 			p.status(),
-			app.If(hint != xiangqi.NoMove, func() app.UI {
-				return app.P().Class("hint-text").Text("Hint: " + play.MoveText(m.Shown(), hint, p.settings.Notation))
-			}),
+			// Every slot of the panel is always there (empty when unused): go-app matches
+			// children by position, and a slot appearing before the import/export box would
+			// remount it and empty what the person pasted.
+			app.P().Class("hint-text").Text(hintText),
 			newControls().Enable(m.CanUndo(), m.CanRedo()).
 				EnableEngine(engineOK && !m.Reviewing() && m.PersonToMove() && !m.Engine.Hinting(),
 					engineOK && !m.Reviewing() && !m.Over()).
 				Review(m.Reviewing()),
 			newMoveList().WithRecord(m.MoveTexts(p.settings.Notation), m.Game().Ply(), m.ShownPly(), blackFirst),
 			newSettings().With(m.Mode(), m.Human(), p.settings, p.ioOpen),
-			app.If(p.ioOpen, func() app.UI { return newIOPanel().With(p.ioError, p.ioNote) }),
-			app.If(p.update, func() app.UI {
-				return app.P().Class("update").Body(
-					app.Text("A new version is ready. "),
-					controlButton("reload", "Reload", "Reload to use the new version", true),
-				)
-			}),
-			app.If(p.notice != "", func() app.UI {
-				return app.P().Class("notice").Attr("role", "alert").Text(p.notice)
-			}),
+			app.Div().Class("io-slot").Body(
+				app.If(p.ioOpen, func() app.UI { return newIOPanel().With(p.ioError, p.ioNote) }),
+			),
+			app.Div().Class("update-slot").Body(
+				app.If(p.update, func() app.UI {
+					return app.P().Class("update").Body(
+						app.Text("A new version is ready. "),
+						controlButton("reload", "Reload", "Reload to use the new version", true),
+					)
+				}),
+			),
+			app.P().Class("notice").Attr("role", "alert").Text(p.notice),
 		),
 	)
 }

@@ -47,8 +47,8 @@ func (s *SettingsPanel) Render() app.UI {
 		notations = append(notations, option(string(n.N), n.Label, n.N == s.Settings.Notation))
 	}
 	coords := []app.UI{
-		option(play.CoordsChinese, "九…一 coords", s.Settings.Coords != play.CoordsICCS),
-		option(play.CoordsICCS, "a–i coords", s.Settings.Coords == play.CoordsICCS),
+		option(play.CoordsChinese, "九…一", s.Settings.Coords != play.CoordsICCS),
+		option(play.CoordsICCS, "a–i 0–9", s.Settings.Coords == play.CoordsICCS),
 	}
 	sound := "Sound on"
 	if s.Settings.Muted {
