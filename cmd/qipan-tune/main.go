@@ -21,6 +21,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -73,6 +74,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fs.SetOutput(stderr)
 		in := fs.String("in", "", "data file from gen")
 		iters := fs.Int("iters", 2000, "gradient steps")
+		values := fs.Bool("values", false, "also fit piece value corrections")
+		l2 := fs.Float64("l2", 1e-6, "pull toward the current weights: λ·Σ(w-w0)² added to the error")
 		if err := fs.Parse(args[1:]); err != nil {
 			return 2
 		}
@@ -87,7 +90,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "qipan-tune:", err)
 			return 1
 		}
-		fit(data, *iters, stdout)
+		fit(data, fitOptions{iters: *iters, values: *values, l2: *l2}, stdout)
 		return 0
 	}
 	fmt.Fprintf(stderr, "qipan-tune: unknown command %q (want gen or fit)\n", args[0])
@@ -207,11 +210,22 @@ func mse(data []sample, w []float64, k float64) float64 {
 	return e / float64(len(data))
 }
 
-func fit(data []sample, iters int, out io.Writer) {
+// fitOptions: gradient steps, whether piece values are fitted too, and the L2 pull toward the
+// starting weights (self-play positions of one game are alike, so the data is smaller than
+// its line count suggests).
+type fitOptions struct {
+	iters  int
+	values bool
+	l2     float64
+}
+
+func fit(data []sample, o fitOptions, out io.Writer) {
+	iters := o.iters
 	w := make([]float64, nParams)
 	for i := 0; i < search.NumFeatures; i++ {
 		w[i] = float64(search.Weights[i])
 	}
+	w0 := slices.Clone(w)
 	// K: a coarse then fine scan with the current weights.
 	bestK, bestE := 1.0, math.Inf(1)
 	for k := 0.1; k <= 3; k += 0.05 {
@@ -242,10 +256,10 @@ func fit(data []sample, iters int, out io.Writer) {
 			}
 		}
 		for j := range w {
-			if j == search.NumFeatures+int(xiangqi.General) || j == search.NumFeatures {
-				continue // no general count, no NoKind
+			if j >= search.NumFeatures && (!o.values || j == search.NumFeatures+int(xiangqi.General) || j == search.NumFeatures) {
+				continue // piece values unless asked; no general count, no NoKind
 			}
-			g := grad[j] / float64(len(data))
+			g := grad[j]/float64(len(data)) + 2*o.l2*(w[j]-w0[j])
 			m[j] = b1*m[j] + (1-b1)*g
 			v[j] = b2*v[j] + (1-b2)*g*g
 			mh, vh := m[j]/(1-math.Pow(b1, float64(it))), v[j]/(1-math.Pow(b2, float64(it)))

@@ -48,7 +48,7 @@ func TestFitFollowsTheData(t *testing.T) {
 		data = append(data, s)
 	}
 	var out bytes.Buffer
-	fit(data, 300, &out)
+	fit(data, fitOptions{iters: 300}, &out)
 	if !strings.Contains(out.String(), "FHorseMob: ") {
 		t.Fatalf("no HorseMob weight in\n%s", out.String())
 	}
