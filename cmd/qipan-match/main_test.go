@@ -12,8 +12,7 @@ import (
 	"sync"
 	"testing"
 
-	"qipan/engine/match/pgn"
-	"qipan/engine/xiangqi"
+	"qipan/engine/xiangqi/record"
 )
 
 func TestSplitCommand(t *testing.T) {
@@ -98,33 +97,29 @@ func buildEngine(t *testing.T) string {
 
 // readGames parses a PGN file and checks each game is legal and its result agrees with the
 // rules where the game ended on the board.
-func readGames(t *testing.T, path string) []*pgn.Game {
+func readGames(t *testing.T, path string) []*record.Game {
 	t.Helper()
-	f, err := os.Open(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	games, err := pgn.Parse(f)
-	if err != nil {
-		t.Fatalf("PGN does not read back as legal games: %v", err)
+	games, warns, err := record.ParsePGN(string(data))
+	if err != nil || len(warns) != 0 {
+		t.Fatalf("PGN does not read back as legal games: %v %v", err, warns)
+	}
+	if n := strings.Count(string(data), "[Format \"ICCS\"]\n"); n != len(games) {
+		t.Errorf("%d games with [Format \"ICCS\"], want %d", n, len(games))
 	}
 	for _, g := range games {
-		start, err := g.Start()
+		rec, err := g.Game()
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec := xiangqi.NewGame(start)
-		for _, m := range g.Moves {
-			if err := rec.Play(m); err != nil {
-				t.Fatal(err)
-			}
+		if r := rec.Result(); r.Over() && r.String() != string(g.Result) {
+			t.Errorf("game %s: Result %s, but the rules say %s", g.Tag("Round"), g.Result, r)
 		}
-		if r := rec.Result(); r.Over() && r.String() != g.Get("Result") {
-			t.Errorf("game %s: Result %s, but the rules say %s", g.Get("Round"), g.Get("Result"), r)
-		}
-		if g.Get("Format") != "ICCS" || g.Comment == "" {
-			t.Errorf("game %s: Format %q, comment %q", g.Get("Round"), g.Get("Format"), g.Comment)
+		if g.EndComment() == "" {
+			t.Errorf("game %s: no comment saying how it ended", g.Tag("Round"))
 		}
 	}
 	return games
@@ -146,10 +141,10 @@ func TestSelfPlay(t *testing.T) {
 		}
 	}
 	games := readGames(t, pgnPath)
-	if len(games) != 2 || games[0].Get("Red") != "qipan-a" || games[1].Get("Red") != "qipan-b" ||
-		games[0].Get("Opening") != games[1].Get("Opening") {
-		t.Errorf("games: %d, reds %q %q, openings %q %q", len(games), games[0].Get("Red"), games[1].Get("Red"),
-			games[0].Get("Opening"), games[1].Get("Opening"))
+	if len(games) != 2 || games[0].Tag("Red") != "qipan-a" || games[1].Tag("Red") != "qipan-b" ||
+		games[0].Tag("Opening") != games[1].Tag("Opening") {
+		t.Errorf("games: %d, reds %q %q, openings %q %q", len(games), games[0].Tag("Red"), games[1].Tag("Red"),
+			games[0].Tag("Opening"), games[1].Tag("Opening"))
 	}
 }
 
@@ -184,12 +179,12 @@ func TestFairyStockfish(t *testing.T) {
 		t.Errorf("engine trouble:\n%s", errb.String())
 	}
 	games := readGames(t, pgnPath)
-	if len(games) != 2 || games[0].Get("Black") != "fairy-stockfish" {
-		t.Fatalf("%d games, Black %q", len(games), games[0].Get("Black"))
+	if len(games) != 2 || games[0].Tag("Black") != "fairy-stockfish" {
+		t.Fatalf("%d games, Black %q", len(games), games[0].Tag("Black"))
 	}
 	for _, g := range games {
 		if len(g.Moves) <= len(strings.Fields("h2e2 h9g7 h0g2 b9c7 i0h0 i9h9")) {
-			t.Errorf("game %s ended in the opening: %s", g.Get("Round"), g.Comment)
+			t.Errorf("game %s ended in the opening: %s", g.Tag("Round"), g.EndComment())
 		}
 	}
 }

@@ -25,10 +25,10 @@ import (
 	"time"
 
 	"qipan/engine/match/openings"
-	"qipan/engine/match/pgn"
 	"qipan/engine/match/player"
 	"qipan/engine/match/stats"
 	"qipan/engine/xiangqi"
+	"qipan/engine/xiangqi/record"
 )
 
 // Rules beyond engine/xiangqi's.
@@ -47,7 +47,7 @@ type Config struct {
 	Concurrency  int           // games at once (0 = 1); each game slot runs its own two engines
 	Rules        Rules
 	SPRT         *stats.SPRT // nil: play all games
-	PGN          io.Writer   // nil: no PGN
+	PGN          io.Writer   // nil: no PGN (ICCS moves, written by engine/xiangqi/record)
 
 	Event, Site string
 	Date        time.Time
@@ -63,7 +63,7 @@ type Game struct {
 	AIsRed  bool
 	Red     string
 	Black   string
-	Record  pgn.Game
+	Record  record.Game // tags Event Site Date Round Red Black Opening PlyCount; the reason as end comment
 	Outcome Outcome
 }
 
@@ -198,7 +198,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 			pending[g.Pair] = g.halfPointsA()
 		}
 		if cfg.PGN != nil {
-			if err := pgn.Write(cfg.PGN, &g.Record); err != nil && cfg.Log != nil {
+			if err := record.WritePGN(cfg.PGN, &g.Record, record.PGNOptions{Notation: record.ICCS}); err != nil && cfg.Log != nil {
 				cfg.Log("writing PGN: " + err.Error())
 			}
 		}
@@ -320,34 +320,38 @@ func (s *slot) play(ctx context.Context, cfg Config, i int) (*Game, bool) {
 			return nil, false
 		}
 	}
-	g.Record = record(cfg, g, moves)
+	g.Record = gameRecord(cfg, g, moves)
 	return g, true
 }
 
-func record(cfg Config, g *Game, moves []string) pgn.Game {
-	tags := []pgn.Tag{
-		{Name: "Event", Value: cfg.Event},
-		{Name: "Site", Value: cfg.Site},
-		{Name: "Date", Value: cfg.Date.Format("2006.01.02")},
-		{Name: "Round", Value: strconv.Itoa(g.Number)},
-		{Name: "Red", Value: g.Red},
-		{Name: "Black", Value: g.Black},
-		{Name: "Result", Value: g.Outcome.Result},
+func gameRecord(cfg Config, g *Game, moves []string) record.Game {
+	rec := record.Game{
+		Tags: []record.Tag{
+			{Name: "Event", Value: cfg.Event},
+			{Name: "Site", Value: cfg.Site},
+			{Name: "Date", Value: cfg.Date.Format("2006.01.02")},
+			{Name: "Round", Value: strconv.Itoa(g.Number)},
+			{Name: "Red", Value: g.Red},
+			{Name: "Black", Value: g.Black},
+			{Name: "Opening", Value: g.Opening.Name},
+			{Name: "PlyCount", Value: strconv.Itoa(len(moves))},
+		},
+		Result: record.Result(g.Outcome.Result),
 	}
-	if fen := g.Opening.StartFEN(); fen != xiangqi.StartFEN {
-		tags = append(tags, pgn.Tag{Name: "FEN", Value: fen})
+	start, err := xiangqi.ParseFEN(g.Opening.StartFEN())
+	if err != nil { // cannot happen: Run checked the openings
+		cfg.Log(fmt.Sprintf("game %d: recording the start: %v", g.Number, err))
+		return rec
 	}
-	tags = append(tags, pgn.Tag{Name: "Format", Value: "ICCS"},
-		pgn.Tag{Name: "Opening", Value: g.Opening.Name},
-		pgn.Tag{Name: "PlyCount", Value: strconv.Itoa(len(moves))})
-	rec := pgn.Game{Tags: tags, Comment: g.Outcome.Reason}
+	rec.Start = start
 	for _, s := range moves {
 		m, err := xiangqi.ParseMove(s)
 		if err != nil { // cannot happen: every move was played on a Game
 			cfg.Log(fmt.Sprintf("game %d: recording %q: %v", g.Number, s, err))
 			break
 		}
-		rec.Moves = append(rec.Moves, m)
+		rec.Moves = append(rec.Moves, record.Move{Move: m})
 	}
+	rec.SetEndComment(g.Outcome.Reason)
 	return rec
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -11,10 +12,10 @@ import (
 
 	"qipan/engine/match/internal/fake"
 	"qipan/engine/match/openings"
-	"qipan/engine/match/pgn"
 	"qipan/engine/match/player"
 	"qipan/engine/match/stats"
 	"qipan/engine/xiangqi"
+	"qipan/engine/xiangqi/record"
 )
 
 func TestMain(m *testing.M) {
@@ -138,17 +139,20 @@ func TestRun(t *testing.T) {
 			if !strings.Contains(log.String(), tt.wantLog) {
 				t.Errorf("log:\n%s\nwant %q", log.String(), tt.wantLog)
 			}
-			games, err := pgn.Parse(&buf)
-			if err != nil {
-				t.Fatalf("PGN does not read back: %v\n%s", err, buf.String())
+			games, warns, err := record.ParsePGN(buf.String())
+			if err != nil || len(warns) != 0 {
+				t.Fatalf("PGN does not read back cleanly: %v %v\n%s", err, warns, buf.String())
 			}
 			if len(games) != rep.Done {
 				t.Fatalf("%d PGN games, want %d", len(games), rep.Done)
 			}
+			if n := strings.Count(buf.String(), "[Format \"ICCS\"]\n"); n != len(games) {
+				t.Errorf("%d games with [Format \"ICCS\"], want %d", n, len(games))
+			}
 			for _, g := range games {
 				checkRecord(t, g, ops)
-				if !strings.Contains(g.Comment, tt.wantReason) {
-					t.Errorf("game %s comment %q, want %q", g.Get("Round"), g.Comment, tt.wantReason)
+				if !strings.Contains(g.EndComment(), tt.wantReason) {
+					t.Errorf("game %s comment %q, want %q", g.Tag("Round"), g.EndComment(), tt.wantReason)
 				}
 			}
 		})
@@ -157,38 +161,42 @@ func TestRun(t *testing.T) {
 
 // checkRecord checks a PGN game from Run: tags, the opening at its start, and a result
 // that agrees with the rules when the game ended on the board.
-func checkRecord(t *testing.T, g *pgn.Game, ops []openings.Opening) {
+func checkRecord(t *testing.T, g *record.Game, ops []openings.Opening) {
 	t.Helper()
-	for _, tag := range []string{"Event", "Site", "Date", "Round", "Red", "Black", "Result"} {
-		if g.Get(tag) == "" {
-			t.Errorf("game %s: no %s tag", g.Get("Round"), tag)
+	for _, tag := range []string{"Event", "Site", "Date", "Round", "Red", "Black"} {
+		if g.Tag(tag) == "" {
+			t.Errorf("game %s: no %s tag", g.Tag("Round"), tag)
 		}
 	}
-	if g.Get("Format") != "ICCS" || g.Get("Date") != "2026.11.22" {
-		t.Errorf("game %s: Format %q Date %q", g.Get("Round"), g.Get("Format"), g.Get("Date"))
+	if g.Result == "" || g.Result == record.Unknown || g.Tag("Date") != "2026.11.22" {
+		t.Errorf("game %s: Result %q Date %q", g.Tag("Round"), g.Result, g.Tag("Date"))
 	}
 	var op *openings.Opening
 	for i := range ops {
-		if ops[i].Name == g.Get("Opening") {
+		if ops[i].Name == g.Tag("Opening") {
 			op = &ops[i]
 		}
 	}
 	if op == nil {
-		t.Fatalf("game %s: unknown opening %q", g.Get("Round"), g.Get("Opening"))
+		t.Fatalf("game %s: unknown opening %q", g.Tag("Round"), g.Tag("Opening"))
+	}
+	if g.Start.FEN() != op.StartFEN() {
+		t.Errorf("game %s starts from %s, want its opening's %s", g.Tag("Round"), g.Start.FEN(), op.StartFEN())
 	}
 	for i, m := range op.Moves {
 		if i >= len(g.Moves) || g.Moves[i].String() != m {
-			t.Fatalf("game %s does not start with its opening %v: %v", g.Get("Round"), op.Moves, g.Moves)
+			t.Fatalf("game %s does not start with its opening %v: %v", g.Tag("Round"), op.Moves, g.Moves)
 		}
 	}
-	rec := xiangqi.NewGame(nil)
-	for _, m := range g.Moves {
-		if err := rec.Play(m); err != nil {
-			t.Fatal(err)
-		}
+	if n := strconv.Itoa(len(g.Moves)); g.Tag("PlyCount") != n {
+		t.Errorf("game %s: PlyCount %q, want %s", g.Tag("Round"), g.Tag("PlyCount"), n)
 	}
-	if r := rec.Result(); r.Over() && r.String() != g.Get("Result") {
-		t.Errorf("game %s: Result %s but the rules say %s (%s)", g.Get("Round"), g.Get("Result"), r, r.Reason())
+	rec, err := g.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := rec.Result(); r.Over() && r.String() != string(g.Result) {
+		t.Errorf("game %s: Result %s but the rules say %s (%s)", g.Tag("Round"), g.Result, r, r.Reason())
 	}
 }
 

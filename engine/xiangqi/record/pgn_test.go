@@ -384,3 +384,43 @@ func TestWritePGNErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestEndComment: how a game ended, written after the last move (or alone when there are
+// no moves), reads back as the same EndComment.
+func TestEndComment(t *testing.T) {
+	tests := []struct {
+		name, moves, comment string
+		want                 string // the movetext written
+	}{
+		{"no moves", "", "both engines failed to start", "{both engines failed to start}\n1/2-1/2"},
+		{"after moves", "h2e2 h9g7", "Black {x} resigns", "1. H2-E2 H9-G7\n{Black {x) resigns}\n1/2-1/2"},
+	}
+	for _, tc := range tests {
+		g := &Game{Result: Draw}
+		for _, s := range strings.Fields(tc.moves) {
+			m, err := xiangqi.ParseMove(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g.Moves = append(g.Moves, Move{Move: m})
+		}
+		g.SetEndComment(tc.comment)
+		if g.EndComment() != tc.comment {
+			t.Errorf("%s: EndComment %q after SetEndComment(%q)", tc.name, g.EndComment(), tc.comment)
+		}
+		text, err := FormatPGN(g, PGNOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasSuffix(text, "\n\n"+tc.want+"\n\n") {
+			t.Errorf("%s: wrote\n%s\nwant movetext\n%s", tc.name, text, tc.want)
+		}
+		back, warns, err := ParsePGN(text)
+		if err != nil || len(warns) != 0 || len(back) != 1 {
+			t.Fatalf("%s: read back %d games, %v, %v", tc.name, len(back), warns, err)
+		}
+		if want := strings.ReplaceAll(tc.comment, "}", ")"); back[0].EndComment() != want {
+			t.Errorf("%s: read back EndComment %q, want %q", tc.name, back[0].EndComment(), want)
+		}
+	}
+}

@@ -93,6 +93,24 @@ func (g *Game) SetTag(name, value string) {
 	g.Tags = append(g.Tags, Tag{name, value})
 }
 
+// EndComment is the comment after the last move, or the game comment when there are no
+// moves: where PGN puts how a game ended ("{Black resigns} 1-0").
+func (g *Game) EndComment() string {
+	if n := len(g.Moves); n > 0 {
+		return g.Moves[n-1].Comment
+	}
+	return g.Comment
+}
+
+// SetEndComment sets the comment EndComment returns.
+func (g *Game) SetEndComment(c string) {
+	if n := len(g.Moves); n > 0 {
+		g.Moves[n-1].Comment = c
+	} else {
+		g.Comment = c
+	}
+}
+
 // start is g.Start, or the initial position when nil.
 func (g *Game) start() *xiangqi.Position {
 	if g.Start == nil {
