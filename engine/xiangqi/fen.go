@@ -178,12 +178,16 @@ func pieceFromFEN(ch byte) Piece {
 }
 
 // BoardFEN returns the board field of the FEN alone.
-func (p *Position) BoardFEN() string {
+func (p *Position) BoardFEN() string { return BoardFEN(&p.board) }
+
+// BoardFEN returns the board field of a FEN for the pieces on b (indexed by Square), for
+// readers that place pieces themselves before ParseFEN checks the position.
+func BoardFEN(b *[NumSquares]Piece) string {
 	var sb strings.Builder
 	for rank := 9; rank >= 0; rank-- {
 		empty := 0
 		for file := 0; file < 9; file++ {
-			pc := p.board[SquareOf(file, rank)]
+			pc := b[SquareOf(file, rank)]
 			if pc == NoPiece {
 				empty++
 				continue

@@ -28,6 +28,13 @@ func TestFENRoundTrip(t *testing.T) {
 		if p.Key() != p.computeKey() {
 			t.Errorf("%s: key mismatch", fen)
 		}
+		var board [NumSquares]Piece
+		for s := Square(0); s < NumSquares; s++ {
+			board[s] = p.At(s)
+		}
+		if got, want := BoardFEN(&board), strings.Fields(fen)[0]; got != want {
+			t.Errorf("BoardFEN of %s's pieces = %q, want %q", fen, got, want)
+		}
 	}
 }
 

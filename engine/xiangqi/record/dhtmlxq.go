@@ -239,7 +239,7 @@ func (d *dxParser) game(vals []dxValue) (*Game, error) {
 			continue
 		}
 		at := moveAt + i
-		digits, next, ok := take4(moveDigits, i)
+		digits, next, ok := takeDigits(moveDigits, i, 4)
 		if !ok {
 			return nil, d.errAt(at, "movelist: move %d: want 4 digits \"fromCol fromRow toCol toRow\", have %q", len(g.Moves)+1, clip(moveDigits[i:], 8))
 		}
@@ -277,23 +277,23 @@ func (d *dxParser) game(vals []dxValue) (*Game, error) {
 	return g, nil
 }
 
-// take4 reads four digits from s at i, skipping white space between them.
-func take4(s string, i int) (string, int, bool) {
+// takeDigits reads n (at most 4) digits from s at i, skipping white space between them.
+func takeDigits(s string, i, n int) (string, int, bool) {
 	var b [4]byte
-	n := 0
-	for i < len(s) && n < 4 {
+	k := 0
+	for i < len(s) && k < n {
 		c := s[i]
 		switch {
 		case c >= '0' && c <= '9':
-			b[n] = c
-			n++
+			b[k] = c
+			k++
 		case asciiSpace(c):
 		default:
 			return "", i, false
 		}
 		i++
 	}
-	return string(b[:n]), i, n == 4
+	return string(b[:k]), i, k == n
 }
 
 func clip(s string, n int) string {
@@ -332,7 +332,7 @@ func (d *dxParser) binit(v *dxValue, moves string) (*xiangqi.Position, error) {
 			if n == 32 {
 				return nil, d.errAt(at, "binit: more than 64 digits")
 			}
-			digits, next, ok := take2(v.value, i)
+			digits, next, ok := takeDigits(v.value, i, 2)
 			if !ok {
 				return nil, d.errAt(at, "binit: piece %d: want 2 digits \"col row\" (99 = off the board), have %q", n+1, clip(v.value[i:], 4))
 			}
@@ -360,12 +360,12 @@ func (d *dxParser) binit(v *dxValue, moves string) (*xiangqi.Position, error) {
 		}
 	}
 	turn := xiangqi.Red
-	if d4, _, ok := take4(moves, 0); ok {
+	if d4, _, ok := takeDigits(moves, 0, 4); ok {
 		if from, ok := dxSquare(d4[0], d4[1]); ok && board[from] != xiangqi.NoPiece {
 			turn = board[from].Color()
 		}
 	}
-	fen := boardFEN(&board)
+	fen := xiangqi.BoardFEN(&board)
 	p, err := xiangqi.ParseFEN(fen + " " + sideLetter(turn))
 	if err != nil && strings.TrimSpace(moves) == "" {
 		if q, err2 := xiangqi.ParseFEN(fen + " " + sideLetter(turn.Other())); err2 == nil {
@@ -382,56 +382,11 @@ func (d *dxParser) binit(v *dxValue, moves string) (*xiangqi.Position, error) {
 	return p, nil
 }
 
-// take2 reads two digits from s at i, skipping white space between them.
-func take2(s string, i int) (string, int, bool) {
-	var b [2]byte
-	n := 0
-	for i < len(s) && n < 2 {
-		c := s[i]
-		switch {
-		case c >= '0' && c <= '9':
-			b[n] = c
-			n++
-		case asciiSpace(c):
-		default:
-			return "", i, false
-		}
-		i++
-	}
-	return string(b[:n]), i, n == 2
-}
-
 func sideLetter(c xiangqi.Color) string {
 	if c == xiangqi.Black {
 		return "b"
 	}
 	return "w"
-}
-
-func boardFEN(b *[xiangqi.NumSquares]xiangqi.Piece) string {
-	var sb strings.Builder
-	for rank := 9; rank >= 0; rank-- {
-		empty := 0
-		for file := 0; file < 9; file++ {
-			pc := b[xiangqi.SquareOf(file, rank)]
-			if pc == xiangqi.NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				sb.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			sb.WriteByte(pc.FEN())
-		}
-		if empty > 0 {
-			sb.WriteByte(byte('0' + empty))
-		}
-		if rank > 0 {
-			sb.WriteByte('/')
-		}
-	}
-	return sb.String()
 }
 
 // dxResult reads a DhtmlXQ result (红胜, 黑胜, 和棋, 未知, their variants, or a PGN result).
