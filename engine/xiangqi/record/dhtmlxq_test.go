@@ -1,7 +1,6 @@
 package record
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
@@ -69,26 +68,7 @@ func TestParseDhtmlXQ(t *testing.T) {
 		},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			games, warns, err := ParseDhtmlXQ(tc.in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(games) != len(tc.games) {
-				t.Fatalf("%d games, want %d", len(games), len(tc.games))
-			}
-			for i, w := range tc.games {
-				checkGame(t, tc.name, games[i], w)
-			}
-			if len(warns) != len(tc.warns) {
-				t.Fatalf("warnings %v, want %q", warns, tc.warns)
-			}
-			for i, w := range tc.warns {
-				if !strings.Contains(warns[i].Msg, w) {
-					t.Errorf("warning %v, want one with %q", warns[i], w)
-				}
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { checkRead(t, ParseDhtmlXQ, tc.name, tc.in, tc.games, tc.warns) })
 	}
 }
 
@@ -119,16 +99,7 @@ func TestParseDhtmlXQErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, _, err := ParseDhtmlXQ(tc.in)
-			var e *Error
-			if !errors.As(err, &e) {
-				t.Fatalf("error %v, want an *Error", err)
-			}
-			if e.Line != tc.line || e.Col != tc.col || !strings.Contains(e.Msg, tc.msg) {
-				t.Errorf("got %v; want line %d, column %d, message with %q", e, tc.line, tc.col, tc.msg)
-			}
-			if !strings.HasPrefix(e.Error(), "DhtmlXQ: line ") {
-				t.Errorf("error text %q", e.Error())
-			}
+			checkError(t, err, "DhtmlXQ", tc.line, tc.col, tc.msg)
 		})
 	}
 }
@@ -139,10 +110,7 @@ func TestWriteDhtmlXQ(t *testing.T) {
 		Comment: "第一行\n第二行",
 		Result:  Draw,
 	}
-	for _, s := range []string{"h2e2", "h9g7"} {
-		m, _ := xiangqi.ParseMove(s)
-		g.Moves = append(g.Moves, Move{Move: m})
-	}
+	g.Moves = recordMoves(t, "h2e2 h9g7")
 	g.Moves[1].Comment = "a|b\nc"
 	got, err := FormatDhtmlXQ(g)
 	if err != nil {

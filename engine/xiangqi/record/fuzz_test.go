@@ -31,6 +31,23 @@ func checkReadError(t *testing.T, err error, in string) {
 	}
 }
 
+// checkRoundTrip: g (read from in) written with write and read back with read is one game,
+// the same as g.
+func checkRoundTrip(t *testing.T, in, label string, g *Game, write func(*Game) (string, error), read func(string) ([]*Game, []Warning, error)) {
+	t.Helper()
+	text, err := write(g)
+	if err != nil {
+		t.Fatalf("%q: writing %s: %v", in, label, err)
+	}
+	back, _, err := read(text)
+	if err != nil || len(back) != 1 {
+		t.Fatalf("%q: reading back %s (%d games): %v\n%s", in, label, len(back), err, text)
+	}
+	if d := sameGame(g, back[0]); d != "" {
+		t.Fatalf("%q: %s round trip: %s\n%s", in, label, d, text)
+	}
+}
+
 // FuzzParsePGN: never panics; errors carry line and column; every game read writes in each
 // notation and reads back the same, and converts to DhtmlXQ with the same moves.
 func FuzzParsePGN(f *testing.F) {
@@ -44,17 +61,8 @@ func FuzzParsePGN(f *testing.F) {
 		}
 		for _, g := range games {
 			for _, n := range []Notation{ICCS, WXF, Chinese} {
-				text, err := FormatPGN(g, PGNOptions{Notation: n})
-				if err != nil {
-					t.Fatalf("%q: writing %v: %v", in, n, err)
-				}
-				back, _, err := ParsePGN(text)
-				if err != nil || len(back) != 1 {
-					t.Fatalf("%q: reading back %v (%d games): %v\n%s", in, n, len(back), err, text)
-				}
-				if d := sameGame(g, back[0]); d != "" {
-					t.Fatalf("%q: %v round trip: %s\n%s", in, n, d, text)
-				}
+				write := func(g *Game) (string, error) { return FormatPGN(g, PGNOptions{Notation: n}) }
+				checkRoundTrip(t, in, n.String(), g, write, ParsePGN)
 			}
 			if text, err := FormatDhtmlXQ(g); err == nil {
 				back, _, err := ParseDhtmlXQ(text)
@@ -83,17 +91,7 @@ func FuzzParseDhtmlXQ(f *testing.F) {
 			checkReadError(t, err, in)
 		}
 		for _, g := range games {
-			text, err := FormatDhtmlXQ(g)
-			if err != nil {
-				t.Fatalf("%q: writing: %v", in, err)
-			}
-			back, _, err := ParseDhtmlXQ(text)
-			if err != nil || len(back) != 1 {
-				t.Fatalf("%q: reading back (%d games): %v\n%s", in, len(back), err, text)
-			}
-			if d := sameGame(g, back[0]); d != "" {
-				t.Fatalf("%q: round trip: %s\n%s", in, d, text)
-			}
+			checkRoundTrip(t, in, "DhtmlXQ", g, FormatDhtmlXQ, ParseDhtmlXQ)
 		}
 	})
 }

@@ -49,6 +49,61 @@ func checkGame(t *testing.T, label string, g *Game, w wantGame) {
 	}
 }
 
+// checkRead reads in with read (ParsePGN or ParseDhtmlXQ) and checks the games and the
+// warnings (each containing its string, in order).
+func checkRead(t *testing.T, read func(string) ([]*Game, []Warning, error), label, in string, want []wantGame, wantWarns []string) {
+	t.Helper()
+	games, warns, err := read(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != len(want) {
+		t.Fatalf("%d games, want %d", len(games), len(want))
+	}
+	for i, w := range want {
+		checkGame(t, label, games[i], w)
+	}
+	if len(warns) != len(wantWarns) {
+		t.Fatalf("warnings %v, want %q", warns, wantWarns)
+	}
+	for i, w := range wantWarns {
+		if !strings.Contains(warns[i].Msg, w) {
+			t.Errorf("warning %v, want one with %q", warns[i], w)
+		}
+	}
+}
+
+// checkError checks that err is an *Error of format at line and column with msg in its
+// message, and returns it.
+func checkError(t *testing.T, err error, format string, line, col int, msg string) *Error {
+	t.Helper()
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatalf("error %v, want an *Error", err)
+	}
+	if e.Line != line || e.Col != col || !strings.Contains(e.Msg, msg) {
+		t.Errorf("got %v; want line %d, column %d, message with %q", e, line, col, msg)
+	}
+	if !strings.HasPrefix(e.Error(), format+": line ") {
+		t.Errorf("error text %q", e.Error())
+	}
+	return e
+}
+
+// recordMoves parses UCCI moves separated by spaces, without comments.
+func recordMoves(t *testing.T, ucci string) []Move {
+	t.Helper()
+	var ms []Move
+	for _, s := range strings.Fields(ucci) {
+		m, err := xiangqi.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms = append(ms, Move{Move: m})
+	}
+	return ms
+}
+
 func equalTags(a, b []Tag) bool {
 	if len(a) != len(b) {
 		return false
@@ -222,26 +277,7 @@ func TestParsePGN(t *testing.T) {
 		{name: "empty", in: " \n\t\u3000\n"},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			games, warns, err := ParsePGN(tc.in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(games) != len(tc.games) {
-				t.Fatalf("%d games, want %d", len(games), len(tc.games))
-			}
-			for i, w := range tc.games {
-				checkGame(t, tc.name, games[i], w)
-			}
-			if len(warns) != len(tc.warns) {
-				t.Fatalf("warnings %v, want %q", warns, tc.warns)
-			}
-			for i, w := range tc.warns {
-				if !strings.Contains(warns[i].Msg, w) {
-					t.Errorf("warning %v, want one with %q", warns[i], w)
-				}
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { checkRead(t, ParsePGN, tc.name, tc.in, tc.games, tc.warns) })
 	}
 }
 
@@ -275,15 +311,8 @@ func TestParsePGNErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			games, _, err := ParsePGN(tc.in)
-			var e *Error
-			if !errors.As(err, &e) {
-				t.Fatalf("error %v, want an *Error", err)
-			}
-			if e.Line != tc.line || e.Col != tc.col || e.Game != tc.game || !strings.Contains(e.Msg, tc.msg) {
-				t.Errorf("got %v; want line %d, column %d, game %d, message with %q", e, tc.line, tc.col, tc.game, tc.msg)
-			}
-			if !strings.HasPrefix(e.Error(), "pgn: line ") {
-				t.Errorf("error text %q", e.Error())
+			if e := checkError(t, err, "pgn", tc.line, tc.col, tc.msg); e.Game != tc.game {
+				t.Errorf("%v: game %d, want %d", e, e.Game, tc.game)
 			}
 			if len(games) != tc.goodGames {
 				t.Errorf("%d games returned with the error, want %d", len(games), tc.goodGames)
@@ -299,10 +328,7 @@ func TestWritePGN(t *testing.T) {
 		Comment: "game {note}",
 		Result:  RedWins,
 	}
-	for _, s := range []string{"h2e2", "h9g7", "h0g2", "i9h9"} {
-		m, _ := xiangqi.ParseMove(s)
-		g.Moves = append(g.Moves, Move{Move: m})
-	}
+	g.Moves = recordMoves(t, "h2e2 h9g7 h0g2 i9h9")
 	g.Moves[0].Comment = "中炮"
 	tests := []struct {
 		o    PGNOptions
@@ -396,14 +422,7 @@ func TestEndComment(t *testing.T) {
 		{"after moves", "h2e2 h9g7", "Black {x} resigns", "1. H2-E2 H9-G7\n{Black {x) resigns}\n1/2-1/2"},
 	}
 	for _, tc := range tests {
-		g := &Game{Result: Draw}
-		for _, s := range strings.Fields(tc.moves) {
-			m, err := xiangqi.ParseMove(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			g.Moves = append(g.Moves, Move{Move: m})
-		}
+		g := &Game{Result: Draw, Moves: recordMoves(t, tc.moves)}
 		g.SetEndComment(tc.comment)
 		if g.EndComment() != tc.comment {
 			t.Errorf("%s: EndComment %q after SetEndComment(%q)", tc.name, g.EndComment(), tc.comment)
