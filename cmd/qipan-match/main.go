@@ -21,7 +21,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -306,24 +305,12 @@ func progressLine(r match.Report, sprt *stats.SPRT) string {
 	e := stats.TrinomialElo(r.Games)
 	line := fmt.Sprintf("[%d/%d] game %d %s vs %s (%s): %s {%s} | %s %d-%d-%d %.1f%% Elo %s ± %s",
 		r.Done, r.Total, g.Number, g.Red, g.Black, g.Opening.Name, g.Outcome.Result, g.Outcome.Reason,
-		r.Names[0], r.Games.Wins, r.Games.Draws, r.Games.Losses, 100*e.Score, num(e.Elo), num(e.Margin))
+		r.Names[0], r.Games.Wins, r.Games.Draws, r.Games.Losses, 100*e.Score, stats.FormatElo(e.Elo), stats.FormatElo(e.Margin))
 	if sprt != nil {
 		lo, hi := sprt.Bounds()
 		line += fmt.Sprintf(" | LLR %.2f (%.2f, %.2f)", r.LLR, lo, hi)
 	}
 	return line
-}
-
-func num(x float64) string {
-	switch {
-	case math.IsNaN(x):
-		return "nan"
-	case math.IsInf(x, 1):
-		return "inf"
-	case math.IsInf(x, -1):
-		return "-inf"
-	}
-	return fmt.Sprintf("%.1f", x+0) // +0 turns -0 into 0
 }
 
 // summary is the final report.
@@ -335,10 +322,10 @@ func summary(r match.Report, sprt *stats.SPRT, took time.Duration, interrupted b
 	tri := stats.TrinomialElo(r.Games)
 	fmt.Fprintf(&b, "Result of %s vs %s: %d games in %s\n", r.Names[0], r.Names[1], r.Done, took.Round(time.Second))
 	fmt.Fprintf(&b, "W-D-L %d-%d-%d (from %s's side), score %.1f%%\n", r.Games.Wins, r.Games.Draws, r.Games.Losses, r.Names[0], 100*tri.Score)
-	fmt.Fprintf(&b, "Elo %s ± %s (95%%, trinomial), LOS %.1f%%\n", num(tri.Elo), num(tri.Margin), 100*tri.LOS)
+	fmt.Fprintf(&b, "Elo %s ± %s (95%%, trinomial), LOS %.1f%%\n", stats.FormatElo(tri.Elo), stats.FormatElo(tri.Margin), 100*tri.LOS)
 	if r.Pairs.Pairs() > 0 {
 		pe := stats.PentanomialElo(r.Pairs)
-		fmt.Fprintf(&b, "Pairs [0, ½, 1, 1½, 2] = %v: Elo %s ± %s (95%%, pentanomial)\n", r.Pairs, num(pe.Elo), num(pe.Margin))
+		fmt.Fprintf(&b, "Pairs [0, ½, 1, 1½, 2] = %v: Elo %s ± %s (95%%, pentanomial)\n", r.Pairs, stats.FormatElo(pe.Elo), stats.FormatElo(pe.Margin))
 	}
 	if sprt != nil {
 		lo, hi := sprt.Bounds()

@@ -72,10 +72,12 @@ type Estimate struct {
 
 func (e Estimate) String() string {
 	return fmt.Sprintf("%s ± %s (score %.1f%%, LOS %.1f%%)",
-		fmtElo(e.Elo), fmtElo(e.Margin), 100*e.Score, 100*e.LOS)
+		FormatElo(e.Elo), FormatElo(e.Margin), 100*e.Score, 100*e.LOS)
 }
 
-func fmtElo(x float64) string {
+// FormatElo writes an Elo figure or margin with one decimal: "inf", "-inf" or "nan" where
+// the estimate has none, and 0.0 (not -0.0) for an even score.
+func FormatElo(x float64) string {
 	switch {
 	case math.IsNaN(x):
 		return "nan"
@@ -84,7 +86,7 @@ func fmtElo(x float64) string {
 	case math.IsInf(x, -1):
 		return "-inf"
 	}
-	return fmt.Sprintf("%.1f", x)
+	return fmt.Sprintf("%.1f", x+0) // +0 turns -0 into 0
 }
 
 // TrinomialElo estimates the Elo difference from single games (the usual cutechess figure).

@@ -141,3 +141,23 @@ func TestParseSPRTErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestFormatElo(t *testing.T) {
+	tests := []struct {
+		x    float64
+		want string
+	}{
+		{147.1907, "147.2"},
+		{-12.34, "-12.3"},
+		{EloFromScore(0.5), "0.0"}, // -0 from the formula
+		{math.Copysign(0, -1), "0.0"},
+		{math.Inf(1), "inf"},
+		{math.Inf(-1), "-inf"},
+		{math.NaN(), "nan"},
+	}
+	for _, tt := range tests {
+		if got := FormatElo(tt.x); got != tt.want {
+			t.Errorf("FormatElo(%g) = %q, want %q", tt.x, got, tt.want)
+		}
+	}
+}
