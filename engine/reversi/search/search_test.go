@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/bits"
 	"math/rand"
+	"runtime"
 	"testing"
 	"time"
 
@@ -175,7 +176,8 @@ func TestSearchCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	start := time.Now()
 	time.AfterFunc(50*time.Millisecond, cancel)
-	res := e.Search(ctx, Limits{Depth: 40}, nil)
+	// Yield lets the timer's goroutine run where there is one thread (js/wasm).
+	res := e.Search(ctx, Limits{Depth: 40, Yield: runtime.Gosched}, nil)
 	p := e.Position()
 	if time.Since(start) > 2*time.Second || !p.IsLegal(res.Move) {
 		t.Fatalf("cancel took %v, move %v", time.Since(start), res.Move)
