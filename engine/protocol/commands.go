@@ -220,9 +220,12 @@ func (s *Session) cmdPosition(args []string) {
 		s.errorf("position: %v", err)
 		return
 	}
-	red := len(fenFields) < 2 || fenFields[1] != "b"
+	red := (len(fenFields) < 2 || fenFields[1] != "b") == (len(moves)%2 == 0)
+	if sd, ok := s.eng.(Sider); ok {
+		red = sd.FirstToMove()
+	}
 	s.mu.Lock()
-	s.redToMove = red == (len(moves)%2 == 0)
+	s.redToMove = red
 	s.bans = nil
 	s.mu.Unlock()
 }
@@ -487,7 +490,12 @@ func (s *Session) cmdGo(args []string) {
 		}
 	}
 	s.start(lim.Infinite || ponder, held, func(ctx context.Context) []string {
-		res := s.eng.Search(ctx, searchLim, func(inf Info) { s.println(formatInfo(dia, inf)) })
+		res := s.eng.Search(ctx, searchLim, func(inf Info) {
+			s.println(formatInfo(dia, inf))
+			if inf.Note != "" {
+				s.println("info string " + inf.Note)
+			}
+		})
 		if res.Best == "" {
 			if dia == dialectUCI {
 				return []string{"bestmove (none)"} // UCI has no nobestmove

@@ -15,7 +15,8 @@ type Option struct {
 	UCIName  string // the name under UCI if different (e.g. "Skill Level"); setoption takes either
 	Type     string // check, spin, combo, button, string
 	Default  string
-	Min, Max int // spin only
+	Min, Max int      // spin only
+	Vars     []string // combo only: the values it takes
 }
 
 func (o Option) format(d dialect) string {
@@ -30,6 +31,9 @@ func (o Option) format(d dialect) string {
 	}
 	if o.Type != "button" {
 		b.WriteString(" default " + o.Default)
+	}
+	for _, v := range o.Vars {
+		b.WriteString(" var " + v)
 	}
 	return b.String()
 }

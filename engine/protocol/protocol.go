@@ -71,6 +71,13 @@ type HashEntry struct {
 	Lower, Upper bool
 }
 
+// Sider is implemented by engines whose positions do not say the side to move the xiangqi way
+// (a FEN's second field "b" for the second player), e.g. Reversi: after SetPosition it tells
+// whether the first player (Red; Reversi's Black) is to move, for wtime/btime.
+type Sider interface {
+	FirstToMove() bool
+}
+
 // Optioner is implemented by engines with options of their own (e.g. "hashsize").
 type Optioner interface {
 	// Options lists the options for the ucci/uci answer.
@@ -113,6 +120,7 @@ type Info struct {
 	Nodes     uint64        //
 	Time      time.Duration // since the search started
 	PV        []string      // principal variation, UCCI moves
+	Note      string        // if set, written after the info line as "info string <Note>"
 }
 
 // Result is the outcome of a search: Best is "" when there is no legal move.
