@@ -13,13 +13,14 @@ import (
 	"time"
 
 	"qipan/engine/protocol"
+	"qipan/engine/protocol/variants"
 	"qipan/engine/protocol/xqengine"
 )
 
 func main() {
 	warmUp()
 	y := newYielder()
-	s := protocol.New(xqengine.New(xqengine.WithYield(y.yield)), func(line string) {
+	s := protocol.New(variants.New(variants.WithYield(y.yield)), func(line string) {
 		js.Global().Call("postMessage", line)
 	})
 	js.Global().Set("qipanReceive", js.FuncOf(func(_ js.Value, args []js.Value) any {

@@ -1,5 +1,6 @@
-// Command qipan-engine is qipan's xiangqi engine as a UCCI (and basic UCI) program: it reads
-// protocol lines from stdin and writes answers to stdout, one flushed line at a time.
+// Command qipan-engine is qipan's xiangqi and Reversi engine (engine/protocol/variants) as a
+// UCCI (and basic UCI) program: it reads protocol lines from stdin and writes answers to
+// stdout, one flushed line at a time.
 package main
 
 import (
@@ -9,7 +10,7 @@ import (
 	"os"
 
 	"qipan/engine/protocol"
-	"qipan/engine/protocol/xqengine"
+	"qipan/engine/protocol/variants"
 )
 
 func main() {
@@ -21,7 +22,7 @@ func main() {
 func run(in io.Reader, out io.Writer) int {
 	w := bufio.NewWriter(out)
 	failed := false
-	s := protocol.New(xqengine.New(), func(line string) {
+	s := protocol.New(variants.New(), func(line string) {
 		_, err := fmt.Fprintln(w, line)
 		if err == nil {
 			err = w.Flush()

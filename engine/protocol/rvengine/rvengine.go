@@ -1,0 +1,373 @@
+// Package rvengine plays Reversi (Othello) behind the protocol: it adapts the rules
+// (engine/reversi) and the search (engine/reversi/search) to protocol.Engine, Perfter, Bencher,
+// Optioner and Sider. engine/protocol/variants puts it beside the xiangqi engine.
+//
+// Conventions on the wire:
+//   - Positions: `position startpos` is the initial position (the session passes xiangqi's
+//     protocol.StartFEN for it, which is read as the initial position here);
+//     `position fen <64 cells> <X|O>` is reversi's board text (cells a1, b1 … h8, X black,
+//     O white, - empty; see reversi.ParseBoard). Black (X) moves first: it is the "white" of
+//     wtime/winc (the first player, as in Fairy-Stockfish's flipello).
+//   - Moves are transcript coordinates ("f5"), and "pass" when the side to move must pass (a
+//     forced pass may also be left out). A bad or illegal move is an error naming its number.
+//   - Scores (`score cp`) are centi-discs for the side to move: 100 = one disc. A midgame score
+//     is an evaluation. An info line followed by `info string exact` is an endgame solve:
+//     its score is 100 × the final disc difference (empties to the winner). One followed by
+//     `info string wld` is a win/loss/draw solve: +100 win, 0 draw, -100 loss.
+//   - `bestmove pass` when passing is forced; `bestmove (none)` (UCI) / `nobestmove` (UCCI)
+//     when the game is over.
+//   - `go perft N` counts a forced pass as a move and a finished game as a leaf (reversi.Perft).
+//
+// Options (UCCI name / UCI name):
+//   - level / Skill Level: 1..10, the search levels of engine/reversi/search (depth, endgame
+//     solve range; levels 1–4 add noise); 10 is full strength.
+//   - multipv / MultiPV: 1..64; above 1 every legal move is scored (search.Hints) and the best
+//     that many are reported as `info … multipv k …` lines: the hints.
+package rvengine
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"qipan/engine/protocol"
+	"qipan/engine/reversi"
+	"qipan/engine/reversi/search"
+)
+
+// MaxLevel is full strength.
+const MaxLevel = 10
+
+// MaxMultiPV bounds the multipv option (more than any position's legal moves).
+const MaxMultiPV = 64
+
+// infiniteDepth is the midgame depth of an infinite search at full strength: deeper than
+// any game lasts, so it runs until stop.
+const infiniteDepth = 60
+
+// Engine is a Reversi engine: a position, a searcher (made on first use: its tables are
+// ~40 MB) and its options.
+type Engine struct {
+	pos     reversi.Position
+	s       *search.Engine
+	yield   func(ctx context.Context)
+	seed    int64
+	level   int
+	multiPV int
+}
+
+// Option configures an Engine.
+type Option func(*Engine)
+
+// WithYield makes searches and perft call yield about every thousand nodes (with the job's
+// context), as xqengine.WithYield does for the browser build.
+func WithYield(yield func(ctx context.Context)) Option {
+	return func(e *Engine) { e.yield = yield }
+}
+
+// WithSeed makes the weak levels' random choices repeatable (0: from the clock).
+func WithSeed(seed int64) Option {
+	return func(e *Engine) { e.seed = seed }
+}
+
+// New returns an engine at the initial position.
+func New(opts ...Option) *Engine {
+	e := &Engine{pos: reversi.Start(), level: MaxLevel, multiPV: 1}
+	for _, o := range opts {
+		o(e)
+	}
+	return e
+}
+
+var _ interface {
+	protocol.Engine
+	protocol.Perfter
+	protocol.Bencher
+	protocol.Optioner
+	protocol.Sider
+} = (*Engine)(nil)
+
+func (e *Engine) searcher() *search.Engine {
+	if e.s == nil {
+		e.s = search.New()
+	}
+	return e.s
+}
+
+// NewGame clears what the searcher learned.
+func (e *Engine) NewGame() {
+	if e.s != nil {
+		e.s.NewGame()
+	}
+}
+
+// SetPosition sets the position after moves from fen (board text, or "", "startpos" or
+// protocol.StartFEN for the initial position); on error nothing changes.
+func (e *Engine) SetPosition(fen string, moves []string) error {
+	p, err := replay(fen, moves)
+	if err != nil {
+		return err
+	}
+	e.pos = *p
+	return nil
+}
+
+func replay(fen string, moves []string) (*reversi.Position, error) {
+	p := reversi.Start()
+	switch fen = strings.TrimSpace(fen); fen {
+	case "", "startpos", protocol.StartFEN:
+	default:
+		q, err := reversi.ParseBoard(fen)
+		if err != nil {
+			return nil, fmt.Errorf("reversi board: %v (want 64 cells of X, O or - and the side to move X or O)", err)
+		}
+		p = *q
+	}
+	for i, s := range moves {
+		m, err := reversi.ParseMove(s)
+		if err != nil {
+			return nil, fmt.Errorf("moves[%d]: %v", i+1, err)
+		}
+		if m != reversi.Pass && p.Status() == reversi.MustPass {
+			p.Make(reversi.Pass) // a forced pass left out
+		}
+		if err := p.Play(m); err != nil {
+			return nil, fmt.Errorf("moves[%d]: %v in %v", i+1, err, p)
+		}
+	}
+	return &p, nil
+}
+
+// Position returns the current position.
+func (e *Engine) Position() reversi.Position { return e.pos }
+
+// FirstToMove reports whether Black (X), the first player, is to move.
+func (e *Engine) FirstToMove() bool { return e.pos.Turn == reversi.Black }
+
+// limits turns the protocol's limits into the search's.
+func (e *Engine) limits(ctx context.Context, lim protocol.Limits) search.Limits {
+	sl := search.Limits{Level: e.level, Depth: lim.Depth, Nodes: lim.Nodes, Seed: e.seed}
+	if lim.Infinite {
+		sl.Depth, sl.Nodes = 0, 0
+		if e.level == MaxLevel {
+			sl.Depth = infiniteDepth
+		}
+	} else if soft, hard := lim.Budget(); soft > 0 {
+		// The search stops deepening once half its time is gone: 2×soft spends about soft.
+		sl.Time = min(hard, 2*soft)
+	}
+	if e.yield != nil {
+		sl.Yield = func() { e.yield(ctx) }
+	}
+	return sl
+}
+
+// Search finds a move: "pass" when forced, none when the game is over. With multipv above 1
+// it scores every legal move and reports the best multipv of them.
+func (e *Engine) Search(ctx context.Context, lim protocol.Limits, progress func(protocol.Info)) protocol.Result {
+	switch e.pos.Status() {
+	case reversi.Over:
+		return protocol.Result{}
+	case reversi.MustPass:
+		return protocol.Result{Best: reversi.Pass.String()}
+	}
+	s := e.searcher()
+	s.SetBoard(e.pos)
+	sl := e.limits(ctx, lim)
+	report := func(i search.Info) {
+		if progress != nil {
+			progress(info(i, 0))
+		}
+	}
+	if e.multiPV > 1 {
+		return e.hints(ctx, sl, progress)
+	}
+	res := s.Search(ctx, sl, report)
+	if res.Move == reversi.NoMove {
+		return protocol.Result{}
+	}
+	out := protocol.Result{Best: res.Move.String()}
+	if len(res.PV) > 1 {
+		out.Ponder = res.PV[1].String()
+	}
+	return out
+}
+
+// hints scores every legal move (search.Hints) and reports the best e.multiPV as multipv lines.
+func (e *Engine) hints(ctx context.Context, sl search.Limits, progress func(protocol.Info)) protocol.Result {
+	start := time.Now()
+	var last search.Info
+	hs := e.s.Hints(ctx, sl, func(i search.Info) {
+		last = i
+		if progress != nil {
+			progress(info(i, 1)) // each depth's best line while deepening
+		}
+	})
+	if len(hs) == 0 { // stopped before the first depth: any legal move will do
+		return protocol.Result{Best: e.pos.LegalMoves()[0].String()}
+	}
+	if progress != nil {
+		for k, h := range hs[:min(len(hs), e.multiPV)] {
+			progress(info(search.Info{Kind: h.Kind, Depth: h.Depth, Score: h.Score, Nodes: last.Nodes,
+				Time: time.Since(start), PV: []reversi.Move{h.Move}}, k+1))
+		}
+	}
+	return protocol.Result{Best: hs[0].Move.String()}
+}
+
+// info converts a search report; multiPV is the line's rank (0: a single line).
+func info(i search.Info, multiPV int) protocol.Info {
+	pv := make([]string, len(i.PV))
+	for k, m := range i.PV {
+		pv[k] = m.String()
+	}
+	out := protocol.Info{Depth: i.Depth, MultiPV: multiPV, Score: i.Score, Nodes: i.Nodes, Time: i.Time, PV: pv}
+	switch i.Kind {
+	case search.Exact:
+		out.Note = "exact"
+	case search.WLD:
+		out.Note = "wld"
+	}
+	return out
+}
+
+// Options lists level and multipv.
+func (e *Engine) Options() []protocol.Option {
+	return []protocol.Option{
+		{Name: "level", UCIName: "Skill Level", Type: "spin", Min: 1, Max: MaxLevel, Default: strconv.Itoa(MaxLevel)},
+		{Name: "multipv", UCIName: "MultiPV", Type: "spin", Min: 1, Max: MaxMultiPV, Default: "1"},
+	}
+}
+
+// SetOption sets one of Options (by its lower-case UCCI name).
+func (e *Engine) SetOption(name, value string) error {
+	switch name {
+	case "level":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > MaxLevel {
+			return fmt.Errorf("bad level %q (want 1..%d)", value, MaxLevel)
+		}
+		e.level = n
+	case "multipv":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > MaxMultiPV {
+			return fmt.Errorf("bad count %q (want 1..%d)", value, MaxMultiPV)
+		}
+		e.multiPV = n
+	default:
+		return protocol.ErrUnknownOption
+	}
+	return nil
+}
+
+// BenchDepth is the depth of `bench` without an argument.
+const BenchDepth = 8
+
+// BenchBoards are the bench positions: midgames (30–48 empties, so no endgame solve).
+var BenchBoards = []string{
+	"----------------O--XO---OOOOO---OXXXO---OXX--------------------- X",
+	"-----X----O-XX--OOOOO---OOXXO---OXXXO---OXX--------------------- X",
+	"-----X----O-XX--OOOOO---OOOOXX--OXOOX---OOOOOX--O----O---------- X",
+	"----OX----O-OX--OOOOO---OOOOXX--OXOOX---OOOOOX--O-OX-X----O-XX-- X",
+}
+
+// Bench searches BenchBoards to depth (0: BenchDepth) at full strength, clearing the tables
+// first, so the node count is a signature of the search, whatever the options.
+func (e *Engine) Bench(ctx context.Context, depth int, progress func(string)) (uint64, error) {
+	if depth <= 0 {
+		depth = BenchDepth
+	}
+	s := e.searcher()
+	var total uint64
+	for i, b := range BenchBoards {
+		p, err := reversi.ParseBoard(b)
+		if err != nil {
+			return 0, err
+		}
+		s.NewGame()
+		s.SetBoard(*p)
+		sl := search.Limits{Level: MaxLevel, Depth: depth}
+		if e.yield != nil {
+			sl.Yield = func() { e.yield(ctx) }
+		}
+		r := s.Search(ctx, sl, nil)
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		total += r.Nodes
+		progress(fmt.Sprintf("info string bench %d/%d depth %d nodes %d bestmove %v", i+1, len(BenchBoards), r.Depth, r.Nodes, r.Move))
+	}
+	return total, nil
+}
+
+const maxPerftDepth = 60
+
+// Perft counts the leaves of the legal-move tree (reversi.Perft's convention), per root move.
+func (e *Engine) Perft(ctx context.Context, depth int, root func(move string, nodes uint64)) (uint64, error) {
+	if depth < 1 || depth > maxPerftDepth {
+		return 0, fmt.Errorf("perft depth %d: want 1..%d", depth, maxPerftDepth)
+	}
+	c := perft{ctx: ctx, yield: e.yield}
+	p := e.pos
+	var ml reversi.MoveList
+	p.GenerateLegal(&ml)
+	if ml.N == 0 {
+		return 1, nil // a finished game is one leaf
+	}
+	var total uint64
+	for _, m := range ml.Moves[:ml.N] {
+		q := p
+		q.Make(m)
+		n := c.count(q.P, q.O, depth-1)
+		if c.stopped {
+			return 0, context.Cause(ctx)
+		}
+		root(m.String(), n)
+		total += n
+	}
+	return total, nil
+}
+
+type perft struct {
+	ctx     context.Context
+	yield   func(context.Context)
+	calls   uint
+	stopped bool
+}
+
+// count is reversi.Perft with a stop check every 4096 inner nodes.
+func (c *perft) count(P, O uint64, depth int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	if c.calls++; c.calls%4096 == 0 {
+		if c.yield != nil {
+			c.yield(c.ctx)
+		}
+		if c.ctx.Err() != nil {
+			c.stopped = true
+		}
+	}
+	if c.stopped {
+		return 0
+	}
+	m := reversi.Moves(P, O)
+	if m == 0 {
+		if reversi.Moves(O, P) == 0 || depth == 1 {
+			return 1 // game over, or the pass is the last ply
+		}
+		return c.count(O, P, depth-1)
+	}
+	if depth == 1 {
+		return uint64(reversi.Count(m))
+	}
+	var n uint64
+	for ; m != 0; m &= m - 1 {
+		sq := reversi.FirstSquare(m)
+		f := reversi.Flips(P, O, sq)
+		n += c.count(O^f, P|f|sq.Bit(), depth-1)
+	}
+	return n
+}
