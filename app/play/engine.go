@@ -13,19 +13,38 @@ import (
 // person's patience.
 const DefaultGo = "go movetime 1000"
 
-// job is a search: the position line and whether it is for a hint (shown) or a move (played).
+// job is a search: the game's variant, the position line, whether it is for a hint (shown) or
+// a move (played), and how to run it (the level option line and the go command). Two jobs are
+// the same search when variant, position and purpose agree (same): a level changed during a
+// search applies from the next one.
 type job struct {
-	pos  string // "" for none
-	hint bool
+	variant string // UCI_Variant value; "" is the worker's default, Xiangqi
+	pos     string // "" for none
+	hint    bool
+	level   string // option line sent before the position ("" for none)
+	goCmd   string // "" for DefaultGo
 }
 
-// Engine tracks the conversation with the engine Worker (UCCI lines, docs/contracts.md). It
-// keeps at most one search in flight: when the position changes under a search (undo, new
-// game) it sends stop and waits for that search's bestmove, which it then drops, before it
-// starts the next one. So a late bestmove is never played on the wrong position.
+func same(a, b job) bool { return a.variant == b.variant && a.pos == b.pos && a.hint == b.hint }
+
+// VariantXiangqi and VariantReversi are the engine's UCI_Variant values; a fresh worker plays
+// Xiangqi.
+const (
+	VariantXiangqi = "xiangqi"
+	VariantReversi = "reversi"
+)
+
+// VariantOption is the line that switches the engine to variant v.
+func VariantOption(v string) string { return "setoption name UCI_Variant value " + v }
+
+// Engine tracks the conversation with the engine Worker (UCCI/UCI lines, docs/contracts.md),
+// for whichever game is on the board: one worker, one Engine, shared by the games (Match,
+// Reversi). It keeps at most one search in flight: when the position changes under a search
+// (undo, new game, another game) it sends stop and waits for that search's bestmove, which it
+// then drops, before it starts the next one. So a late bestmove is never played on the wrong
+// position, nor in the wrong game.
 type Engine struct {
-	Go       string // the go command for the engine's moves, DefaultGo unless set
-	Level    int    // the engine's level for its moves (setoption level), 0 to send none
+	variant  string // the variant the worker was last switched to ("" for its default)
 	ready    bool   // the worker said "info string ready"
 	failed   string // why the engine cannot be used, "" if it can
 	inflight job    // the search in flight (pos "" if none)
@@ -38,8 +57,8 @@ type Engine struct {
 	stops int
 }
 
-// NewEngine returns an Engine that searches with DefaultGo.
-func NewEngine() Engine { return Engine{Go: DefaultGo} }
+// NewEngine returns an Engine talking to a fresh worker.
+func NewEngine() *Engine { return &Engine{} }
 
 // Ready reports whether the worker has said it is ready.
 func (e *Engine) Ready() bool { return e.ready }
@@ -56,10 +75,7 @@ func (e *Engine) Search() (id int, limit time.Duration) {
 	if e.inflight.pos == "" || e.stopped {
 		return 0, 0
 	}
-	if e.inflight.hint {
-		return e.searches, MoveTime(HintGo)
-	}
-	return e.searches, MoveTime(e.Go)
+	return e.searches, MoveTime(e.inflight.goCmd)
 }
 
 // Hurry returns "stop" for the search in flight numbered id if it still runs: its best move so
@@ -92,7 +108,7 @@ func (e *Engine) sync(want job) []string {
 		return nil
 	}
 	if e.inflight.pos != "" {
-		if e.inflight != want && !e.stopped {
+		if !same(e.inflight, want) && !e.stopped {
 			e.stopped = true
 			e.stops++
 			return []string{"stop"}
@@ -102,19 +118,20 @@ func (e *Engine) sync(want job) []string {
 	if want.pos == "" {
 		return nil
 	}
+	if want.goCmd == "" {
+		want.goCmd = DefaultGo
+	}
 	e.inflight, e.stopped, e.hurried = want, false, false
 	e.searches++
-	goCmd, level := e.Go, e.Level
-	if want.hint {
-		goCmd, level = HintGo, MaxLevel // a hint is the best move the engine can find
-	} else if goCmd == "" {
-		goCmd = DefaultGo
-	}
 	var lines []string
-	if level != 0 {
-		lines = append(lines, LevelOption(level))
+	if cur := e.variant; cur != want.variant && (cur != "" || want.variant != VariantXiangqi) {
+		lines = append(lines, VariantOption(want.variant))
+		e.variant = want.variant
 	}
-	return append(lines, want.pos, goCmd)
+	if want.level != "" {
+		lines = append(lines, want.level)
+	}
+	return append(lines, want.pos, want.goCmd)
 }
 
 // Stop returns "stop" if a search is in flight and not yet stopped (its bestmove will be
@@ -136,10 +153,11 @@ func (m *Match) wanted() job {
 	}
 	line := m.line()
 	if m.EngineToMove() {
-		return job{pos: line}
+		return job{variant: VariantXiangqi, pos: line, level: LevelOption(m.level), goCmd: LevelGo(m.level)}
 	}
 	if m.hintAsk == line {
-		return job{pos: line, hint: true}
+		// A hint is the best move the engine can find.
+		return job{variant: VariantXiangqi, pos: line, hint: true, level: LevelOption(MaxLevel), goCmd: HintGo}
 	}
 	return job{}
 }
@@ -155,65 +173,97 @@ var ErrNoMove = errors.New("the engine found no move")
 // lines to send next, whether the position changed, and an error for a reply that cannot be
 // used (the match is unchanged then, and the engine is free for the next search).
 func (m *Match) EngineSaid(line string) (send []string, moved bool, err error) {
+	return converse(m.Engine, m, line)
+}
+
+func (m *Match) takeHint(searched job, move string) error {
+	m.hintAsk = ""
+	if move == "" {
+		return ErrNoMove
+	}
+	mv, err := xiangqi.ParseMove(move)
+	if err == nil && !m.game.Position().IsLegal(mv) {
+		err = fmt.Errorf("move %s is not legal here", mv)
+	}
+	if err != nil {
+		return err
+	}
+	m.hint, m.hintAt = mv, searched.pos
+	return nil
+}
+
+func (m *Match) takeMove(move string) error {
+	mv, err := xiangqi.ParseMove(move)
+	if err != nil {
+		return err
+	}
+	return m.Apply(mv)
+}
+
+// player is a game the engine plays (Match, Reversi): what the conversation needs of it.
+type player interface {
+	wanted() job
+	// takeHint ends the hint search: it records the engine's suggestion move for the
+	// searched position ("": the engine found none, ErrNoMove).
+	takeHint(searched job, move string) error
+	// takeMove plays the engine's move; an error changes nothing.
+	takeMove(move string) error
+}
+
+// converse handles one line from the engine for game g: a fresh bestmove is played (or shown,
+// for a hint), a stale one dropped. It returns the lines to send next, whether the position
+// changed, and an error for a reply that cannot be used (the game is unchanged then).
+func converse(e *Engine, g player, line string) (send []string, moved bool, err error) {
 	fields := strings.Fields(line)
 	if len(fields) == 0 {
 		return nil, false, nil
 	}
 	switch {
 	case fields[0] == "info" && len(fields) >= 3 && fields[1] == "string" && fields[2] == "ready":
-		m.Engine.ready = true
+		e.ready = true
 		return nil, false, nil
 	case fields[0] == "info" && len(fields) >= 3 && fields[1] == "string" && fields[2] == "error:":
 		// The worker could not load the engine: no answer will come. Other errors (a line the
 		// engine did not accept) are shown but change nothing.
 		msg := strings.Join(fields[3:], " ")
 		if strings.HasPrefix(msg, "loading") || strings.HasPrefix(msg, "engine:") {
-			m.Engine.Fail(msg)
+			e.Fail(msg)
 		}
 		return nil, false, fmt.Errorf("engine: %s", msg)
-	case fields[0] == "nobestmove" && m.Engine.stops > 0:
-		m.Engine.stops-- // the echo of a stop that found the engine idle
+	case fields[0] == "nobestmove" && e.stops > 0:
+		e.stops-- // the echo of a stop that found the engine idle
 		return nil, false, nil
 	case fields[0] == "bestmove" || fields[0] == "nobestmove":
 	default:
 		return nil, false, nil // info lines and the like: nothing to do
 	}
-	if m.Engine.inflight.pos == "" {
+	if e.inflight.pos == "" {
 		return nil, false, fmt.Errorf("engine said %q with no search in flight", line)
 	}
-	searched, stopped := m.Engine.inflight, m.Engine.stopped
-	m.Engine.inflight, m.Engine.stopped, m.Engine.hurried = job{}, false, false
-	if stopped || searched != m.wanted() {
-		return m.EngineLines(), false, nil // a stale answer: drop it
+	searched, stopped := e.inflight, e.stopped
+	e.inflight, e.stopped, e.hurried = job{}, false, false
+	if stopped || !same(searched, g.wanted()) {
+		return e.sync(g.wanted()), false, nil // a stale answer: drop it
 	}
 	none := fields[0] == "nobestmove" || len(fields) < 2 || fields[1] == "(none)"
 	if searched.hint {
-		m.hintAsk = ""
-		if none {
-			return m.EngineLines(), false, fmt.Errorf("hint: %w", ErrNoMove)
+		move := ""
+		if !none {
+			move = fields[1]
 		}
-		mv, err := xiangqi.ParseMove(fields[1])
-		if err == nil && !m.game.Position().IsLegal(mv) {
-			err = fmt.Errorf("move %s is not legal here", mv)
+		if err = g.takeHint(searched, move); err != nil {
+			err = fmt.Errorf("hint %q: %w", line, err)
 		}
-		if err != nil {
-			return m.EngineLines(), false, fmt.Errorf("hint %q: %w", line, err)
-		}
-		m.hint, m.hintAt = mv, searched.pos
-		return m.EngineLines(), false, nil
+		return e.sync(g.wanted()), false, err
 	}
 	if none {
-		m.Engine.Fail(ErrNoMove.Error())
+		e.Fail(ErrNoMove.Error())
 		return nil, false, ErrNoMove
 	}
-	mv, err := xiangqi.ParseMove(fields[1])
-	if err == nil {
-		err = m.Apply(mv)
-	}
-	if err != nil {
+	if err := g.takeMove(fields[1]); err != nil {
 		err = fmt.Errorf("engine said %q: %w", line, err)
-		m.Engine.Fail(err.Error()) // asking again would get the same answer
+		e.Fail(err.Error()) // asking again would get the same answer
 		return nil, false, err
 	}
-	return m.EngineLines(), true, nil
+	return e.sync(g.wanted()), true, nil
 }

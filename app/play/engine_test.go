@@ -131,11 +131,18 @@ func TestBestmoveWithNoSearch(t *testing.T) {
 	}
 }
 
-func TestCustomGoCommand(t *testing.T) {
+// A level changed during a search applies from the next one: the search goes on.
+func TestLevelChangeKeepsTheSearch(t *testing.T) {
 	m := NewMatch()
-	m.Engine.Go = "go depth 3"
 	play(t, m, "h2e2")
-	expectLines(t, "custom go", m.EngineLines(), lvl6, start+" moves h2e2", "go depth 3")
+	m.EngineLines()
+	m.SetLevel(3)
+	expectLines(t, "level changed while thinking", m.EngineLines())
+	if _, moved, err := m.EngineSaid("bestmove h9g7"); !moved || err != nil {
+		t.Fatalf("bestmove after the level change: %v %v", moved, err)
+	}
+	play(t, m, "b0c2")
+	expectLines(t, "next search", m.EngineLines(), "setoption level 3", start+" moves h2e2 h9g7 b0c2", LevelGo(3))
 }
 
 func TestEngineErrors(t *testing.T) {

@@ -54,7 +54,6 @@ func (m *Match) Level() int { return m.level }
 // SetLevel sets the engine's level (clamped); it applies from the next search.
 func (m *Match) SetLevel(l int) {
 	m.level = ClampLevel(l)
-	m.Engine.Go, m.Engine.Level = LevelGo(m.level), m.level
 }
 
 // MoveTime returns the time limit a go command sets (movetime, in ms), or 0 if it sets none.

@@ -37,7 +37,7 @@ type Match struct {
 	hint     xiangqi.Move // the engine's suggestion for position line hintAt
 	hintAt   string
 	level    int
-	Engine   Engine
+	Engine   *Engine // the conversation with the worker, shared with the other game
 }
 
 // NewMatch starts a match from the start position, the person playing Red at DefaultLevel.

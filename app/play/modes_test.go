@@ -306,11 +306,11 @@ func TestLoadFEN(t *testing.T) {
 }
 
 func TestSettingsNormalize(t *testing.T) {
-	got := Settings{Level: 42, Notation: "nope", Coords: "x"}.Normalize()
-	if got != (Settings{Level: MaxLevel, Notation: ICCS, Coords: CoordsChinese}) {
+	got := Settings{Level: 42, Notation: "nope", Coords: "x", Game: "go"}.Normalize()
+	if got != (Settings{Level: MaxLevel, Notation: ICCS, Coords: CoordsChinese, Game: VariantXiangqi}) {
 		t.Errorf("Normalize() = %+v", got)
 	}
-	keep := Settings{Level: 3, Notation: WXF, Muted: true, Coords: CoordsICCS}
+	keep := Settings{Level: 3, Notation: WXF, Muted: true, Coords: CoordsICCS, Game: VariantReversi}
 	if got := keep.Normalize(); got != keep {
 		t.Errorf("Normalize changed good settings: %+v", got)
 	}

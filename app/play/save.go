@@ -17,6 +17,9 @@ type Saved struct {
 	// Added later, so absent from older saves: their zero values are the old behaviour.
 	Human     string `json:"human,omitempty"` // the person's side against the computer: "w" (or "") or "b"
 	TwoPlayer bool   `json:"two,omitempty"`   // two people at the board
+	// Game is the game kept: "" (Xiangqi, the only one of older saves) or "reversi". Reversi
+	// writes Start as board text, Moves as "f5 d6 pass …", Human as "x" or "o".
+	Game string `json:"game,omitempty"`
 }
 
 // SavedVersion is the Saved layout this code writes and reads.
@@ -43,8 +46,8 @@ func (m *Match) Save() Saved {
 // Restore rebuilds a match from s. Anything wrong in s (another version, a bad FEN, an illegal
 // move, a ply out of range) is an error naming it, and no match.
 func Restore(s Saved) (*Match, error) {
-	if s.Version != SavedVersion {
-		return nil, fmt.Errorf("saved game: version %d, want %d", s.Version, SavedVersion)
+	if s.Version != SavedVersion || s.Game != "" {
+		return nil, fmt.Errorf("saved game: version %d game %q, want %d and Xiangqi", s.Version, s.Game, SavedVersion)
 	}
 	start, err := xiangqi.ParseFEN(s.Start)
 	if err != nil {
@@ -63,22 +66,34 @@ func Restore(s Saved) (*Match, error) {
 		m.mode = TwoPlayer
 	}
 	m.flipped = s.Flipped
-	for i, text := range strings.Fields(s.Moves) {
+	err = replay(s, func(text string) error {
 		mv, err := xiangqi.ParseMove(text)
-		if err == nil {
-			err = m.game.Play(mv)
-		}
 		if err != nil {
-			return nil, fmt.Errorf("saved game: move %d %q: %w", i+1, text, err)
+			return err
 		}
-	}
-	if s.Ply < 0 || s.Ply > m.game.Len() {
-		return nil, fmt.Errorf("saved game: ply %d out of range 0..%d", s.Ply, m.game.Len())
-	}
-	for m.game.Ply() > s.Ply {
-		m.game.Undo()
+		return m.game.Play(mv)
+	}, m.game.Len, m.game.Undo)
+	if err != nil {
+		return nil, fmt.Errorf("saved game: %w", err)
 	}
 	return m, nil
+}
+
+// replay plays the saved moves with play, then undoes back to the saved ply (len and undo are
+// the game's); errors name the move or the ply.
+func replay(s Saved, play func(move string) error, len func() int, undo func() bool) error {
+	for i, text := range strings.Fields(s.Moves) {
+		if err := play(text); err != nil {
+			return fmt.Errorf("move %d %q: %w", i+1, text, err)
+		}
+	}
+	if s.Ply < 0 || s.Ply > len() {
+		return fmt.Errorf("ply %d out of range 0..%d", s.Ply, len())
+	}
+	for n := len(); n > s.Ply; n-- {
+		undo()
+	}
+	return nil
 }
 
 // Settings are the person's choices kept between visits (apart from the game).
@@ -87,6 +102,7 @@ type Settings struct {
 	Notation Notation `json:"notation"` // of the move list
 	Muted    bool     `json:"muted"`    // no sounds
 	Coords   string   `json:"coords"`   // board coordinates: CoordsChinese or CoordsICCS
+	Game     string   `json:"game"`     // the game on the board: VariantXiangqi or VariantReversi
 }
 
 // Board coordinate styles.
@@ -101,6 +117,9 @@ func (s Settings) Normalize() Settings {
 	s.Notation, _ = ParseNotation(string(s.Notation))
 	if s.Coords != CoordsICCS {
 		s.Coords = CoordsChinese
+	}
+	if s.Game != VariantReversi {
+		s.Game = VariantXiangqi
 	}
 	return s
 }
