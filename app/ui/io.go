@@ -12,6 +12,13 @@ const IOTextAction = "qipan/io-text"
 type IOPanel struct {
 	app.Compo
 	Error, Note string
+	Reversi     bool // the Reversi box: transcripts and board text
+}
+
+// ForReversi makes it the Reversi box: a transcript or board text in, either out.
+func (p *IOPanel) ForReversi() *IOPanel {
+	p.Reversi = true
+	return p
 }
 
 func newIOPanel() *IOPanel { return &IOPanel{} }
@@ -23,21 +30,31 @@ func (p *IOPanel) With(err, note string) *IOPanel {
 }
 
 func (p *IOPanel) Render() app.UI {
+	label, placeholder := "FEN, PGN, DhtmlXQ or moves", "Paste a FEN, PGN, DhtmlXQ or moves (H2-E2, C2.5, 炮二平五), then Load"
+	buttons := []app.UI{
+		controlButton("import", "Load", "Start from the FEN, PGN, DhtmlXQ or moves in the box", true),
+		controlButton("export-fen", "FEN", "Put the current FEN in the box and copy it", true),
+		controlButton("export-iccs", "ICCS", "Put the moves in ICCS in the box and copy them", true),
+		controlButton("export-zh", "中文", "Put the moves in Chinese notation in the box and copy them", true),
+		controlButton("export-pgn", "PGN", "Put the game as PGN (moves in the list's notation) in the box and copy it", true),
+		controlButton("export-dhtmlxq", "DhtmlXQ", "Put the game as a DhtmlXQ block in the box and copy it", true),
+	}
+	if p.Reversi {
+		label, placeholder = "Transcript or board", "Paste a transcript (f5d6c3…) or a board (64 cells X O -, then X or O to move), then Load"
+		buttons = []app.UI{
+			controlButton("import", "Load", "Start from the transcript or board in the box", true),
+			controlButton("export-transcript", "Transcript", "Put the moves (f5d6…) in the box and copy them", true),
+			controlButton("export-board", "Board", "Put the board text (as data-fen) in the box and copy it", true),
+		}
+	}
 	return app.Div().Class("io").Body(
 		app.Textarea().ID("io-text").Class("io-text").Attr("data-io-text", true).Attr("rows", 4).
-			Attr("spellcheck", "false").Aria("label", "FEN, PGN, DhtmlXQ or moves").
-			Placeholder("Paste a FEN, PGN, DhtmlXQ or moves (H2-E2, C2.5, 炮二平五), then Load").
+			Attr("spellcheck", "false").Aria("label", label).
+			Placeholder(placeholder).
 			OnInput(func(ctx app.Context, e app.Event) {
 				ctx.NewActionWithValue(IOTextAction, ctx.JSSrc().Get("value").String())
 			}),
-		app.Div().Class("controls io-buttons").Body(
-			controlButton("import", "Load", "Start from the FEN, PGN, DhtmlXQ or moves in the box", true),
-			controlButton("export-fen", "FEN", "Put the current FEN in the box and copy it", true),
-			controlButton("export-iccs", "ICCS", "Put the moves in ICCS in the box and copy them", true),
-			controlButton("export-zh", "中文", "Put the moves in Chinese notation in the box and copy them", true),
-			controlButton("export-pgn", "PGN", "Put the game as PGN (moves in the list's notation) in the box and copy it", true),
-			controlButton("export-dhtmlxq", "DhtmlXQ", "Put the game as a DhtmlXQ block in the box and copy it", true),
-		),
+		app.Div().Class("controls io-buttons").Body(buttons...),
 		app.If(p.Error != "", func() app.UI {
 			return app.P().Class("io-error").Attr("data-io-error", p.Error).Attr("role", "alert").Text(p.Error)
 		}),

@@ -13,8 +13,9 @@ import (
 
 // Storage keys in localStorage: the game in progress, and the person's settings.
 const (
-	StorageKey  = "qipan.game"
-	SettingsKey = "qipan.settings"
+	StorageKey        = "qipan.game"
+	ReversiStorageKey = "qipan.reversi"
+	SettingsKey       = "qipan.settings"
 )
 
 // WorkerURL is the engine Worker, relative to the page so that a sub-path works.
@@ -29,7 +30,8 @@ const stopAfter = 4 * time.Second
 // actions that it handles.
 type Page struct {
 	app.Compo
-	match    *play.Match
+	match    *play.Match   // the Xiangqi game
+	rv       *play.Reversi // the Reversi game; both share one engine conversation
 	settings play.Settings
 	worker   engineWorker
 	sounds   sounds
@@ -52,8 +54,13 @@ type engineWorker interface {
 
 // NewPage returns the page showing a new game; a saved game replaces it once mounted.
 func NewPage() *Page {
-	return &Page{match: play.NewMatch(), settings: play.Settings{}.Normalize()}
+	p := &Page{match: play.NewMatch(), rv: play.NewReversi(), settings: play.Settings{}.Normalize()}
+	p.rv.Engine = p.match.Engine
+	return p
 }
+
+// reversi reports whether the board shows the Reversi game.
+func (p *Page) reversi() bool { return p.settings.Game == play.VariantReversi }
 
 func (p *Page) OnMount(ctx app.Context) {
 	p.restore(ctx)
@@ -111,11 +118,26 @@ func (p *Page) restore(ctx app.Context) {
 			app.Log("ignoring the saved game:", err)
 		}
 	}
+	var rs play.Saved
+	if err := ctx.LocalStorage().Get(ReversiStorageKey, &rs); err == nil && rs.Version != 0 {
+		if r, err := play.RestoreReversi(rs); err == nil {
+			p.rv = r
+		} else {
+			app.Log("ignoring the saved reversi game:", err)
+		}
+	}
+	p.rv.Engine = p.match.Engine // one worker: one conversation
 	p.match.SetLevel(p.settings.Level)
+	p.rv.SetLevel(p.settings.Level)
 }
 
+// save keeps the game on the board (each game under its own key).
 func (p *Page) save(ctx app.Context) {
-	if err := ctx.LocalStorage().Set(StorageKey, p.match.Save()); err != nil {
+	key, saved := StorageKey, p.match.Save()
+	if p.reversi() {
+		key, saved = ReversiStorageKey, p.rv.Save()
+	}
+	if err := ctx.LocalStorage().Set(key, saved); err != nil {
 		app.Log("saving the game:", err)
 	}
 }
@@ -129,6 +151,10 @@ func (p *Page) saveSettings(ctx app.Context) {
 func (p *Page) onPoint(ctx app.Context, a app.Action) {
 	p.sounds.unlock()
 	s, _ := a.Value.(string)
+	if p.reversi() {
+		p.onReversiPoint(ctx, s)
+		return
+	}
 	sq, err := xiangqi.ParseSquare(s)
 	if err != nil {
 		return
@@ -141,6 +167,12 @@ func (p *Page) onPoint(ctx app.Context, a app.Action) {
 func (p *Page) onControl(ctx app.Context, a app.Action) {
 	p.sounds.unlock()
 	m := p.match
+	if action, _ := a.Value.(string); p.reversi() && action != "sound" && action != "io" && action != "reload" {
+		if p.onReversiControl(ctx, action) {
+			p.changed(ctx)
+		}
+		return
+	}
 	switch a.Value {
 	case "new":
 		m.New()
@@ -221,6 +253,18 @@ func (p *Page) onSetting(ctx app.Context, a app.Action) {
 		}
 		p.settings.Level = play.ClampLevel(l)
 		p.match.SetLevel(p.settings.Level)
+		p.rv.SetLevel(p.settings.Level)
+	case "game":
+		if s.Value == p.settings.Game {
+			return
+		}
+		p.settings.Game = s.Value
+		p.ioError, p.ioNote, p.notice = "", "", ""
+		p.settings = p.settings.Normalize()
+		p.saveSettings(ctx)
+		p.syncEngine(ctx) // stops the other game's search; this one's starts if it is its turn
+		ctx.Defer(scrollMoves)
+		return
 	case "notation":
 		p.settings.Notation, _ = play.ParseNotation(s.Value)
 	case "coords":
@@ -233,7 +277,11 @@ func (p *Page) onSetting(ctx app.Context, a app.Action) {
 }
 
 func (p *Page) onReview(ctx app.Context, a app.Action) {
-	if ply, ok := a.Value.(int); ok && p.match.Review(ply) {
+	review := p.match.Review
+	if p.reversi() {
+		review = p.rv.Review
+	}
+	if ply, ok := a.Value.(int); ok && review(ply) {
 		ctx.Defer(scrollMoves)
 	}
 }
@@ -243,6 +291,15 @@ var keyActions = map[string]bool{"ArrowLeft": true, "ArrowRight": true, "Home": 
 
 func (p *Page) onKey(ctx app.Context, key string) {
 	m := p.match
+	if p.reversi() {
+		r := p.rv
+		map[string]func(){
+			"ArrowLeft": func() { r.Step(-1) }, "ArrowRight": func() { r.Step(1) },
+			"Home": func() { r.Review(0) }, "End": func() { r.Review(r.Game().Len()) },
+		}[key]()
+		ctx.Defer(scrollMoves)
+		return
+	}
 	switch key {
 	case "ArrowLeft":
 		m.Step(-1)
@@ -296,7 +353,7 @@ func (p *Page) exportRecord(ctx app.Context, what string, write func() (string, 
 // moved follows a move on the board: sound, save, the engine.
 func (p *Page) moved(ctx app.Context) {
 	if !p.settings.Muted {
-		p.sounds.play(p.match.LastSound())
+		p.sounds.play(p.lastSound())
 	}
 	p.changed(ctx)
 }
@@ -308,7 +365,21 @@ func (p *Page) changed(ctx app.Context) {
 	ctx.Defer(scrollMoves)
 }
 
-func (p *Page) syncEngine(ctx app.Context) { p.post(ctx, p.match.EngineLines()) }
+// syncEngine brings the engine in line with the game on the board.
+func (p *Page) syncEngine(ctx app.Context) {
+	if p.reversi() {
+		p.post(ctx, p.rv.EngineLines())
+		return
+	}
+	p.post(ctx, p.match.EngineLines())
+}
+
+func (p *Page) lastSound() play.Sound {
+	if p.reversi() {
+		return p.rv.LastSound()
+	}
+	return p.match.LastSound()
+}
 
 // post sends lines to the Worker; when they start a search it is watched.
 func (p *Page) post(ctx app.Context, lines []string) {
@@ -340,7 +411,11 @@ func (p *Page) watch(ctx app.Context) {
 }
 
 func (p *Page) onEngineLine(ctx app.Context, line string) {
-	send, moved, err := p.match.EngineSaid(line)
+	said := p.match.EngineSaid
+	if p.reversi() {
+		said = p.rv.EngineSaid // the engine's answers are for the game on the board
+	}
+	send, moved, err := said(line)
 	if err != nil {
 		p.notice = "Engine: " + err.Error()
 		app.Log(err)
@@ -348,7 +423,7 @@ func (p *Page) onEngineLine(ctx app.Context, line string) {
 	p.post(ctx, send)
 	if moved {
 		if !p.settings.Muted {
-			p.sounds.play(p.match.LastSound())
+			p.sounds.play(p.lastSound())
 		}
 		p.save(ctx)
 		ctx.Defer(scrollMoves)
@@ -361,6 +436,23 @@ func (p *Page) onEngineFailed(why string) {
 }
 
 func (p *Page) Render() app.UI {
+	if p.reversi() {
+		r := p.rv
+		hint, _ := r.HintMove()
+		return app.Div().Class("qipan reversi").Body(
+			app.Div().Class("board-wrap").Body(
+				newReversiBoard().WithView(ReversiView{
+					Position: r.Shown(),
+					Hints:    r.Hints(),
+					Last:     r.LastMove(),
+					HintMove: hint,
+					Ready:    p.mounted,
+					Thinking: r.Engine.Thinking(),
+				}),
+			),
+			p.reversiPanel(),
+		)
+	}
 	m := p.match
 	last, _ := m.LastMove()
 	hint, _ := m.HintMove()
@@ -385,10 +477,7 @@ func (p *Page) Render() app.UI {
 			}),
 		),
 		app.Aside().Class("panel").Body(
-			app.H1().Class("title").Body(
-				app.Span().Class("zh").Text("象棋"),
-				app.Span().Text(" qipan"),
-			),
+			p.titleRow("象棋", " Xiangqi"),
 			p.status(),
 			// Every slot of the panel is always there (empty when unused): go-app matches
 			// children by position, and a slot appearing before the import/export box would
@@ -403,16 +492,41 @@ func (p *Page) Render() app.UI {
 			app.Div().Class("io-slot").Body(
 				app.If(p.ioOpen, func() app.UI { return newIOPanel().With(p.ioError, p.ioNote) }),
 			),
-			app.Div().Class("update-slot").Body(
-				app.If(p.update, func() app.UI {
-					return app.P().Class("update").Body(
-						app.Text("A new version is ready. "),
-						controlButton("reload", "Reload", "Reload to use the new version", true),
-					)
-				}),
-			),
+			p.updateSlot(),
 			app.P().Class("notice").Attr("role", "alert").Text(p.notice),
 		),
+	)
+}
+
+// titleRow is the panel's heading, the game's name, and the game switch.
+func (p *Page) titleRow(zh, name string) app.UI {
+	return app.Div().Class("title-row").Body(
+		app.H1().Class("title").Body(app.Span().Class("zh").Text(zh), app.Span().Text(name)),
+		selector("game", "Game", []app.UI{
+			option(play.VariantXiangqi, "象棋 Xiangqi", !p.reversi()),
+			option(play.VariantReversi, "黑白棋 Reversi", p.reversi()),
+		}),
+	)
+}
+
+// levelSelect is the computer's level selector.
+func (p *Page) levelSelect() app.UI {
+	var levels []app.UI
+	for l := play.MinLevel; l <= play.MaxLevel; l++ {
+		levels = append(levels, option(itoa(l), "Level "+itoa(l), l == p.settings.Level))
+	}
+	return selector("level", "Computer level (1 weakest, 10 strongest)", levels)
+}
+
+// updateSlot offers a reload when a new version is installed.
+func (p *Page) updateSlot() app.UI {
+	return app.Div().Class("update-slot").Body(
+		app.If(p.update, func() app.UI {
+			return app.P().Class("update").Body(
+				app.Text("A new version is ready. "),
+				controlButton("reload", "Reload", "Reload to use the new version", true),
+			)
+		}),
 	)
 }
 
