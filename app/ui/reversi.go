@@ -1,0 +1,330 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"qipan/app/play"
+	"qipan/engine/reversi"
+)
+
+// Reversi board geometry, in viewBox units: 8 cells of rvCell from rvMargin (the labels' room).
+const (
+	rvCell   = 110
+	rvMargin = 60
+	rvSize   = 2*rvMargin + 8*rvCell // 1000
+)
+
+// cellXY returns the top-left corner of square s (a1 top-left, as transcripts have it).
+func cellXY(s reversi.Square) (x, y int) { return rvMargin + s.Col()*rvCell, rvMargin + s.Row()*rvCell }
+
+// ReversiView is what the Reversi board shows: a snapshot taken from the game.
+type ReversiView struct {
+	Position *reversi.Position
+	Hints    []reversi.Square // the person's legal moves
+	Last     reversi.Move     // NoMove (or Pass) for no disc to mark
+	HintMove reversi.Move     // the engine's suggestion, NoMove for none
+	Ready    bool
+	Thinking bool
+}
+
+// ReversiBoard is the green 8×8 SVG board. Its DOM (docs/contracts.md): data-square on every
+// cell, data-disc (X/O) and data-square on discs, data-hint on the legal moves, data-hint-move
+// on the engine's suggestion, data-last on the last move's cell, data-turn and data-fen on
+// the board.
+type ReversiBoard struct {
+	app.Compo
+	View ReversiView
+}
+
+func newReversiBoard() *ReversiBoard { return &ReversiBoard{} }
+
+// WithView sets what the board shows.
+func (b *ReversiBoard) WithView(v ReversiView) *ReversiBoard {
+	b.View = v
+	return b
+}
+
+func (b *ReversiBoard) Render() app.UI {
+	v := b.View
+	pos := v.Position
+	if pos == nil {
+		pos = reversi.NewPosition()
+	}
+	text := pos.String()
+	root := svgElem("svg").ID("board").Class("board reversi").
+		Attr("viewBox", "0 0 "+itoa(rvSize)+" "+itoa(rvSize)).
+		Attr("role", "img").Attr("aria-label", "Reversi board").
+		Attr("data-turn", text[65:]).
+		Attr("data-fen", text).
+		On("click", onBoardClick)
+	if v.Ready {
+		root = root.Attr("data-ready", "true")
+	}
+	if v.Thinking {
+		root = root.Attr("data-thinking", "true")
+	}
+	return root.Body(
+		reversiGrid(),
+		b.discs(pos),
+		b.marks(),
+		b.cells(),
+	)
+}
+
+// onBoardClick posts the square under the click (both boards).
+func onBoardClick(ctx app.Context, e app.Event) {
+	pt := e.Get("target").Call("closest", "[data-square]")
+	if pt.Truthy() {
+		ctx.NewActionWithValue(PointAction, pt.Call("getAttribute", "data-square").String())
+	}
+}
+
+// reversiGrid draws the felt, the lines, the four star points and the coordinates.
+func reversiGrid() app.UI {
+	var lines, labels []app.UI
+	for i := 0; i <= 8; i++ {
+		p := rvMargin + i*rvCell
+		lines = append(lines,
+			svgElem("line").Attr("x1", rvMargin).Attr("y1", p).Attr("x2", rvMargin+8*rvCell).Attr("y2", p),
+			svgElem("line").Attr("x1", p).Attr("y1", rvMargin).Attr("x2", p).Attr("y2", rvMargin+8*rvCell))
+	}
+	for i := 0; i < 8; i++ {
+		c := rvMargin + i*rvCell + rvCell/2
+		labels = append(labels,
+			svgElem("text").Attr("x", c).Attr("y", rvMargin-18).Text(string(rune('a'+i))),
+			svgElem("text").Attr("x", rvMargin/2).Attr("y", c+10).Text(itoa(i+1)))
+	}
+	var stars []app.UI
+	for _, p := range [][2]int{{2, 2}, {6, 2}, {2, 6}, {6, 6}} {
+		stars = append(stars, svgElem("circle").Class("star").
+			Attr("cx", rvMargin+p[0]*rvCell).Attr("cy", rvMargin+p[1]*rvCell).Attr("r", 9))
+	}
+	return svgElem("g").Class("grid").Body(
+		svgElem("rect").Class("felt").Attr("width", rvSize).Attr("height", rvSize).Attr("rx", 18),
+		svgElem("rect").Class("frame").Attr("x", rvMargin).Attr("y", rvMargin).Attr("width", 8*rvCell).Attr("height", 8*rvCell),
+		svgElem("g").Class("lines").Body(lines...),
+		svgElem("g").Class("stars").Body(stars...),
+		svgElem("g").Class("coords").Body(labels...),
+	)
+}
+
+// discs draws one slot per square, always in the same order, so a flipped disc is the same
+// element with another class: the CSS turns it over.
+func (b *ReversiBoard) discs(pos *reversi.Position) app.UI {
+	var ds []app.UI
+	for s := reversi.Square(0); s < 64; s++ {
+		x, y := cellXY(s)
+		c := svgElem("circle").Attr("cx", x+rvCell/2).Attr("cy", y+rvCell/2).Attr("r", 44)
+		color, ok := pos.At(s)
+		switch {
+		case !ok:
+			c = c.Class("disc none")
+		case color == reversi.Black:
+			c = c.Class("disc black").Attr("data-disc", "X").Attr("data-square", s.String())
+		default:
+			c = c.Class("disc white").Attr("data-disc", "O").Attr("data-square", s.String())
+		}
+		ds = append(ds, c)
+	}
+	return svgElem("g").Class("discs").Body(ds...)
+}
+
+// marks draws the legal-move dots, the last move's dot and the engine's suggestion.
+func (b *ReversiBoard) marks() app.UI {
+	v := b.View
+	centre := func(s reversi.Square) (int, int) {
+		x, y := cellXY(s)
+		return x + rvCell/2, y + rvCell/2
+	}
+	var ms []app.UI
+	for _, s := range v.Hints {
+		x, y := centre(s)
+		ms = append(ms, svgElem("circle").Class("hint").Attr("data-hint", "true").Attr("data-square", s.String()).
+			Attr("cx", x).Attr("cy", y).Attr("r", 14))
+	}
+	if s := v.Last.Square(); s != reversi.NoSquare {
+		x, y := centre(s)
+		ms = append(ms, svgElem("circle").Class("last-dot").Attr("cx", x).Attr("cy", y).Attr("r", 9))
+	}
+	if s := v.HintMove.Square(); s != reversi.NoSquare {
+		x, y := centre(s)
+		ms = append(ms, svgElem("circle").Class("hint-move").Attr("data-hint-move", s.String()).
+			Attr("cx", x).Attr("cy", y).Attr("r", 40))
+	}
+	return svgElem("g").Class("marks").Body(ms...)
+}
+
+// cells is the top layer: one transparent square per cell, the click targets.
+func (b *ReversiBoard) cells() app.UI {
+	last := b.View.Last.Square()
+	var cs []app.UI
+	for s := reversi.Square(0); s < 64; s++ {
+		x, y := cellXY(s)
+		r := svgElem("rect").Class("pt").Attr("data-square", s.String()).
+			Attr("x", x).Attr("y", y).Attr("width", rvCell).Attr("height", rvCell)
+		if s == last {
+			r = r.Attr("data-last", "true")
+		}
+		cs = append(cs, r)
+	}
+	return svgElem("g").Class("points").Body(cs...)
+}
+
+// reversiPanel is the side panel of the Reversi game: the title and game switch, the status
+// and disc counts, the buttons, the move list, the sides, level, sound and import/export.
+func (p *Page) reversiPanel() app.UI {
+	r := p.rv
+	engineOK := p.mounted && r.Engine.Failed() == ""
+	hintText := ""
+	if mv, ok := r.HintMove(); ok {
+		hintText = "Hint: " + mv.String()
+	}
+	black, white := r.Counts()
+	side := func(action, label, title string, on bool) app.UI {
+		return controlButton(action, label, title, true).Class("seg").Attr("aria-pressed", strconv.FormatBool(on))
+	}
+	sound := "Sound on"
+	if p.settings.Muted {
+		sound = "Sound off"
+	}
+	return app.Aside().Class("panel").Body(
+		p.titleRow("黑白棋", " Reversi"),
+		p.reversiStatus(),
+		app.Div().Class("score").Body(
+			app.Span().Class("count black").Attr("data-count", "X").Title("Black's discs").Text(itoa(black)),
+			app.Span().Class("count white").Attr("data-count", "O").Title("White's discs").Text(itoa(white)),
+		),
+		app.P().Class("hint-text").Text(hintText),
+		app.Div().Class("controls-wrap").Body(
+			app.Div().Class("controls").Body(
+				controlButton("new", "New", "New game", true),
+				controlButton("undo", "Undo", "Take back your last move and the reply", r.CanUndo()),
+				controlButton("redo", "Redo", "Replay the moves taken back", r.CanRedo()),
+				controlButton("hint", "Hint", "Mark the engine's best move for you",
+					engineOK && !r.Reviewing() && r.PersonToMove() && !r.Engine.Hinting()),
+			),
+			app.If(r.Reviewing(), func() app.UI {
+				return app.Div().Class("controls two review").Body(
+					controlButton("continue", "Continue from here", "Play on from the position shown", true),
+					controlButton("live", "Back to game", "Show the game's current position (End)", true),
+				)
+			}),
+		),
+		newMoveList().WithRecord(r.MoveTexts(), r.Game().Ply(), r.ShownPly(), false),
+		app.Div().Class("settings").Body(
+			app.Div().Class("segmented").Attr("role", "group").Attr("aria-label", "Who plays").Body(
+				side("play-black", "You: Black", "You play Black (first), the computer White", r.Mode() == play.VsComputer && r.Human() == reversi.Black),
+				side("play-white", "You: White", "You play White, the computer Black (it moves first)", r.Mode() == play.VsComputer && r.Human() == reversi.White),
+				side("play-two", "2 players", "Two people at one board", r.Mode() == play.TwoPlayer),
+			),
+			app.Div().Class("selects one").Body(p.levelSelect()),
+			app.Div().Class("controls two").Body(
+				controlButton("sound", sound, "Move sounds on or off", true).Attr("aria-pressed", strconv.FormatBool(!p.settings.Muted)),
+				controlButton("io", "Import / Export", "Paste or copy a transcript or the board", true).Attr("aria-pressed", strconv.FormatBool(p.ioOpen)),
+			),
+		),
+		app.Div().Class("io-slot").Body(
+			app.If(p.ioOpen, func() app.UI { return newIOPanel().ForReversi().With(p.ioError, p.ioNote) }),
+		),
+		p.updateSlot(),
+		app.P().Class("notice").Attr("role", "alert").Text(p.notice),
+	)
+}
+
+// reversiStatus is the line under the title: the result, the review, whose turn, a pass.
+func (p *Page) reversiStatus() app.UI {
+	r := p.rv
+	if res := r.Result(); res != "" && !r.Reviewing() {
+		return app.P().Class("status result").Attr("data-result", res).Attr("role", "status").Text(res)
+	}
+	turn := r.Position().Turn
+	side := play.ColorName(turn)
+	var text, class string
+	switch {
+	case !p.mounted:
+		text, class = "Loading…", "status"
+	case r.Reviewing():
+		text, class = "Reviewing move "+itoa(r.ShownPly())+" of "+itoa(r.Game().Len())+" · the game is at move "+itoa(r.Game().Ply()), "status review"
+	case r.Engine.Hinting():
+		text, class = "Looking for a hint…", "status thinking"
+	case r.PersonToMove() && r.Mode() == play.TwoPlayer:
+		text, class = side+" to move", "status you disc-"+lowerColor(turn)
+	case r.PersonToMove():
+		text, class = "Your move ("+side+")", "status you disc-"+lowerColor(turn)
+	case r.Engine.Failed() != "":
+		text, class = "The engine is unavailable", "status"
+	case !r.Engine.Ready():
+		text, class = "Starting the engine…", "status thinking"
+	default:
+		text, class = "Computer is thinking…", "status thinking"
+	}
+	st := app.P().Class(class).Attr("aria-live", "polite")
+	if pass := r.Passed(); pass != "" && !r.Reviewing() {
+		return st.Attr("data-pass", pass).Text(pass + " · " + text)
+	}
+	return st.Text(text)
+}
+
+func lowerColor(c reversi.Color) string {
+	if c == reversi.Black {
+		return "black"
+	}
+	return "white"
+}
+
+// onReversiPoint handles a click on a cell.
+func (p *Page) onReversiPoint(ctx app.Context, s string) {
+	mv, err := reversi.ParseMove(s)
+	if err != nil || mv.Square() == reversi.NoSquare {
+		return
+	}
+	if p.rv.Click(mv.Square()) {
+		p.moved(ctx)
+	}
+}
+
+// onReversiControl handles the buttons of the Reversi panel; it reports whether the game
+// changed (to be saved, and the engine brought in line).
+func (p *Page) onReversiControl(ctx app.Context, action string) bool {
+	r := p.rv
+	switch action {
+	case "new":
+		r.New()
+		p.notice = ""
+	case "undo":
+		return r.Undo()
+	case "redo":
+		return r.Redo()
+	case "hint":
+		return r.RequestHint()
+	case "continue":
+		return r.ContinueHere()
+	case "live":
+		r.BackToGame()
+	case "play-black":
+		r.SetHuman(reversi.Black)
+	case "play-white":
+		r.SetHuman(reversi.White)
+	case "play-two":
+		r.SetTwoPlayer()
+	case "export-transcript":
+		p.export(ctx, "transcript", r.Transcript())
+		return false
+	case "export-board":
+		p.export(ctx, "board text", r.Shown().String())
+		return false
+	case "import":
+		g, kind, err := play.ImportReversi(p.ioText)
+		if err != nil {
+			p.ioError, p.ioNote = err.Error(), ""
+			return false
+		}
+		r.Load(g)
+		p.ioError, p.ioNote, p.notice = "", "Loaded the "+kind+".", ""
+	default:
+		return false
+	}
+	return true
+}

@@ -1,0 +1,92 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"qipan/app/play"
+	"qipan/engine/reversi"
+)
+
+func TestReversiBoard(t *testing.T) {
+	r := play.NewReversi()
+	html := appHTML(newReversiBoard().WithView(ReversiView{Position: r.Shown(), Hints: r.Hints(), Last: reversi.NoMove, HintMove: reversi.NoMove, Ready: true}))
+	counts := map[string]int{"data-disc": 4, "data-hint": 4, "data-square": 64 + 4 + 4, "data-last": 0, "data-hint-move": 0, "data-ready": 1, "data-thinking": 0}
+	for s, n := range counts {
+		if got := countAttr(html, s); got != n {
+			t.Errorf("%s appears %d times, want %d", s, got, n)
+		}
+	}
+	for _, s := range []string{`data-turn="X"`, `data-fen="` + reversi.NewPosition().String() + `"`, `data-disc="X" data-square="d5"`,
+		`data-disc="O" data-square="d4"`, `class="star"`} {
+		if !strings.Contains(html, s) {
+			t.Errorf("no %s", s)
+		}
+	}
+	if strings.Count(html, `class="star"`) != 4 || strings.Count(html, "<circle") != 64+4+4 {
+		t.Errorf("%d stars, %d circles: want 4 stars and 64 disc slots", strings.Count(html, `class="star"`), strings.Count(html, "<circle"))
+	}
+	for _, sq := range []string{"c4", "d3", "e6", "f5"} {
+		if !strings.Contains(html, `data-hint="true" data-square="`+sq+`"`) && !strings.Contains(html, `data-hint data-square="`+sq+`"`) {
+			t.Errorf("no hint on %s", sq)
+		}
+	}
+	r.Click(mustRvSquare(t, "f5"))
+	html = appHTML(newReversiBoard().WithView(ReversiView{Position: r.Shown(), Last: r.LastMove(), HintMove: reversi.MoveAt(mustRvSquare(t, "f4")), Thinking: true}))
+	for s, n := range map[string]int{"data-disc": 5, "data-hint": 0, "data-last": 1, "data-hint-move": 1, "data-thinking": 1} {
+		if got := countAttr(html, s); got != n {
+			t.Errorf("after f5: %s appears %d times, want %d", s, got, n)
+		}
+	}
+	if !strings.Contains(html, `data-turn="O"`) || !strings.Contains(html, `data-disc="X" data-square="e5"`) {
+		t.Error("after f5: e5 not flipped or not White's turn")
+	}
+}
+
+func mustRvSquare(t *testing.T, s string) reversi.Square {
+	t.Helper()
+	m, err := reversi.ParseMove(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m.Square()
+}
+
+func TestReversiPage(t *testing.T) {
+	p := NewPage()
+	p.settings.Game = play.VariantReversi
+	p.mounted = true
+	html := appHTML(p)
+	for _, action := range []string{"game", "new", "undo", "redo", "hint", "play-black", "play-white", "play-two", "level", "sound", "io"} {
+		if !strings.Contains(html, `data-action="`+action+`"`) {
+			t.Errorf("no %s control", action)
+		}
+	}
+	if !strings.Contains(html, `aria-label="Reversi board"`) || !strings.Contains(html, "Your move (Black)") || !strings.Contains(html, `data-count="X"`) {
+		t.Error("not the Reversi page")
+	}
+	if p.rv.Engine != p.match.Engine {
+		t.Error("the games do not share the engine conversation")
+	}
+	// A forced pass is said; the end shows the result with the discs.
+	g, _, err := play.ImportReversi("e6f4c3e7f5g6g3f3f7d7h5c6c7h7g5d3c5g4h3f6e3h2g2d6h6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.rv.SetTwoPlayer()
+	p.rv.Load(g)
+	p.rv.Click(mustRvSquare(t, "h4"))
+	if html := appHTML(p); !strings.Contains(html, `data-pass="Black has no move and passes"`) {
+		t.Error("the pass is not shown")
+	}
+	end, _ := reversi.ParseBoard("XO------" + strings.Repeat("-", 56) + " X")
+	p.rv.Load(reversi.NewGame(end))
+	p.rv.Click(mustRvSquare(t, "c1"))
+	if html := appHTML(p); !strings.Contains(html, `data-result="Black wins 3–0"`) {
+		t.Error("the result is not shown")
+	}
+	p.ioOpen = true
+	if html := appHTML(p); !strings.Contains(html, `data-action="export-transcript"`) || strings.Contains(html, `data-action="export-pgn"`) {
+		t.Error("the Reversi import/export box has the wrong buttons")
+	}
+}
