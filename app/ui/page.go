@@ -477,7 +477,7 @@ func (p *Page) Render() app.UI {
 			}),
 		),
 		app.Aside().Class("panel").Body(
-			p.titleRow("象棋", " Xiangqi"),
+			p.titleRow("象棋"),
 			p.status(),
 			// Every slot of the panel is always there (empty when unused): go-app matches
 			// children by position, and a slot appearing before the import/export box would
@@ -498,10 +498,11 @@ func (p *Page) Render() app.UI {
 	)
 }
 
-// titleRow is the panel's heading, the game's name, and the game switch.
-func (p *Page) titleRow(zh, name string) app.UI {
+// titleRow is the panel's heading, the game's name, and the game switch (which names the game
+// in English too).
+func (p *Page) titleRow(zh string) app.UI {
 	return app.Div().Class("title-row").Body(
-		app.H1().Class("title").Body(app.Span().Class("zh").Text(zh), app.Span().Text(name)),
+		app.H1().Class("title").Body(app.Span().Class("zh").Text(zh)),
 		selector("game", "Game", []app.UI{
 			option(play.VariantXiangqi, "象棋 Xiangqi", !p.reversi()),
 			option(play.VariantReversi, "黑白棋 Reversi", p.reversi()),

@@ -190,7 +190,7 @@ func (p *Page) reversiPanel() app.UI {
 		sound = "Sound off"
 	}
 	return app.Aside().Class("panel").Body(
-		p.titleRow("黑白棋", " Reversi"),
+		p.titleRow("黑白棋"),
 		p.reversiStatus(),
 		app.Div().Class("score").Body(
 			app.Span().Class("count black").Attr("data-count", "X").Title("Black's discs").Text(itoa(black)),
