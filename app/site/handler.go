@@ -25,8 +25,8 @@ func Handler(c Config) *app.Handler {
 	h := &app.Handler{
 		Name:            "qipan 象棋",
 		ShortName:       "qipan",
-		Title:           "qipan · Xiangqi",
-		Description:     "Play Xiangqi (Chinese chess) against an engine that runs in your browser, offline too.",
+		Title:           "qipan · Xiangqi & Reversi",
+		Description:     "Play Xiangqi (Chinese chess) or Reversi (Othello) against an engine that runs in your browser, offline too.",
 		Lang:            "en",
 		BackgroundColor: "#2b2119",
 		ThemeColor:      "#2b2119",
