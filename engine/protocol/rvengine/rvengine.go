@@ -16,6 +16,9 @@
 //     `info string wld` is a win/loss/draw solve: +100 win, 0 draw, -100 loss.
 //   - `bestmove pass` when passing is forced; `bestmove (none)` (UCI) / `nobestmove` (UCCI)
 //     when the game is over.
+//   - `go depth N` with N ≥ the empty squares solves the position exactly (the endgame
+//     solver of engine/reversi/search, whatever the level); otherwise the level's search
+//     solves exactly or win/loss/draw near the end on its own (level 10: from 20 / 22 empties).
 //   - `go perft N` counts a forced pass as a move and a finished game as a leaf (reversi.Perft).
 //
 // Options (UCCI name / UCI name):
@@ -52,6 +55,7 @@ const infiniteDepth = 60
 type Engine struct {
 	pos     reversi.Position
 	s       *search.Engine
+	solver  *search.Solver // for go depth ≥ empties
 	yield   func(ctx context.Context)
 	seed    int64
 	level   int
@@ -100,6 +104,9 @@ func (e *Engine) searcher() *search.Engine {
 func (e *Engine) NewGame() {
 	if e.s != nil {
 		e.s.NewGame()
+	}
+	if e.solver != nil {
+		e.solver.Clear()
 	}
 }
 
@@ -184,6 +191,11 @@ func (e *Engine) Search(ctx context.Context, lim protocol.Limits, progress func(
 	if e.multiPV > 1 {
 		return e.hints(ctx, sl, progress)
 	}
+	if lim.Depth >= e.pos.Empties() {
+		if r, ok := e.solve(ctx, lim, progress); ok {
+			return r
+		}
+	}
 	res := s.Search(ctx, sl, report)
 	if res.Move == reversi.NoMove {
 		return protocol.Result{}
@@ -194,6 +206,39 @@ func (e *Engine) Search(ctx context.Context, lim protocol.Limits, progress func(
 	}
 	return out
 }
+
+// solve finds the exact score and a best move by the endgame solver (`go depth N` with N at
+// least the empty squares: a search to the end of the game). ok is false if it was stopped
+// before it finished.
+func (e *Engine) solve(ctx context.Context, lim protocol.Limits, progress func(protocol.Info)) (protocol.Result, bool) {
+	if e.solver == nil {
+		e.solver = search.NewSolver(solverBits)
+	}
+	start := time.Now()
+	_, hard := lim.Budget()
+	hook := func() bool {
+		if e.yield != nil {
+			e.yield(ctx)
+		}
+		return ctx.Err() != nil || hard > 0 && time.Since(start) > hard ||
+			lim.Nodes > 0 && e.solver.Nodes >= lim.Nodes
+	}
+	p := e.pos
+	e.solver.Nodes = 0
+	v, m := e.solver.Solve(&p, -64, 64, hook)
+	if e.solver.Stopped() || m == reversi.NoMove {
+		return protocol.Result{}, false
+	}
+	if progress != nil {
+		progress(info(search.Info{Kind: search.Exact, Depth: p.Empties(), Score: v * 100, Nodes: e.solver.Nodes,
+			Time: time.Since(start), PV: []reversi.Move{m}}, 0))
+	}
+	return protocol.Result{Best: m.String()}, true
+}
+
+// solverBits sizes the exact solver's table: 2^(solverBits+1) entries of 24 bytes (48 MB),
+// made on the first solve; as cmd/reversi-bench's default.
+const solverBits = 20
 
 // hints scores every legal move (search.Hints) and reports the best e.multiPV as multipv lines.
 func (e *Engine) hints(ctx context.Context, sl search.Limits, progress func(protocol.Info)) protocol.Result {

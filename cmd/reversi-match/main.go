@@ -1,0 +1,236 @@
+// Command reversi-match plays two UCI Reversi engines against each other, one game at a time,
+// and reports A's wins, draws and losses, its score and the Elo difference with its 95% margin
+// (engine/match/stats, single games and opening pairs).
+//
+//	go build -o /tmp/qe ./cmd/qipan-engine
+//	reversi-match -a "/tmp/qe" -a-opt UCI_Variant=reversi \
+//	    -b "node ../shared/oracles/fsuci.js" -b-notation fs -b-opt UCI_Variant=flipello \
+//	    -movetime 200ms -openings 20
+//
+// Openings: -openings N random openings of 4–8 plies (seeded by -seed) whose score after a
+// short search of the position (qipan's engine/reversi/search, depth 6) is within -balance
+// discs, so neither side starts lost; each is played twice with colours swapped. Moves go
+// to the engines as `position startpos moves …` in each engine's notation: qipan's "f5" and
+// "pass", or Fairy-Stockfish flipello's drops "P@f4" (rank = 9 − row) and "a1a1" for a pass.
+// The rules are engine/reversi's: an illegal or unreadable move, or no answer within the
+// move time plus 10 s, loses the game; the final score counts empties to the winner.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand"
+	"os"
+	"strings"
+	"time"
+
+	"qipan/engine/match/stats"
+	"qipan/engine/reversi"
+	"qipan/engine/reversi/search"
+)
+
+type multi []string
+
+func (m *multi) String() string     { return strings.Join(*m, ", ") }
+func (m *multi) Set(s string) error { *m = append(*m, s); return nil }
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("reversi-match", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	aCmd := fs.String("a", "", "engine A's command line (its score is reported)")
+	bCmd := fs.String("b", "", "engine B's command line")
+	aName := fs.String("a-name", "A", "engine A's name")
+	bName := fs.String("b-name", "B", "engine B's name")
+	aNot := fs.String("a-notation", "qipan", "engine A's moves: qipan (f5, pass) or fs (P@f4, a1a1)")
+	bNot := fs.String("b-notation", "qipan", "engine B's moves: qipan or fs")
+	var aOpts, bOpts multi
+	fs.Var(&aOpts, "a-opt", "engine A option Name=Value (repeatable)")
+	fs.Var(&bOpts, "b-opt", "engine B option Name=Value (repeatable)")
+	movetime := fs.Duration("movetime", 200*time.Millisecond, "time per move, the same for both")
+	nOpen := fs.Int("openings", 20, "number of openings (each played twice, colours swapped)")
+	seed := fs.Int64("seed", 1, "seed of the openings")
+	balance := fs.Int("balance", 4, "openings are kept if a depth-6 search scores them within this many discs")
+	verbose := fs.Bool("v", false, "print every line sent and received on stderr")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *aCmd == "" || *bCmd == "" || *nOpen < 1 || *movetime <= 0 {
+		fmt.Fprintln(stderr, "reversi-match: need -a, -b, -openings ≥ 1 and -movetime > 0")
+		return 2
+	}
+	nots := [2]notation{}
+	for i, s := range []string{*aNot, *bNot} {
+		n, err := parseNotation(s)
+		if err != nil {
+			fmt.Fprintln(stderr, "reversi-match:", err)
+			return 2
+		}
+		nots[i] = n
+	}
+	var trace func(string)
+	if *verbose {
+		trace = func(l string) { fmt.Fprintln(stderr, l) }
+	}
+	ops := openings(*nOpen, *seed, *balance)
+	var engs [2]*engine
+	for i, c := range []struct {
+		name, cmd string
+		opts      []string
+	}{{*aName, *aCmd, aOpts}, {*bName, *bCmd, bOpts}} {
+		e, err := start(c.name, c.cmd, nots[i], c.opts, trace)
+		if err != nil {
+			fmt.Fprintln(stderr, "reversi-match:", err)
+			return 1
+		}
+		defer e.close()
+		engs[i] = e
+	}
+	fmt.Fprintf(stdout, "%s vs %s, %d openings × 2 colours, %v per move\n", *aName, *bName, len(ops), *movetime)
+	var tri stats.Trinomial
+	var penta stats.Pentanomial
+	for i, op := range ops {
+		pair := 0
+		for swap := 0; swap < 2; swap++ {
+			black := engs[swap] // A is Black (X, moves first) in the first game of a pair
+			white := engs[1-swap]
+			g, err := play(black, white, op, *movetime)
+			if err != nil {
+				fmt.Fprintln(stderr, "reversi-match:", err)
+				return 1
+			}
+			half := g.halfPoints(swap == 0) // A's half points
+			pair += half
+			switch half {
+			case 2:
+				tri.Wins++
+			case 1:
+				tri.Draws++
+			default:
+				tri.Losses++
+			}
+			fmt.Fprintf(stdout, "game %d: %s (X) - %s (O) %+d%s  opening %s  %s   A: +%d =%d -%d\n",
+				2*i+swap+1, black.name, white.name, g.blackScore, g.note, reversi.Transcript(op),
+				reversi.Transcript(g.moves[len(op):]), tri.Wins, tri.Draws, tri.Losses)
+		}
+		penta.Add(pair)
+	}
+	fmt.Fprintf(stdout, "%s vs %s: +%d =%d -%d (%d games)\n", *aName, *bName, tri.Wins, tri.Draws, tri.Losses, tri.Games())
+	fmt.Fprintf(stdout, "Elo (games): %v\n", stats.TrinomialElo(tri))
+	fmt.Fprintf(stdout, "Elo (pairs): %v  pentanomial %v\n", stats.PentanomialElo(penta), penta)
+	return 0
+}
+
+// game is a finished game.
+type game struct {
+	moves      []reversi.Move
+	blackScore int    // Black's final score (empties to the winner); ±64 for a forfeit
+	note       string // why it ended early, or the retried illegal passes
+	retries    int    // illegal passes answered by asking again among the legal moves
+}
+
+// halfPoints returns Black's (or White's) result in half points.
+func (g game) halfPoints(black bool) int {
+	s := g.blackScore
+	if !black {
+		s = -s
+	}
+	switch {
+	case s > 0:
+		return 2
+	case s == 0:
+		return 1
+	}
+	return 0
+}
+
+// play plays one game from the opening. An engine error other than a bad move is returned.
+func play(black, white *engine, opening []reversi.Move, movetime time.Duration) (game, error) {
+	for _, e := range []*engine{black, white} {
+		if err := e.newGame(); err != nil {
+			return game{}, err
+		}
+	}
+	var g game
+	p := reversi.Start()
+	moves := append([]reversi.Move(nil), opening...)
+	for _, m := range opening {
+		p.Make(m)
+	}
+	for p.Status() != reversi.Over {
+		side := black
+		if p.Turn == reversi.White {
+			side = white
+		}
+		m, err := side.move(p, moves, movetime, nil)
+		if err == nil && m == reversi.Pass && !p.IsLegal(m) {
+			// Fairy-Stockfish's flipello sometimes passes in a lost position while it has
+			// moves; ask once more among the legal moves only, so the game is played out.
+			g.retries++
+			m, err = side.move(p, moves, movetime, p.LegalMoves())
+		}
+		if err != nil || !p.IsLegal(m) {
+			why := fmt.Sprintf(" (%s forfeits: %v)", side.name, err)
+			if err == nil {
+				why = fmt.Sprintf(" (%s forfeits: illegal move %v in %v)", side.name, m, p)
+			}
+			score := 64
+			if p.Turn == reversi.Black {
+				score = -64
+			}
+			g.moves, g.blackScore, g.note = moves, score, why
+			return g, nil
+		}
+		p.Make(m)
+		moves = append(moves, m)
+	}
+	g.moves, g.blackScore = moves, p.BlackScore()
+	if g.retries > 0 {
+		g.note = fmt.Sprintf(" (%d illegal passes retried)", g.retries)
+	}
+	return g, nil
+}
+
+// openings returns n distinct random openings of 4–8 plies whose depth-6 score is within
+// balance discs.
+func openings(n int, seed int64, balance int) [][]reversi.Move {
+	r := rand.New(rand.NewSource(seed))
+	e := search.New()
+	seen := map[reversi.Position]bool{}
+	var out [][]reversi.Move
+	for len(out) < n {
+		p := reversi.Start()
+		plies := 4 + r.Intn(5)
+		var ms []reversi.Move
+		for len(ms) < plies && p.Status() == reversi.Ongoing {
+			l := p.LegalMoves()
+			m := l[r.Intn(len(l))]
+			p.Make(m)
+			ms = append(ms, m)
+		}
+		if len(ms) < plies || seen[p] {
+			continue
+		}
+		e.NewGame()
+		e.SetBoard(p)
+		res := e.Search(context.Background(), search.Limits{Depth: 6}, nil)
+		if abs(res.Score) > balance*100 {
+			continue
+		}
+		seen[p] = true
+		out = append(out, ms)
+	}
+	return out
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
