@@ -1,0 +1,432 @@
+package rvengine_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"qipan/engine/protocol"
+	"qipan/engine/protocol/rvengine"
+	"qipan/engine/reversi"
+	"qipan/engine/reversi/search"
+)
+
+// session runs lines through a protocol session over a fresh engine (seeded) and returns the
+// output, waiting for searches to finish.
+func session(t *testing.T, lines ...string) []string {
+	t.Helper()
+	var mu sync.Mutex
+	var out []string
+	s := protocol.New(rvengine.New(rvengine.WithSeed(7)), func(l string) { mu.Lock(); out = append(out, l); mu.Unlock() })
+	s.Handle("setoption batch true") // queue lines while thinking: scripts run in order
+	for _, l := range lines {
+		s.Handle(l)
+	}
+	s.Finish()
+	mu.Lock()
+	defer mu.Unlock()
+	return slices.Clone(out)
+}
+
+func bestmove(t *testing.T, out []string) string {
+	t.Helper()
+	for _, l := range out {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == "bestmove" {
+			return f[1]
+		}
+		if l == "nobestmove" {
+			return "nobestmove"
+		}
+	}
+	t.Fatalf("no bestmove in %q", out)
+	return ""
+}
+
+func errors(out []string) []string {
+	var e []string
+	for _, l := range out {
+		if strings.HasPrefix(l, "info string error: ") {
+			e = append(e, l)
+		}
+	}
+	return e
+}
+
+// Boards used below (a1..h8, side to move).
+const (
+	// After f5 d6 c3 d3 c4 f4 c5 b3 c2 (a common opening).
+	midgame = "startpos moves f5 d6 c3 d3 c4 f4 c5 b3 c2"
+	// White (O) must pass: Black has g1 (from a random game).
+	mustPass = "XXXXXXXXXXXOOOXXXXXXXXOXXXOXXOOXXXXXXXOXXXOXOXXXXOXXXOOXOOOOOOO- O"
+	// Full of black but one square: over.
+	over = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX- O"
+	// FFO #40: Black a2 wins by 38.
+	ffo40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X"
+)
+
+func TestSetPosition(t *testing.T) {
+	start := reversi.Start()
+	afterF5 := start
+	afterF5.Make(reversi.MoveAt(reversi.SquareOf(5, 4)))
+	pass, _ := reversi.ParseBoard(mustPass)
+	passed := *pass
+	passed.Make(reversi.Pass)
+	tests := []struct {
+		name, fen string
+		moves     []string
+		want      reversi.Position // when no error
+		err       string           // part of the error
+	}{
+		{"startpos word", "startpos", nil, start, ""},
+		{"empty", "", nil, start, ""},
+		{"protocol startpos", protocol.StartFEN, nil, start, ""},
+		{"moves", "", []string{"f5"}, afterF5, ""},
+		{"upper case move", "", []string{"F5"}, afterF5, ""},
+		{"board text", mustPass, nil, *pass, ""},
+		{"forced pass", mustPass, []string{"pass"}, passed, ""},
+		{"bad board", "XXO X", nil, reversi.Position{}, "reversi board"},
+		{"xiangqi move", "", []string{"h2e2"}, reversi.Position{}, "moves[1]"},
+		{"illegal move", "", []string{"f5", "a1"}, reversi.Position{}, "moves[2]"},
+		{"pass not forced", "", []string{"pass"}, reversi.Position{}, "moves[1]"},
+	}
+	for _, tt := range tests {
+		e := rvengine.New()
+		e.SetPosition("", []string{"d3"}) // a position that an error must leave alone
+		before := e.Position()
+		err := e.SetPosition(tt.fen, tt.moves)
+		switch {
+		case tt.err == "" && err != nil:
+			t.Errorf("%s: %v", tt.name, err)
+		case tt.err == "" && e.Position() != tt.want:
+			t.Errorf("%s: position %v, want %v", tt.name, e.Position(), tt.want)
+		case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
+			t.Errorf("%s: error %v, want one containing %q", tt.name, err, tt.err)
+		case tt.err != "" && e.Position() != before:
+			t.Errorf("%s: the position changed on error", tt.name)
+		}
+	}
+}
+
+func TestFirstToMove(t *testing.T) {
+	for _, tt := range []struct {
+		fen   string
+		moves []string
+		want  bool
+	}{
+		{"startpos", nil, true},
+		{"startpos", []string{"f5"}, false},
+		{mustPass, nil, false},
+		{mustPass, []string{"pass"}, true},
+	} {
+		e := rvengine.New()
+		if err := e.SetPosition(tt.fen, tt.moves); err != nil {
+			t.Fatal(err)
+		}
+		if got := e.FirstToMove(); got != tt.want {
+			t.Errorf("%s %v: FirstToMove %v, want %v", tt.fen, tt.moves, got, tt.want)
+		}
+	}
+}
+
+var infoLine = regexp.MustCompile(`^info depth \d+( multipv \d+)? score cp -?\d+ nodes \d+ time \d+( nps \d+)? pv [a-h][1-8]( ([a-h][1-8]|pass))*$`)
+
+// TestGo checks bestmove and the info lines for each kind of limit and position.
+func TestGo(t *testing.T) {
+	legalAfter := func(pos string) []string {
+		e := rvengine.New()
+		f := strings.Fields(pos)
+		var err error
+		if f[0] == "startpos" {
+			err = e.SetPosition("", f[min(2, len(f)):])
+		} else {
+			err = e.SetPosition(pos, nil)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := e.Position()
+		var out []string
+		for _, m := range p.LegalMoves() {
+			out = append(out, m.String())
+		}
+		return out
+	}
+	tests := []struct {
+		name  string
+		lines []string
+		want  []string // allowed bestmoves ("legal" expands to the legal moves of pos)
+		pos   string
+		infos bool // info lines expected
+	}{
+		{"depth", []string{"uci", "position startpos", "go depth 3"}, nil, "startpos", true},
+		{"nodes", []string{"uci", "position " + midgame, "go nodes 2000"}, nil, midgame, true},
+		{"movetime", []string{"uci", "position " + midgame, "go movetime 50"}, nil, midgame, true},
+		{"clock", []string{"uci", "position " + midgame, "go wtime 1000 btime 1000 winc 10 binc 10"}, nil, midgame, true},
+		{"level 1", []string{"uci", "setoption name Skill Level value 1", "position " + midgame, "go depth 5"}, nil, midgame, true},
+		{"level 5", []string{"setoption level 5", "position " + midgame, "go"}, nil, midgame, true},
+		{"forced pass", []string{"uci", "position fen " + mustPass, "go depth 3"}, []string{"pass"}, "", false},
+		{"over UCI", []string{"uci", "position fen " + over, "go depth 3"}, []string{"(none)"}, "", false},
+		{"over UCCI", []string{"ucci", "position fen " + over, "go depth 3"}, []string{"nobestmove"}, "", false},
+	}
+	for _, tt := range tests {
+		out := session(t, tt.lines...)
+		if e := errors(out); len(e) > 0 {
+			t.Errorf("%s: errors %q", tt.name, e)
+		}
+		want := tt.want
+		if want == nil {
+			want = legalAfter(tt.pos)
+		}
+		if got := bestmove(t, out); !slices.Contains(want, got) {
+			t.Errorf("%s: bestmove %s, want one of %q (output %q)", tt.name, got, want, out)
+		}
+		n := 0
+		for _, l := range out {
+			if strings.HasPrefix(l, "info depth") {
+				n++
+				if strings.Contains(strings.Join(tt.lines, " "), "uci") && !strings.Contains(strings.Join(tt.lines, " "), "ucci") && !infoLine.MatchString(l) {
+					t.Errorf("%s: info line %q is not of the documented form", tt.name, l)
+				}
+			}
+		}
+		if tt.infos != (n > 0) {
+			t.Errorf("%s: %d info lines (want some: %v): %q", tt.name, n, tt.infos, out)
+		}
+	}
+}
+
+// TestGoInfiniteStop: an infinite search runs until stop, then answers a legal move.
+func TestGoInfiniteStop(t *testing.T) {
+	var mu sync.Mutex
+	var out []string
+	s := protocol.New(rvengine.New(), func(l string) { mu.Lock(); out = append(out, l); mu.Unlock() })
+	s.Handle("position " + midgame)
+	s.Handle("go infinite")
+	time.Sleep(50 * time.Millisecond)
+	s.Handle("stop")
+	mu.Lock()
+	defer mu.Unlock()
+	if !slices.ContainsFunc(out, func(l string) bool { return strings.HasPrefix(l, "bestmove ") }) {
+		t.Fatalf("no bestmove after stop: %q", out)
+	}
+}
+
+// randomEndgame plays random moves from the start until n squares are empty.
+func randomEndgame(seed int64, n int) (string, []string) {
+	r := rand.New(rand.NewSource(seed))
+	for {
+		p := reversi.Start()
+		var moves []string
+		for p.Empties() > n && p.Status() != reversi.Over {
+			l := p.LegalMoves()
+			m := l[r.Intn(len(l))]
+			p.Make(m)
+			moves = append(moves, m.String())
+		}
+		if p.Status() == reversi.Ongoing {
+			return p.String(), moves
+		}
+	}
+}
+
+// TestExact: go depth ≥ empties solves exactly; the score is 100 × the solver's disc count,
+// marked by "info string exact" on the next line.
+func TestExact(t *testing.T) {
+	type tc struct {
+		board string
+		want  int    // discs
+		best  string // "" = any move reaching want
+	}
+	tests := []tc{{ffo40, 38, "a2"}}
+	if testing.Short() {
+		tests = nil
+	}
+	for seed := int64(1); seed <= 4; seed++ {
+		b, _ := randomEndgame(seed, 12)
+		p, _ := reversi.ParseBoard(b)
+		v, _ := search.NewSolver(16).Solve(p, -64, 64, nil)
+		tests = append(tests, tc{board: b, want: v})
+	}
+	for _, tt := range tests {
+		out := session(t, "uci", "position fen "+tt.board, "go depth 60")
+		i := slices.IndexFunc(out, func(l string) bool { return strings.HasPrefix(l, "info depth") })
+		if i < 0 || i+1 >= len(out) || out[i+1] != "info string exact" {
+			t.Errorf("%s: no info line followed by \"info string exact\": %q", tt.board, out)
+			continue
+		}
+		if !strings.Contains(out[i], fmt.Sprintf(" score cp %d ", 100*tt.want)) {
+			t.Errorf("%s: %q, want score cp %d", tt.board, out[i], 100*tt.want)
+		}
+		best := bestmove(t, out)
+		if tt.best != "" && best != tt.best {
+			t.Errorf("%s: bestmove %s, want %s", tt.board, best, tt.best)
+		}
+		// the move must reach the score
+		p, _ := reversi.ParseBoard(tt.board)
+		m, err := reversi.ParseMove(best)
+		if err != nil || p.Play(m) != nil {
+			t.Fatalf("%s: bestmove %s is not legal", tt.board, best)
+		}
+		if v, _ := search.NewSolver(16).Solve(p, -64, 64, nil); -v != tt.want {
+			t.Errorf("%s: bestmove %s reaches %d, not %d", tt.board, best, -v, tt.want)
+		}
+	}
+}
+
+// TestLevelSearchMarksSolves: at full strength, the level's own search solves near the end
+// and marks it too (win/loss/draw or exact).
+func TestLevelSearchMarksSolves(t *testing.T) {
+	b, _ := randomEndgame(9, 14)
+	out := session(t, "uci", "position fen "+b, "go movetime 5000")
+	if !slices.ContainsFunc(out, func(l string) bool { return l == "info string exact" || l == "info string wld" }) {
+		t.Errorf("no marked solve in %q", out)
+	}
+}
+
+func TestMultiPV(t *testing.T) {
+	e := rvengine.New()
+	if err := e.SetPosition("", strings.Fields(midgame)[2:]); err != nil {
+		t.Fatal(err)
+	}
+	p := e.Position()
+	nLegal := len(p.LegalMoves())
+	endB, _ := randomEndgame(3, 10)
+	ep, _ := reversi.ParseBoard(endB)
+	for _, tt := range []struct {
+		name, pos, multipv string
+		lines              int
+		exact              bool
+	}{
+		{"three", "position " + midgame, "3", 3, false},
+		{"all", "position " + midgame, "64", nLegal, false},
+		{"endgame all exact", "position fen " + endB, "64", len(ep.LegalMoves()), true},
+	} {
+		out := session(t, "uci", "setoption name MultiPV value "+tt.multipv, tt.pos, "go depth 4")
+		// the final block: the last line of each multipv rank
+		last := map[int]string{}
+		for _, l := range out {
+			f := strings.Fields(l)
+			if i := slices.Index(f, "multipv"); i >= 0 {
+				k, _ := strconv.Atoi(f[i+1])
+				last[k] = l
+			}
+		}
+		if len(last) != tt.lines {
+			t.Errorf("%s: %d multipv ranks, want %d: %q", tt.name, len(last), tt.lines, out)
+			continue
+		}
+		prev, moves := 1<<30, map[string]bool{}
+		for k := 1; k <= tt.lines; k++ {
+			f := strings.Fields(last[k])
+			score, _ := strconv.Atoi(f[slices.Index(f, "cp")+1])
+			if score > prev {
+				t.Errorf("%s: multipv %d scores %d above rank %d's %d", tt.name, k, score, k-1, prev)
+			}
+			prev = score
+			moves[f[slices.Index(f, "pv")+1]] = true
+		}
+		if len(moves) != tt.lines {
+			t.Errorf("%s: the lines do not score %d different moves: %v", tt.name, tt.lines, last)
+		}
+		if exact := slices.Contains(out, "info string exact"); exact != tt.exact {
+			t.Errorf("%s: marked exact %v, want %v", tt.name, exact, tt.exact)
+		}
+		if f := strings.Fields(last[1]); bestmove(t, out) != f[slices.Index(f, "pv")+1] {
+			t.Errorf("%s: bestmove is not multipv 1's move: %q", tt.name, out)
+		}
+	}
+}
+
+func TestPerft(t *testing.T) {
+	pass, _ := reversi.ParseBoard(mustPass)
+	start := reversi.Start()
+	for _, tt := range []struct {
+		pos   string
+		p     reversi.Position
+		depth int
+	}{
+		{"position startpos", start, 1},
+		{"position startpos", start, 5},
+		{"position fen " + mustPass, *pass, 1},
+		{"position fen " + mustPass, *pass, 3},
+	} {
+		out := session(t, tt.pos, fmt.Sprintf("go perft %d", tt.depth))
+		moves, counts := reversi.PerftDivide(&tt.p, tt.depth)
+		var want []string
+		for i, m := range moves {
+			want = append(want, fmt.Sprintf("%v: %d", m, counts[i]))
+		}
+		want = append(want, fmt.Sprintf("Nodes searched: %d", reversi.Perft(&tt.p, tt.depth)))
+		if !slices.Equal(out, want) {
+			t.Errorf("%s perft %d: %q, want %q", tt.pos, tt.depth, out, want)
+		}
+	}
+	// a stopped perft says so and nothing else
+	e := rvengine.New()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := e.Perft(ctx, 20, func(string, uint64) {}); err == nil {
+		t.Errorf("cancelled perft 20: no error")
+	}
+	if _, err := e.Perft(context.Background(), 0, func(string, uint64) {}); err == nil {
+		t.Errorf("perft 0: no error")
+	}
+}
+
+func TestBadLines(t *testing.T) {
+	for _, tt := range []struct {
+		line, err string
+	}{
+		{"position fen XXO X", "position: reversi board"},
+		{"position startpos moves f5 f5", "position: moves[2]"},
+		{"position startpos moves h2e2", "position: moves[1]"},
+		{"setoption name Skill Level value 0", "bad level"},
+		{"setoption level 11", "bad level"},
+		{"setoption name MultiPV value 65", "bad count"},
+		{"setoption multipv x", "bad count"},
+	} {
+		out := session(t, "position startpos moves f5", tt.line, "go perft 1")
+		if e := errors(out); len(e) != 1 || !strings.Contains(e[0], tt.err) {
+			t.Errorf("%q: errors %q, want one containing %q", tt.line, e, tt.err)
+		}
+		// nothing changed: still the position after f5 (3 replies)
+		if !slices.Contains(out, "Nodes searched: 3") {
+			t.Errorf("%q: the position changed: %q", tt.line, out)
+		}
+	}
+}
+
+func TestBench(t *testing.T) {
+	var sigs []string
+	for range 2 {
+		out := session(t, "setoption level 1", "bench 4")
+		i := slices.IndexFunc(out, func(l string) bool { return strings.HasPrefix(l, "Nodes searched: ") })
+		if i != len(rvengine.BenchBoards) {
+			t.Fatalf("bench 4: %q, want a line per board then the nodes", out)
+		}
+		sigs = append(sigs, out[i])
+	}
+	if sigs[0] != sigs[1] || sigs[0] == "Nodes searched: 0" {
+		t.Errorf("bench signatures %q differ or are empty", sigs)
+	}
+}
+
+// TestOptions: the options listed are the ones that set.
+func TestOptions(t *testing.T) {
+	out := session(t, "uci")
+	for _, want := range []string{
+		"option name Skill Level type spin min 1 max 10 default 10",
+		"option name MultiPV type spin min 1 max 64 default 1",
+	} {
+		if !slices.Contains(out, want) {
+			t.Errorf("uci: no %q in %q", want, out)
+		}
+	}
+}

@@ -1,0 +1,188 @@
+package variants_test
+
+import (
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"qipan/engine/protocol"
+	"qipan/engine/protocol/variants"
+)
+
+func run(t *testing.T, e *variants.Engine, lines ...string) []string {
+	t.Helper()
+	var mu sync.Mutex
+	var out []string
+	s := protocol.New(e, func(l string) { mu.Lock(); out = append(out, l); mu.Unlock() })
+	s.Handle("setoption batch true")
+	for _, l := range lines {
+		s.Handle(l)
+	}
+	s.Finish()
+	mu.Lock()
+	defer mu.Unlock()
+	return slices.Clone(out)
+}
+
+func TestParseVariant(t *testing.T) {
+	for _, tt := range []struct{ in, want, err string }{
+		{"xiangqi", variants.Xiangqi, ""},
+		{"Xiangqi", variants.Xiangqi, ""},
+		{"reversi", variants.Reversi, ""},
+		{"othello", variants.Reversi, ""},
+		{"FLIPELLO", variants.Reversi, ""},
+		{"chess", "", `unknown variant "chess"`},
+		{"", "", "missing value"},
+	} {
+		got, err := variants.ParseVariant(tt.in)
+		if got != tt.want || (err == nil) != (tt.err == "") || err != nil && !strings.Contains(err.Error(), tt.err) {
+			t.Errorf("ParseVariant(%q) = %q, %v; want %q, error containing %q", tt.in, got, err, tt.want, tt.err)
+		}
+	}
+}
+
+// TestSwitch: each way of naming the option switches the game; positions are per game.
+func TestSwitch(t *testing.T) {
+	tests := []struct {
+		name  string
+		lines []string
+		want  []string // lines that must be in the output, in this order
+		errs  int
+	}{
+		{"xiangqi by default", []string{"position startpos", "go perft 1"}, []string{"Nodes searched: 44"}, 0},
+		{"UCI", []string{"setoption name UCI_Variant value reversi", "position startpos", "go perft 1"},
+			[]string{"Nodes searched: 4"}, 0},
+		{"UCCI", []string{"setoption variant reversi", "position startpos", "go perft 2"},
+			[]string{"Nodes searched: 12"}, 0},
+		{"alias othello", []string{"setoption variant othello", "go perft 1"}, []string{"Nodes searched: 4"}, 0},
+		{"alias flipello", []string{"setoption name UCI_Variant value flipello", "go perft 1"}, []string{"Nodes searched: 4"}, 0},
+		{"bad variant changes nothing", []string{"setoption name UCI_Variant value chess", "go perft 1"},
+			[]string{"info string error: setoption variant: unknown variant \"chess\" (want xiangqi or reversi)", "Nodes searched: 44"}, 1},
+		{"positions are per game", []string{
+			"position startpos moves h2e2", // xiangqi: Black to move after a central cannon
+			"setoption variant reversi",
+			"position startpos moves f5", // reversi: 3 replies
+			"go perft 1",
+			"setoption variant xiangqi",
+			"go perft 1",
+			"setoption variant reversi",
+			"go perft 1",
+		}, []string{"Nodes searched: 3", "Nodes searched: 45", "Nodes searched: 3"}, 0}, // 45: Black's replies to h2e2
+		{"reversi move refused in xiangqi", []string{"position startpos moves f5", "go perft 1"},
+			[]string{"Nodes searched: 44"}, 1},
+		{"xiangqi move refused in reversi", []string{"setoption variant reversi", "position startpos moves h2e2", "go perft 1"},
+			[]string{"Nodes searched: 4"}, 1},
+		{"probe is xiangqi's", []string{"setoption variant reversi", "probe startpos"},
+			[]string{"info string error: probe: not supported in reversi"}, 1},
+		{"back to xiangqi searches xiangqi", []string{"setoption variant reversi", "go depth 2", "setoption variant xiangqi",
+			"setoption usebook false", "position startpos", "go depth 2"}, nil, 0},
+	}
+	for _, tt := range tests {
+		out := run(t, variants.New(variants.WithSeed(1)), tt.lines...)
+		i := 0
+		for _, l := range out {
+			if i < len(tt.want) && l == tt.want[i] {
+				i++
+			}
+		}
+		if i < len(tt.want) {
+			t.Errorf("%s: no %q (in order) in %q", tt.name, tt.want[i], out)
+		}
+		n := 0
+		for _, l := range out {
+			if strings.HasPrefix(l, "info string error") {
+				n++
+			}
+		}
+		if n != tt.errs {
+			t.Errorf("%s: %d errors, want %d: %q", tt.name, n, tt.errs, out)
+		}
+	}
+}
+
+// TestSearchPerGame: bestmove is in the current game's notation.
+func TestSearchPerGame(t *testing.T) {
+	out := run(t, variants.New(variants.WithSeed(1)), "uci", "setoption name UCI_Variant value reversi", "position startpos",
+		"go depth 3", "setoption name UCI_Variant value xiangqi", "setoption name OwnBook value false", "position startpos", "go depth 3")
+	var best []string
+	for _, l := range out {
+		if strings.HasPrefix(l, "bestmove ") {
+			best = append(best, strings.Fields(l)[1])
+		}
+	}
+	if len(best) != 2 || !slices.Contains([]string{"d3", "c4", "f5", "e6"}, best[0]) || len(best[1]) != 4 {
+		t.Errorf("bestmoves %q, want a reversi opening move then a xiangqi move (%q)", best, out)
+	}
+}
+
+func TestOptions(t *testing.T) {
+	out := run(t, variants.New(), "uci")
+	for _, want := range []string{
+		"option name UCI_Variant type combo default xiangqi var xiangqi var reversi",
+		"option name Hash type spin min 0 max 1024 default 16",
+		"option name Skill Level type spin min 1 max 10 default 10",
+	} {
+		if !slices.Contains(out, want) {
+			t.Errorf("uci: no %q in %q", want, out)
+		}
+	}
+	out = run(t, variants.New(), "ucci")
+	if !slices.Contains(out, "option variant type combo default xiangqi var xiangqi var reversi") {
+		t.Errorf("ucci: no variant option in %q", out)
+	}
+	// An option goes to the current game, which judges it, and to the other if it takes it.
+	for _, tt := range []struct {
+		lines []string
+		errs  int
+	}{
+		{[]string{"setoption multipv 20"}, 1},                              // xiangqi allows 1..8
+		{[]string{"setoption variant reversi", "setoption multipv 20"}, 0}, // reversi 1..64
+		{[]string{"setoption variant reversi", "setoption hashsize 32"}, 0},
+		{[]string{"setoption variant reversi", "setoption level 0"}, 1},
+		{[]string{"setoption nosuchoption 3"}, 0}, // unknown options are fine (UCCI)
+	} {
+		out := run(t, variants.New(), tt.lines...)
+		if n := len(slices.DeleteFunc(out, func(l string) bool { return !strings.HasPrefix(l, "info string error") })); n != tt.errs {
+			t.Errorf("%q: %d errors, want %d", tt.lines, n, tt.errs)
+		}
+	}
+}
+
+// TestLevelForBoth: a level set while playing xiangqi also holds for reversi (level 1's noise
+// makes its choice vary with the seed; level 10 always answers the same).
+func TestLevelForBoth(t *testing.T) {
+	choices := map[string]bool{}
+	for seed := uint64(1); seed <= 12; seed++ {
+		out := run(t, variants.New(variants.WithSeed(seed)), "setoption level 1", "setoption variant reversi",
+			"position startpos moves f5 d6 c3 d3 c4", "go depth 3")
+		for _, l := range out {
+			if strings.HasPrefix(l, "bestmove ") {
+				choices[strings.Fields(l)[1]] = true
+			}
+		}
+	}
+	if len(choices) < 2 {
+		t.Errorf("level 1 picked %v over 12 seeds: the level did not reach the reversi engine", choices)
+	}
+}
+
+// TestSider: UCI wtime/btime follow the game's side to move (Reversi's Black moves first).
+func TestSider(t *testing.T) {
+	e := variants.New()
+	for _, tt := range []struct {
+		lines []string
+		want  bool
+	}{
+		{[]string{"position startpos"}, true},
+		{[]string{"position startpos moves h2e2"}, false},
+		{[]string{"setoption variant reversi", "position startpos moves f5"}, false},
+		{[]string{"setoption variant reversi", "position fen XXXXXXXXXXXOOOXXXXXXXXOXXXOXXOOXXXXXXXOXXXOXOXXXXOXXXOOXOOOOOOO- O moves pass"}, true},
+	} {
+		run(t, e, tt.lines...)
+		if got := e.FirstToMove(); got != tt.want {
+			t.Errorf("%q: FirstToMove %v, want %v", tt.lines, got, tt.want)
+		}
+		run(t, e, "setoption variant xiangqi")
+	}
+}
