@@ -110,8 +110,10 @@ func (e *Engine) other() game {
 	return e.rv
 }
 
-func (e *Engine) NewGame()                                     { e.cur().NewGame() }
-func (e *Engine) SetPosition(fen string, moves []string) error { return e.cur().SetPosition(fen, moves) }
+func (e *Engine) NewGame() { e.cur().NewGame() }
+func (e *Engine) SetPosition(fen string, moves []string) error {
+	return e.cur().SetPosition(fen, moves)
+}
 
 func (e *Engine) Search(ctx context.Context, lim protocol.Limits, progress func(protocol.Info)) protocol.Result {
 	return e.cur().Search(ctx, lim, progress)
