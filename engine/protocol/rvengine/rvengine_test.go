@@ -63,7 +63,7 @@ func errors(out []string) []string {
 const (
 	// After f5 d6 c3 d3 c4 f4 c5 b3 c2 (a common opening).
 	midgame = "startpos moves f5 d6 c3 d3 c4 f4 c5 b3 c2"
-	// White (O) must pass: Black has g1 (from a random game).
+	// White (O) must pass; Black then fills h8 and wins 45-19 (from a random game).
 	mustPass = "XXXXXXXXXXXOOOXXXXXXXXOXXXOXXOOXXXXXXXOXXXOXOXXXXOXXXOOXOOOOOOO- O"
 	// Full of black but one square: over.
 	over = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX- O"

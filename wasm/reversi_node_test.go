@@ -1,0 +1,71 @@
+//go:build !wasm
+
+package main
+
+import (
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"qipan/engine/protocol"
+	"qipan/engine/protocol/variants"
+)
+
+// reversiScript switches the worker's engine to Reversi and runs deterministic commands: a
+// search, hints, an exact solve, perft and bench (level 10 has no randomness).
+const reversiScript = `setoption batch true
+setoption name UCI_Variant value reversi
+position startpos moves f5 d6 c3 d3 c4
+go depth 6
+setoption name MultiPV value 3
+go depth 4
+setoption name MultiPV value 1
+position fen OOOOOOOXXOOOOOOXXXXOOOOXXXOXOOOXXXXOXOOXXXXXOO--XXXXO-----XOO--- X
+go depth 60
+position fen XXXXXXXXXXXOOOXXXXXXXXOXXXOXXOOXXXXXXXOXXXOXOXXXXOXXXOOXOOOOOOO- O
+go depth 3
+go perft 5
+bench 4
+setoption name UCI_Variant value xiangqi
+position startpos
+go perft 2
+`
+
+// TestWasmReversiMatchesNative: the worker's wasm under node prints what the native engine
+// prints for a Reversi session (times aside).
+func TestWasmReversiMatchesNative(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("node is missing")
+		}
+		t.Skip("node is missing")
+	}
+	cmd := exec.Command("node", "run-node.js", wasmExecJS(t), engineWasm(t))
+	cmd.Stdin = strings.NewReader(reversiScript)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node run-node.js: %v\n%s", err, out)
+	}
+	got := signature(strings.Split(strings.TrimSpace(string(out)), "\n"))
+
+	var mu sync.Mutex
+	var native []string
+	s := protocol.New(variants.New(), func(l string) { mu.Lock(); native = append(native, l); mu.Unlock() })
+	for _, l := range strings.Split(strings.TrimSpace(reversiScript), "\n") {
+		s.Handle(l)
+	}
+	s.Handle("quit")
+	<-s.Done()
+	want := signature(native)
+	if !slices.Equal(got, want) {
+		t.Errorf("wasm under node printed\n%s\nnative printed\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for _, w := range []string{"info string exact", "bestmove pass", "pass: 1", "Nodes searched: 1920"} {
+		if !slices.Contains(want, w) {
+			t.Errorf("native output has no %q: %q", w, want)
+		}
+	}
+}
