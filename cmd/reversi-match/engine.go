@@ -203,10 +203,10 @@ func (e *engine) newGame() error {
 }
 
 // move asks for a move in p, reached by moves from the initial position, within movetime
-// (plus grace), among only (if not empty: UCI searchmoves). Fairy-Stockfish gets p as a FEN:
+// (plus grace). Fairy-Stockfish gets p as a FEN:
 // its pass is written with a square that depends on the position, so a move list with passes
 // cannot be written reliably.
-func (e *engine) move(p reversi.Position, moves []reversi.Move, movetime time.Duration, only []reversi.Move) (reversi.Move, error) {
+func (e *engine) move(p reversi.Position, moves []reversi.Move, movetime time.Duration) (reversi.Move, error) {
 	var b strings.Builder
 	if e.not == fsNotation {
 		b.WriteString("position fen " + fsFEN(p, moves))
@@ -220,14 +220,7 @@ func (e *engine) move(p reversi.Position, moves []reversi.Move, movetime time.Du
 		}
 	}
 	e.send(b.String())
-	goCmd := fmt.Sprintf("go movetime %d", movetime.Milliseconds())
-	if len(only) > 0 {
-		goCmd += " searchmoves"
-		for _, m := range only {
-			goCmd += " " + e.not.write(m)
-		}
-	}
-	e.send(goCmd)
+	e.send(fmt.Sprintf("go movetime %d", movetime.Milliseconds()))
 	line, err := e.until("bestmove", movetime+10*time.Second)
 	if err != nil {
 		return reversi.NoMove, err

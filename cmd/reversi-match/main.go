@@ -9,9 +9,12 @@
 //
 // Openings: -openings N random openings of 4–8 plies (seeded by -seed) whose score after a
 // short search of the position (qipan's engine/reversi/search, depth 6) is within -balance
-// discs, so neither side starts lost; each is played twice with colours swapped. Moves go
-// to the engines as `position startpos moves …` in each engine's notation: qipan's "f5" and
-// "pass", or Fairy-Stockfish flipello's drops "P@f4" (rank = 9 − row) and "a1a1" for a pass.
+// discs, so neither side starts lost; each is played twice with colours swapped. A qipan
+// engine gets `position startpos moves …` ("f5", "pass"); Fairy-Stockfish (-b-notation fs)
+// gets `position fen …` of the current position, because its pass is written as a null move
+// on a square that depends on the position (it answers drops "P@f4", rank = 9 − row, and
+// passes such as "a1a1" or "d1d1"). The running engine is the same wasm as the site's when
+// -a is "node wasm/run-node.js $(go env GOROOT)/lib/wasm/wasm_exec.js engine.wasm".
 // The rules are engine/reversi's: an illegal or unreadable move, or no answer within the
 // move time plus 10 s, loses the game; the final score counts empties to the winner.
 package main
@@ -130,8 +133,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 type game struct {
 	moves      []reversi.Move
 	blackScore int    // Black's final score (empties to the winner); ±64 for a forfeit
-	note       string // why it ended early, or the retried illegal passes
-	retries    int    // illegal passes answered by asking again among the legal moves
+	note       string // why it ended early, if it did
 }
 
 // halfPoints returns Black's (or White's) result in half points.
@@ -167,13 +169,7 @@ func play(black, white *engine, opening []reversi.Move, movetime time.Duration) 
 		if p.Turn == reversi.White {
 			side = white
 		}
-		m, err := side.move(p, moves, movetime, nil)
-		if err == nil && m == reversi.Pass && !p.IsLegal(m) {
-			// Fairy-Stockfish's flipello sometimes passes in a lost position while it has
-			// moves; ask once more among the legal moves only, so the game is played out.
-			g.retries++
-			m, err = side.move(p, moves, movetime, p.LegalMoves())
-		}
+		m, err := side.move(p, moves, movetime)
 		if err != nil || !p.IsLegal(m) {
 			why := fmt.Sprintf(" (%s forfeits: %v)", side.name, err)
 			if err == nil {
@@ -190,9 +186,6 @@ func play(black, white *engine, opening []reversi.Move, movetime time.Duration) 
 		moves = append(moves, m)
 	}
 	g.moves, g.blackScore = moves, p.BlackScore()
-	if g.retries > 0 {
-		g.note = fmt.Sprintf(" (%d illegal passes retried)", g.retries)
-	}
 	return g, nil
 }
 
