@@ -23,7 +23,9 @@
 //
 // Options (UCCI name / UCI name):
 //   - level / Skill Level: 1..10, the search levels of engine/reversi/search (depth, endgame
-//     solve range; levels 1–4 add noise); 10 is full strength.
+//     solve range; levels 1–4 add noise); 10 is full strength. At 10 under a clock or
+//     movetime the depth is whatever the time allows and the solve range shrinks with the
+//     time (solveLevel), so that solves finish.
 //   - multipv / MultiPV: 1..64; above 1 every legal move is scored (search.Hints) and the best
 //     that many are reported as `info … multipv k …` lines: the hints.
 package rvengine
@@ -164,11 +166,32 @@ func (e *Engine) limits(ctx context.Context, lim protocol.Limits) search.Limits 
 	} else if soft, hard := lim.Budget(); soft > 0 {
 		// The search stops deepening once half its time is gone: 2×soft spends about soft.
 		sl.Time = min(hard, 2*soft)
+		if e.level == MaxLevel && lim.Depth == 0 {
+			// Full strength under a clock: deepen as far as the time allows, and solve the
+			// endgame only from where a solve fits in it (a cut solve falls back on a shallow
+			// midgame move).
+			sl.Level, sl.Depth = solveLevel(sl.Time), infiniteDepth
+		}
 	}
 	if e.yield != nil {
 		sl.Yield = func() { e.yield(ctx) }
 	}
 	return sl
+}
+
+// solveLevel is the level whose endgame solve ranges (win/loss/draw, exact) fit in a search
+// of t, measured in the browser build (wasm, ~3× slower than native): levels 5–10 differ only
+// in depth and solve ranges, and the depth is set apart.
+func solveLevel(t time.Duration) int {
+	switch {
+	case t < 100*time.Millisecond:
+		return 6 // wld 14, exact 12 empties
+	case t < 400*time.Millisecond:
+		return 8 // 18, 16
+	case t < 1500*time.Millisecond:
+		return 9 // 20, 18
+	}
+	return MaxLevel // 22, 20
 }
 
 // Search finds a move: "pass" when forced, none when the game is over. With multipv above 1

@@ -430,3 +430,15 @@ func TestOptions(t *testing.T) {
 		}
 	}
 }
+
+func TestSolveLevel(t *testing.T) {
+	ms := time.Millisecond
+	for _, tt := range []struct {
+		t    time.Duration
+		want int
+	}{{ms, 6}, {99 * ms, 6}, {100 * ms, 8}, {399 * ms, 8}, {400 * ms, 9}, {1499 * ms, 9}, {1500 * ms, 10}, {time.Minute, 10}} {
+		if got := rvengine.SolveLevel(tt.t); got != tt.want {
+			t.Errorf("solveLevel(%v) = %d, want %d", tt.t, got, tt.want)
+		}
+	}
+}

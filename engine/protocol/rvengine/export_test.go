@@ -1,0 +1,3 @@
+package rvengine
+
+var SolveLevel = solveLevel
