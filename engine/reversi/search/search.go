@@ -90,7 +90,7 @@ var levels = [11]level{
 // Engine searches Reversi positions. One search at a time; not safe for concurrent use.
 type Engine struct {
 	pos    reversi.Position
-	mid    midTable
+	mid    ttTable
 	solver *Solver
 
 	// per search
@@ -106,7 +106,7 @@ type Engine struct {
 
 // New returns an engine at the initial position, with tables of about 40 MB.
 func New() *Engine {
-	return &Engine{pos: reversi.Start(), mid: newMidTable(19), solver: NewSolver(19)}
+	return &Engine{pos: reversi.Start(), mid: newTable(19), solver: NewSolver(19)}
 }
 
 // NewGame clears the tables (keeps the position).

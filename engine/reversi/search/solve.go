@@ -60,14 +60,14 @@ func init() {
 // Solver solves endgames; its table persists between calls. Not safe for concurrent use.
 type Solver struct {
 	Nodes uint64
-	tt    endTable
+	tt    ttTable
 	hook  func() bool // called every pollEvery nodes; true stops the search
 	next  uint64
 	stop  bool
 }
 
 // NewSolver returns a solver with a table of 2^(bits+1) entries.
-func NewSolver(bits uint) *Solver { return &Solver{tt: newEndTable(bits)} }
+func NewSolver(bits uint) *Solver { return &Solver{tt: newTable(bits)} }
 
 // Clear empties the table.
 func (s *Solver) Clear() { s.tt.clear() }
