@@ -192,12 +192,6 @@ func (e *Engine) poll() bool {
 
 func (e *Engine) totalNodes() uint64 { return e.nodes + e.solver.Nodes }
 
-type midMove struct {
-	P, O uint64
-	sq   int8
-	key  int32
-}
-
 // alphaBeta is a fail-soft principal variation search to depth plies.
 func (e *Engine) alphaBeta(P, O uint64, depth, alpha, beta int) int {
 	e.nodes++
@@ -229,7 +223,7 @@ func (e *Engine) alphaBeta(P, O uint64, depth, alpha, beta int) int {
 		}
 		hashMove = int(t.move)
 	}
-	var list [32]midMove
+	var list [32]childMove
 	k := 0
 	for m := moves; m != 0; m &= m - 1 {
 		sq := bits.TrailingZeros64(m)
@@ -244,13 +238,13 @@ func (e *Engine) alphaBeta(P, O uint64, depth, alpha, beta int) int {
 		default:
 			key = orderKey(np, no, sq, 0)
 		}
-		list[k] = midMove{P: np, O: no, sq: int8(sq), key: key}
+		list[k] = childMove{P: np, O: no, sq: int8(sq), key: key}
 		k++
 	}
 	a0 := alpha
 	best, bestMove := -scoreInf, -1
 	for i := 0; i < k; i++ {
-		pickBestMid(&list, i, k)
+		pickBest(&list, i, k)
 		m := &list[i]
 		var v int
 		if i == 0 {
@@ -274,27 +268,9 @@ func (e *Engine) alphaBeta(P, O uint64, depth, alpha, beta int) int {
 			}
 		}
 	}
-	switch {
-	case best >= beta:
-		e.mid.store(P, O, depth, best, scoreInf, bestMove)
-	case best > a0:
-		e.mid.store(P, O, depth, best, best, bestMove)
-	default:
-		e.mid.store(P, O, depth, -scoreInf, best, bestMove)
-	}
+	lower, upper := bounds(best, a0, beta, scoreInf)
+	e.mid.store(P, O, depth, lower, upper, bestMove)
 	return best
-}
-
-func pickBestMid(list *[32]midMove, i, k int) {
-	b := i
-	for j := i + 1; j < k; j++ {
-		if list[j].key > list[b].key {
-			b = j
-		}
-	}
-	if b != i {
-		list[i], list[b] = list[b], list[i]
-	}
 }
 
 // pv follows the table's best moves from p, up to n moves.

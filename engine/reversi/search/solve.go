@@ -155,7 +155,8 @@ func (s *Solver) shallow(P, O uint64, alpha, beta, n int, passed bool) int {
 	return best
 }
 
-type endMove struct {
+// childMove is a move in a search's list: the position after it, its square and ordering key.
+type childMove struct {
 	P, O uint64 // the position after the move, from the opponent's side
 	sq   int8
 	key  int32
@@ -218,7 +219,7 @@ func (s *Solver) nws(P, O uint64, alpha, n int) int {
 		}
 		return -s.nws(O, P, -alpha-1, n)
 	}
-	var list [32]endMove
+	var list [32]childMove
 	k := s.genMoves(P, O, moves, n, hashMove, &list)
 	if n >= etcMin {
 		// Enhanced transposition cutoff: a child already known to refute alpha ends the node.
@@ -253,7 +254,7 @@ func (s *Solver) nws(P, O uint64, alpha, n int) int {
 	return best
 }
 
-func (s *Solver) genMoves(P, O, moves uint64, n, hashMove int, list *[32]endMove) int {
+func (s *Solver) genMoves(P, O, moves uint64, n, hashMove int, list *[32]childMove) int {
 	E := ^(P | O)
 	var odd uint64
 	for q := 0; q < 4; q++ {
@@ -273,7 +274,7 @@ func (s *Solver) genMoves(P, O, moves uint64, n, hashMove int, list *[32]endMove
 		if sq == hashMove {
 			key = 1 << 30
 		}
-		list[k] = endMove{P: np, O: no, sq: int8(sq), key: key}
+		list[k] = childMove{P: np, O: no, sq: int8(sq), key: key}
 		k++
 	}
 	return k
@@ -281,7 +282,7 @@ func (s *Solver) genMoves(P, O, moves uint64, n, hashMove int, list *[32]endMove
 
 // pickBest moves the best-keyed move of list[i:k] to i (selection sort, one step at a time:
 // most nodes cut off after the first move or two).
-func pickBest(list *[32]endMove, i, k int) {
+func pickBest(list *[32]childMove, i, k int) {
 	b := i
 	for j := i + 1; j < k; j++ {
 		if list[j].key > list[b].key {
@@ -317,7 +318,7 @@ func (s *Solver) pvs(P, O uint64, alpha, beta, n int) (int, int) {
 		v, _ := s.pvs(O, P, -beta, -alpha, n)
 		return -v, int(reversi.Pass)
 	}
-	var list [32]endMove
+	var list [32]childMove
 	k := s.genMoves(P, O, moves, n, hashMove, &list)
 	a0 := alpha
 	best, bestMove := -solveInf, -1
@@ -348,14 +349,8 @@ func (s *Solver) pvs(P, O uint64, alpha, beta, n int) (int, int) {
 			}
 		}
 	}
-	switch {
-	case best >= beta:
-		s.tt.store(P, O, n, best, solveInf, bestMove)
-	case best > a0:
-		s.tt.store(P, O, n, best, best, bestMove)
-	default:
-		s.tt.store(P, O, n, -solveInf, best, bestMove)
-	}
+	lower, upper := bounds(best, a0, beta, solveInf)
+	s.tt.store(P, O, n, lower, upper, bestMove)
 	return best, bestMove
 }
 

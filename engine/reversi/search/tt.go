@@ -72,3 +72,16 @@ func (t *ttTable) store(P, O uint64, depth, lower, upper, move int) {
 		e.move = int8(move)
 	}
 }
+
+// bounds is what a fail-soft search's best score says about the true score, searched with the
+// window (alpha, beta): a lower bound at or above beta, an upper bound at or below alpha, else
+// exact; inf is the search's infinity.
+func bounds(best, alpha, beta, inf int) (lower, upper int) {
+	switch {
+	case best >= beta:
+		return best, inf
+	case best > alpha:
+		return best, best
+	}
+	return -inf, best
+}
