@@ -85,7 +85,7 @@ func main() {
 		want := c.score
 		if *wld {
 			alpha, beta = -1, 1
-			want = sign(c.score)
+			want = min(max(c.score, -1), 1) // win +1, draw 0, loss -1
 		}
 		start := time.Now()
 		v, m := s.Solve(p, alpha, beta, nil)
@@ -105,16 +105,6 @@ func main() {
 	if bad > 0 {
 		os.Exit(1)
 	}
-}
-
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
 }
 
 // midgamePositions plays level 3 against itself (fixed seed) and keeps the positions after
