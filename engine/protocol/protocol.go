@@ -10,7 +10,8 @@
 //     (Limits.Budget).
 //
 // Conventions:
-//   - Moves are UCCI coordinates ("h2e2") in both dialects.
+//   - Moves are UCCI coordinates ("h2e2") in both dialects for xiangqi; other games bring
+//     their own (Reversi: "f5", "pass"; see engine/protocol/rvengine and variants).
 //   - UCCI times (`go time/increment/opptime …`) are seconds unless `setoption usemillisec true`;
 //     UCI times (`wtime`, `movetime`, …) are milliseconds, as their protocols say.
 //   - A malformed or illegal line answers "info string error: …" and changes nothing.
