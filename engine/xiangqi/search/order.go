@@ -22,7 +22,7 @@ func (s *Searcher) scoreMoves(f *frame, ply int, hash xiangqi.Move) {
 		}
 	}
 	for i, m := range f.ml.Moves[:f.ml.N] {
-		pc, victim := s.pos.At(m.From()), s.pos.At(m.To())
+		pc, victim := s.board.sq[m.From()], s.board.sq[m.To()]
 		var sc int32
 		switch {
 		case m == hash:
@@ -30,7 +30,7 @@ func (s *Searcher) scoreMoves(f *frame, ply int, hash xiangqi.Move) {
 		case victim != xiangqi.NoPiece:
 			sc = orderCapture + value[victim.Kind()]*64 - value[pc.Kind()]/8
 			if seeValue[pc.Kind()] > seeValue[victim.Kind()] {
-				if v := see(&s.pos, m); v < 0 {
+				if v := s.see(m); v < 0 {
 					sc = orderBad + int32(v)
 				}
 			}
@@ -81,7 +81,7 @@ func (s *Searcher) rewardQuiet(f *frame, ply int, m xiangqi.Move, depth int) {
 // updateHistory moves a history score toward ±historyMax by bonus (the "gravity" update keeps
 // it within bounds without rescaling the table).
 func (s *Searcher) updateHistory(m xiangqi.Move, bonus int32) {
-	h := &s.history[s.pos.At(m.From())][m.To()]
+	h := &s.history[s.board.sq[m.From()]][m.To()]
 	a := bonus
 	if a < 0 {
 		a = -a

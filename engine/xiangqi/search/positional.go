@@ -60,19 +60,33 @@ func init() {
 }
 
 // Features counts each feature for Red minus Black.
-func Features(p *xiangqi.Position) (f [NumFeatures]int32) {
+func Features(p *xiangqi.Position) [NumFeatures]int32 {
+	var b board
+	b.load(p)
+	return features(&b.sq, p)
+}
+
+// board is a copy of a position's points, read without Position.At's range check; the
+// search keeps one up to date move by move (Go's wasm code pays much for each call and check).
+type board struct{ sq [xiangqi.NumSquares]xiangqi.Piece }
+
+func (b *board) load(p *xiangqi.Position) {
+	for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
+		b.sq[s] = p.At(s)
+	}
+}
+
+// features counts the features on b, the points of p (p gives the generals and counts).
+func features(b *[xiangqi.NumSquares]xiangqi.Piece, p *xiangqi.Position) (f [NumFeatures]int32) {
 	var attackers [2]int32
 	gen := [2]xiangqi.Square{p.GeneralSquare(xiangqi.Red), p.GeneralSquare(xiangqi.Black)}
-	for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
-		pc := p.At(s)
+	for i, pc := range b {
 		if pc == xiangqi.NoPiece {
 			continue
 		}
+		s := xiangqi.Square(i)
 		c := pc.Color()
-		sign := int32(1)
-		if c == xiangqi.Black {
-			sign = -1
-		}
+		sign := int32(1) - 2*int32(c)
 		k := pc.Kind()
 		if k == xiangqi.Chariot || k == xiangqi.Horse || k == xiangqi.Cannon {
 			if !ownHalf(c, s) {
@@ -85,10 +99,11 @@ func Features(p *xiangqi.Position) (f [NumFeatures]int32) {
 		switch k {
 		case xiangqi.Horse:
 			n := int32(0)
-			for i := uint8(0); i < horseHopsN[s]; i++ {
-				h := horseHops[s][i]
-				if p.At(h.leg) == xiangqi.NoPiece {
-					if q := p.At(h.to); q == xiangqi.NoPiece || q.Color() != c {
+			hops := &horseHops[s]
+			for j := uint8(0); j < horseHopsN[s]; j++ {
+				h := hops[j]
+				if b[h.leg] == xiangqi.NoPiece {
+					if q := b[h.to]; q == xiangqi.NoPiece || q.Color() != c {
 						n++
 					}
 				}
@@ -101,8 +116,8 @@ func Features(p *xiangqi.Position) (f [NumFeatures]int32) {
 			n := int32(0)
 			for d := 0; d < 4; d++ {
 				ray := &seeRays[s][d]
-				for i := uint8(0); i < seeRayN[s][d]; i++ {
-					q := p.At(ray[i])
+				for j := uint8(0); j < seeRayN[s][d]; j++ {
+					q := b[ray[j]]
 					if q == xiangqi.NoPiece {
 						n++
 						continue
@@ -123,7 +138,7 @@ func Features(p *xiangqi.Position) (f [NumFeatures]int32) {
 				lo, hi := min(g, s), max(g, s)
 				between := 0
 				for t := lo + 9; t < hi; t += 9 {
-					if p.At(t) != xiangqi.NoPiece {
+					if b[t] != xiangqi.NoPiece {
 						between++
 					}
 				}
@@ -138,7 +153,7 @@ func Features(p *xiangqi.Position) (f [NumFeatures]int32) {
 				f[FCannonBack] += sign
 			}
 		case xiangqi.Soldier:
-			if !ownHalf(c, s) && s.File() < 8 && p.At(s+1) == pc {
+			if !ownHalf(c, s) && s.File() < 8 && b[s+1] == pc {
 				f[FSoldierPair] += sign
 			}
 		}
@@ -156,7 +171,13 @@ func Features(p *xiangqi.Position) (f [NumFeatures]int32) {
 
 // Positional returns the weighted features from Red's view.
 func Positional(p *xiangqi.Position) int {
-	f := Features(p)
+	var b board
+	b.load(p)
+	return positional(&b.sq, p)
+}
+
+func positional(b *[xiangqi.NumSquares]xiangqi.Piece, p *xiangqi.Position) int {
+	f := features(b, p)
 	v := int32(0)
 	for i, x := range f {
 		v += x * Weights[i]

@@ -130,6 +130,7 @@ type Searcher struct {
 	done    [maxMultiPV]Line // the last finished iteration's lines
 
 	pos    xiangqi.Position
+	board  board    // pos's points, kept move by move
 	mat    [2]int32 // material of each side, kept incrementally
 	keys   []uint64 // keys of the game and the search path; keys[len-1] is the position now
 	checks []bool   // checks[i]: the side to move at keys[i] was in check
@@ -180,6 +181,7 @@ func (s *Searcher) Clear() {
 func (s *Searcher) Search(ctx context.Context, pos *xiangqi.Position, history []Past, lim Limits, progress func(Info)) Result {
 	s.pos, s.ctx, s.lim = *pos, ctx, lim
 	s.mat = material(&s.pos)
+	s.board.load(&s.pos)
 	s.keys, s.checks = s.keys[:0], s.checks[:0]
 	for _, h := range history {
 		s.keys, s.checks = append(s.keys, h.Key), append(s.checks, h.Check)
@@ -375,7 +377,7 @@ func (s *Searcher) searchRoot(depth, alpha, beta, first int) (int, xiangqi.Move)
 	origAlpha := alpha
 	for i := first; i < f.ml.N; i++ {
 		m := f.ml.Moves[i]
-		f.move, f.piece = m, s.pos.At(m.From())
+		f.move, f.piece = m, s.board.sq[m.From()]
 		u := s.makeMove(m)
 		ext := 0
 		if s.inCheck() {
@@ -430,12 +432,13 @@ func (s *Searcher) updatePV(ply int, m xiangqi.Move) {
 // makeMove plays m and keeps the material sums, the key path and the check flags.
 func (s *Searcher) makeMove(m xiangqi.Move) xiangqi.Undo {
 	from, to := m.From(), m.To()
-	pc, cap := s.pos.At(from), s.pos.At(to)
+	pc, cap := s.board.sq[from], s.board.sq[to]
 	c := pc.Color()
 	s.mat[c] += pst[pc][to] - pst[pc][from]
 	if cap != xiangqi.NoPiece {
 		s.mat[c^1] -= pst[cap][to]
 	}
+	s.board.sq[to], s.board.sq[from] = pc, xiangqi.NoPiece
 	u := s.pos.Make(m)
 	s.keys = append(s.keys, s.pos.Key())
 	s.checks = append(s.checks, s.pos.InCheck())
@@ -447,7 +450,8 @@ func (s *Searcher) unmakeMove(m xiangqi.Move, u xiangqi.Undo) {
 	s.keys = s.keys[:len(s.keys)-1]
 	s.checks = s.checks[:len(s.checks)-1]
 	from, to := m.From(), m.To()
-	pc := s.pos.At(from)
+	pc := s.board.sq[to]
+	s.board.sq[from], s.board.sq[to] = pc, u.Captured
 	c := pc.Color()
 	s.mat[c] -= pst[pc][to] - pst[pc][from]
 	if u.Captured != xiangqi.NoPiece {
@@ -460,7 +464,7 @@ func (s *Searcher) inCheck() bool { return s.checks[len(s.checks)-1] }
 
 func (s *Searcher) eval() int {
 	us := s.pos.Turn()
-	v := Positional(&s.pos)
+	v := positional(&s.board.sq, &s.pos)
 	if us == xiangqi.Black {
 		v = -v
 	}
@@ -643,7 +647,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, allowNull bool) int {
 	quietsSeen := 0
 	for i := 0; i < f.ml.N; i++ {
 		m := pickMove(f, i)
-		quiet := s.pos.At(m.To()) == xiangqi.NoPiece
+		quiet := s.board.sq[m.To()] == xiangqi.NoPiece
 		badCapture := !quiet && f.scores[i] < 0
 		// Shallow pruning of moves that cannot raise alpha, once a move has scored.
 		if !pvNode && !inCheck && best > -mateBound && m != ttMove {
@@ -652,11 +656,11 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, allowNull bool) int {
 				if depth <= 3 && quietsSeen > 3+3*depth*depth {
 					continue // late-move pruning (checks included: they were ordered late)
 				}
-			} else if badCapture && depth <= 3 && see(&s.pos, m) < -100*depth {
+			} else if badCapture && depth <= 3 && s.see(m) < -100*depth {
 				continue
 			}
 		}
-		f.move, f.piece = m, s.pos.At(m.From())
+		f.move, f.piece = m, s.board.sq[m.From()]
 		u := s.makeMove(m)
 		givesCheck := s.inCheck()
 		if quiet && !givesCheck && !pvNode && !inCheck && best > -mateBound && depth <= 3 &&
@@ -770,7 +774,7 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 	s.scoreMoves(f, ply, xiangqi.NoMove)
 	for i := 0; i < f.ml.N; i++ {
 		m := pickMove(f, i)
-		cap := s.pos.At(m.To())
+		cap := s.board.sq[m.To()]
 		if !inCheck {
 			// Delta pruning: even winning this piece outright would not reach alpha.
 			if cap.Kind() != xiangqi.General && stand+int(value[cap.Kind()])+200 <= alpha {
@@ -780,7 +784,7 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 				continue // loses material by exchange (scored so by scoreMoves)
 			}
 		}
-		f.move, f.piece = m, s.pos.At(m.From())
+		f.move, f.piece = m, s.board.sq[m.From()]
 		u := s.makeMove(m)
 		score := -s.quiesce(-beta, -alpha, ply+1)
 		s.unmakeMove(m, u)

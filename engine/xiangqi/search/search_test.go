@@ -352,6 +352,7 @@ func TestIncrementalEval(t *testing.T) {
 	for _, p := range randomPositions(20, 3) {
 		s.pos = *p
 		s.mat = material(&s.pos)
+		s.board.load(&s.pos)
 		var ml xiangqi.MoveList
 		s.pos.GenerateLegal(&ml)
 		for _, m := range ml.Moves[:ml.N] {
@@ -382,7 +383,8 @@ func TestIncrementalEvalAlongGames(t *testing.T) {
 		p := xiangqi.NewPosition()
 		s.pos, s.keys, s.checks = *p, []uint64{p.Key()}, []bool{false}
 		s.mat = material(&s.pos)
-		start := s.mat
+		s.board.load(&s.pos)
+		start, startBoard := s.mat, s.board
 		var moves []xiangqi.Move
 		var undos []xiangqi.Undo
 		for ply := 0; ply < 120; ply++ {
@@ -401,6 +403,10 @@ func TestIncrementalEvalAlongGames(t *testing.T) {
 			if got, want := s.mat, material(&s.pos); got != want {
 				t.Fatalf("%s, ply %d (%s): incremental %v, from scratch %v", op, ply+1, s.pos.FEN(), got, want)
 			}
+			var fresh board
+			if fresh.load(&s.pos); s.board != fresh {
+				t.Fatalf("%s, ply %d (%s): the board copy differs from the position", op, ply+1, s.pos.FEN())
+			}
 			if got, want := s.eval(), Evaluate(&s.pos); got != want {
 				t.Fatalf("%s, ply %d (%s): eval %d, Evaluate %d", op, ply+1, s.pos.FEN(), got, want)
 			}
@@ -408,7 +414,7 @@ func TestIncrementalEvalAlongGames(t *testing.T) {
 		for i := len(moves) - 1; i >= 0; i-- {
 			s.unmakeMove(moves[i], undos[i])
 		}
-		if s.mat != start || s.pos.Key() != p.Key() {
+		if s.mat != start || s.board != startBoard || s.pos.Key() != p.Key() {
 			t.Errorf("%s: unmaking the game left %v, want %v", op, s.mat, start)
 		}
 	}
@@ -528,4 +534,14 @@ func TestMultiPV(t *testing.T) {
 	if res := New(1).Search(context.Background(), q, nil, Limits{Depth: 2, MultiPV: 8}, nil); len(res.Lines) != len(q.LegalMoves()) {
 		t.Errorf("%d lines, want one per legal move (%d)", len(res.Lines), len(q.LegalMoves()))
 	}
+}
+
+// BenchmarkBench runs the bench positions (the `bench` command) to depth 7.
+func BenchmarkBench(b *testing.B) {
+	var nodes uint64
+	b.ReportAllocs()
+	for b.Loop() {
+		nodes += Bench(context.Background(), 7, nil, nil)
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }

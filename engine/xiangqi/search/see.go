@@ -146,11 +146,15 @@ func leastAttacker(b *[xiangqi.NumSquares]xiangqi.Piece, s xiangqi.Square, c xia
 
 // see returns the exchange value of the capture m for the side to move (m must capture).
 func see(p *xiangqi.Position, m xiangqi.Move) int {
-	var b [xiangqi.NumSquares]xiangqi.Piece
-	for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
-		b[s] = p.At(s)
-	}
-	return seeBoard(&b, m, p.Turn())
+	var b board
+	b.load(p)
+	return seeBoard(&b.sq, m, p.Turn())
+}
+
+// see is see on the search's position, from its board copy.
+func (s *Searcher) see(m xiangqi.Move) int {
+	b := s.board.sq
+	return seeBoard(&b, m, s.pos.Turn())
 }
 
 func seeBoard(b *[xiangqi.NumSquares]xiangqi.Piece, m xiangqi.Move, us xiangqi.Color) int {
