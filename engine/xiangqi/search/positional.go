@@ -1,6 +1,10 @@
 package search
 
-import "qipan/engine/xiangqi"
+import (
+	mathbits "math/bits"
+
+	"qipan/engine/xiangqi"
+)
 
 // Positional terms beyond material and piece-square tables, computed from scratch at each
 // evaluation (one pass over the board). Each term is a feature (Red's count minus Black's)
@@ -63,98 +67,126 @@ func init() {
 func Features(p *xiangqi.Position) [NumFeatures]int32 {
 	var b board
 	b.load(p)
-	return features(&b.sq, p)
+	return features(&b, p)
 }
 
 // board is a copy of a position's points, read without Position.At's range check; the
 // search keeps one up to date move by move (Go's wasm code pays much for each call and check).
-type board struct{ sq [xiangqi.NumSquares]xiangqi.Piece }
+type board struct {
+	sq  [xiangqi.NumSquares]xiangqi.Piece
+	occ [2]uint64 // occupied points: bit s&63 of word s>>6
+}
 
 func (b *board) load(p *xiangqi.Position) {
+	b.occ = [2]uint64{}
 	for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
 		b.sq[s] = p.At(s)
+		if b.sq[s] != xiangqi.NoPiece {
+			b.occ[s>>6] |= 1 << (uint(s) & 63)
+		}
 	}
 }
 
-// features counts the features on b, the points of p (p gives the generals and counts).
-func features(b *[xiangqi.NumSquares]xiangqi.Piece, p *xiangqi.Position) (f [NumFeatures]int32) {
+// move moves the piece on from to to (capturing what stands there).
+func (b *board) move(from, to xiangqi.Square) {
+	b.sq[to], b.sq[from] = b.sq[from], xiangqi.NoPiece
+	b.occ[from>>6&1] &^= 1 << (uint(from) & 63)
+	b.occ[to>>6&1] |= 1 << (uint(to) & 63)
+}
+
+// unmove takes back move(from, to), putting cap back on to.
+func (b *board) unmove(from, to xiangqi.Square, cap xiangqi.Piece) {
+	b.sq[from], b.sq[to] = b.sq[to], cap
+	b.occ[from>>6&1] |= 1 << (uint(from) & 63)
+	if cap == xiangqi.NoPiece {
+		b.occ[to>>6&1] &^= 1 << (uint(to) & 63)
+	}
+}
+
+// features counts the features on bd, the points of p (p gives the generals and counts).
+func features(bd *board, p *xiangqi.Position) (f [NumFeatures]int32) {
 	var attackers [2]int32
 	gen := [2]xiangqi.Square{p.GeneralSquare(xiangqi.Red), p.GeneralSquare(xiangqi.Black)}
-	for i, pc := range b {
-		if pc == xiangqi.NoPiece {
-			continue
-		}
-		s := xiangqi.Square(i)
-		c := pc.Color()
-		sign := int32(1) - 2*int32(c)
-		k := pc.Kind()
-		if k == xiangqi.Chariot || k == xiangqi.Horse || k == xiangqi.Cannon {
+	b := &bd.sq
+	for w := 0; w < 2; w++ {
+		for bits := bd.occ[w]; bits != 0; bits &= bits - 1 {
+			s := xiangqi.Square(w<<6 + mathbits.TrailingZeros64(bits))
+			pc := b[s]
+			c := pc.Color()
+			sign := int32(1) - 2*int32(c)
+			k := pc.Kind()
+			switch k {
+			case xiangqi.General, xiangqi.Advisor, xiangqi.Elephant:
+				continue
+			case xiangqi.Soldier:
+				if !ownHalf(c, s) && s.File() < 8 && b[s+1] == pc {
+					f[FSoldierPair] += sign
+				}
+				continue
+			}
+			// A chariot, horse or cannon.
 			if !ownHalf(c, s) {
 				attackers[c]++
 				if r := s.Rank(); s.File() >= 3 && s.File() <= 5 && (c == xiangqi.Red && r >= 7 || c == xiangqi.Black && r <= 2) {
 					f[FPalaceZone] += sign
 				}
 			}
-		}
-		switch k {
-		case xiangqi.Horse:
-			n := int32(0)
-			hops := &horseHops[s]
-			for j := uint8(0); j < horseHopsN[s]; j++ {
-				h := hops[j]
-				if b[h.leg] == xiangqi.NoPiece {
-					if q := b[h.to]; q == xiangqi.NoPiece || q.Color() != c {
-						n++
+			switch k {
+			case xiangqi.Horse:
+				n := int32(0)
+				hops := &horseHops[s]
+				for j := uint8(0); j < horseHopsN[s]; j++ {
+					h := hops[j]
+					if b[h.leg] == xiangqi.NoPiece {
+						if q := b[h.to]; q == xiangqi.NoPiece || q.Color() != c {
+							n++
+						}
 					}
 				}
-			}
-			f[FHorseMob] += sign * n
-			if n <= 1 {
-				f[FHorseTrapped] += sign
-			}
-		case xiangqi.Chariot:
-			n := int32(0)
-			for d := 0; d < 4; d++ {
-				ray := &seeRays[s][d]
-				for j := uint8(0); j < seeRayN[s][d]; j++ {
-					q := b[ray[j]]
-					if q == xiangqi.NoPiece {
-						n++
-						continue
-					}
-					if q.Color() != c {
-						n++
-					}
-					break
+				f[FHorseMob] += sign * n
+				if n <= 1 {
+					f[FHorseTrapped] += sign
 				}
-			}
-			f[FChariotMob] += sign * n
-			if n <= 2 {
-				f[FChariotBlocked] += sign
-			}
-		case xiangqi.Cannon:
-			g := gen[c^1]
-			if g.File() == s.File() {
-				lo, hi := min(g, s), max(g, s)
-				between := 0
-				for t := lo + 9; t < hi; t += 9 {
-					if b[t] != xiangqi.NoPiece {
-						between++
+			case xiangqi.Chariot:
+				n := int32(0)
+				for d := 0; d < 4; d++ {
+					ray := &seeRays[s][d]
+					for j := uint8(0); j < seeRayN[s][d]; j++ {
+						q := b[ray[j]]
+						if q == xiangqi.NoPiece {
+							n++
+							continue
+						}
+						if q.Color() != c {
+							n++
+						}
+						break
 					}
 				}
-				switch between {
-				case 0:
-					f[FHollowCannon] += sign
-				case 1:
-					f[FCentralCannon] += sign
+				f[FChariotMob] += sign * n
+				if n <= 2 {
+					f[FChariotBlocked] += sign
 				}
-			}
-			if r := s.Rank(); c == xiangqi.Red && r == 9 || c == xiangqi.Black && r == 0 {
-				f[FCannonBack] += sign
-			}
-		case xiangqi.Soldier:
-			if !ownHalf(c, s) && s.File() < 8 && b[s+1] == pc {
-				f[FSoldierPair] += sign
+			case xiangqi.Cannon:
+				g := gen[c^1]
+				if g.File() == s.File() {
+					lo, hi := min(g, s), max(g, s)
+					between := 0
+					for t := lo + 9; t < hi; t += 9 {
+						if b[t] != xiangqi.NoPiece {
+							between++
+						}
+					}
+					switch between {
+					case 0:
+						f[FHollowCannon] += sign
+					case 1:
+						f[FCentralCannon] += sign
+					}
+				}
+				if r := s.Rank(); c == xiangqi.Red && r == 9 || c == xiangqi.Black && r == 0 {
+					f[FCannonBack] += sign
+				}
 			}
 		}
 	}
@@ -173,10 +205,10 @@ func features(b *[xiangqi.NumSquares]xiangqi.Piece, p *xiangqi.Position) (f [Num
 func Positional(p *xiangqi.Position) int {
 	var b board
 	b.load(p)
-	return positional(&b.sq, p)
+	return positional(&b, p)
 }
 
-func positional(b *[xiangqi.NumSquares]xiangqi.Piece, p *xiangqi.Position) int {
+func positional(b *board, p *xiangqi.Position) int {
 	f := features(b, p)
 	v := int32(0)
 	for i, x := range f {

@@ -438,7 +438,7 @@ func (s *Searcher) makeMove(m xiangqi.Move) xiangqi.Undo {
 	if cap != xiangqi.NoPiece {
 		s.mat[c^1] -= pst[cap][to]
 	}
-	s.board.sq[to], s.board.sq[from] = pc, xiangqi.NoPiece
+	s.board.move(from, to)
 	u := s.pos.Make(m)
 	s.keys = append(s.keys, s.pos.Key())
 	s.checks = append(s.checks, s.pos.InCheck())
@@ -451,7 +451,7 @@ func (s *Searcher) unmakeMove(m xiangqi.Move, u xiangqi.Undo) {
 	s.checks = s.checks[:len(s.checks)-1]
 	from, to := m.From(), m.To()
 	pc := s.board.sq[to]
-	s.board.sq[from], s.board.sq[to] = pc, u.Captured
+	s.board.unmove(from, to, u.Captured)
 	c := pc.Color()
 	s.mat[c] -= pst[pc][to] - pst[pc][from]
 	if u.Captured != xiangqi.NoPiece {
@@ -464,7 +464,7 @@ func (s *Searcher) inCheck() bool { return s.checks[len(s.checks)-1] }
 
 func (s *Searcher) eval() int {
 	us := s.pos.Turn()
-	v := positional(&s.board.sq, &s.pos)
+	v := positional(&s.board, &s.pos)
 	if us == xiangqi.Black {
 		v = -v
 	}
