@@ -129,6 +129,8 @@ type Searcher struct {
 	lines   [maxMultiPV]Line // the current iteration's lines (MultiPV)
 	done    [maxMultiPV]Line // the last finished iteration's lines
 
+	evals  [evalCacheSize]evalEntry // positional terms of recently evaluated positions
+
 	pos    xiangqi.Position
 	board  board    // pos's points, kept move by move
 	mat    [2]int32 // material of each side, kept incrementally
@@ -194,6 +196,7 @@ func (s *Searcher) Search(ctx context.Context, pos *xiangqi.Position, history []
 		s.checkAt = lim.Nodes
 	}
 	s.tt.age++
+	clear(s.evals[:]) // Weights may have changed since the last search
 	for i := range s.history { // keep some of the ordering knowledge, fade the rest
 		for j := range s.history[i] {
 			s.history[i][j] /= 8
@@ -462,9 +465,24 @@ func (s *Searcher) unmakeMove(m xiangqi.Move, u xiangqi.Undo) {
 // inCheck reports whether the side to move now is in check (computed when the move was made).
 func (s *Searcher) inCheck() bool { return s.checks[len(s.checks)-1] }
 
+// evalEntry caches the positional terms (Red's view) of the position with key.
+type evalEntry struct {
+	key uint64
+	v   int32
+}
+
+// evalCacheSize is a power of two: about a quarter of the evaluations in a search repeat one
+// of the last few thousand (transpositions, razoring and quiescence at the same node).
+const evalCacheSize = 1 << 14
+
 func (s *Searcher) eval() int {
 	us := s.pos.Turn()
-	v := positional(&s.board, &s.pos)
+	k := s.pos.Key()
+	e := &s.evals[k&(evalCacheSize-1)]
+	if e.key != k {
+		e.key, e.v = k, int32(positional(&s.board, &s.pos))
+	}
+	v := int(e.v)
 	if us == xiangqi.Black {
 		v = -v
 	}
