@@ -129,7 +129,7 @@ type Searcher struct {
 	lines   [maxMultiPV]Line // the current iteration's lines (MultiPV)
 	done    [maxMultiPV]Line // the last finished iteration's lines
 
-	evals  [evalCacheSize]evalEntry // positional terms of recently evaluated positions
+	evals [evalCacheSize]evalEntry // positional terms of recently evaluated positions
 
 	pos    xiangqi.Position
 	board  board    // pos's points, kept move by move
@@ -196,7 +196,7 @@ func (s *Searcher) Search(ctx context.Context, pos *xiangqi.Position, history []
 		s.checkAt = lim.Nodes
 	}
 	s.tt.age++
-	clear(s.evals[:]) // Weights may have changed since the last search
+	clear(s.evals[:])          // Weights may have changed since the last search
 	for i := range s.history { // keep some of the ordering knowledge, fade the rest
 		for j := range s.history[i] {
 			s.history[i][j] /= 8
