@@ -26,7 +26,8 @@
 //     insufficient material, with a reason to show.
 //   - notation.go: Chinese (炮二平五) and WXF (C2.5) notation, write and parse; ParseAnyMove.
 //
-// Tests: perft_test.go (reference counts; QIPAN_SLOW=1 runs the deep rows), oracle_test.go
+// Tests: perft_test.go (the reference counts to depth 5, 4 under GOOS=js and 3 under -short;
+// QIPAN_SLOW=1 adds depth 6; BenchmarkPerft6 checks depth 6 too), oracle_test.go
 // (differential test against Fairy-Stockfish through /work/shared/oracles: legal moves,
 // check, board, mate results and WXF; QIPAN_ORACLE_N positions, QIPAN_SEED), fuzz_test.go
 // (go test -fuzz FuzzParseFEN / FuzzParseMove), bench_test.go (perft nodes/s).

@@ -20,8 +20,10 @@ var perftCases = []struct {
 	{"4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1", []uint64{13, 272, 3707, 92741}},
 }
 
-// perftMaxDepth keeps `go test` fast: depth 4 everywhere, unless QIPAN_SLOW=1 (all rows)
-// or -short (depth 3).
+// perftMaxDepth is the deepest row TestPerft checks: perftDepth (5 natively, so the start
+// position's 133M and the second position's 53M leaves are checked by every `go test`; 4
+// under GOOS=js, where wasm runs ~4x slower), 3 under -short, and every row (depth 6 too,
+// 5.4G leaves) with QIPAN_SLOW=1. BenchmarkPerft6 also checks depth 6.
 func perftMaxDepth() int {
 	switch {
 	case os.Getenv("QIPAN_SLOW") == "1":
@@ -29,7 +31,7 @@ func perftMaxDepth() int {
 	case testing.Short():
 		return 3
 	}
-	return 4
+	return perftDepth
 }
 
 func TestPerft(t *testing.T) {
@@ -51,4 +53,21 @@ func TestPerft(t *testing.T) {
 			t.Errorf("perft changed the position: %s, want %s", got, tc.fen)
 		}
 	}
+}
+
+// BenchmarkPerft6 is the start position's depth 6 (5,392,831,844 leaves, minutes per run),
+// checked against the reference: `go test -run X -bench Perft6 -benchtime 1x`.
+func BenchmarkPerft6(b *testing.B) {
+	want := perftCases[0].nodes[5]
+	p := NewPosition()
+	b.ReportAllocs()
+	var nodes uint64
+	for b.Loop() {
+		got := Perft(p, 6)
+		if got != want {
+			b.Fatalf("perft(6) of the start position = %d, want %d", got, want)
+		}
+		nodes += got
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
