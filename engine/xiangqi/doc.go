@@ -8,6 +8,26 @@
 // A side with no legal move loses, whether in check (checkmate) or not (stalemate).
 // Perft counts leaves of the legal tree, bulk-counted at the last ply.
 //
+// Rules: besides mate and stalemate, Game.Result applies the game-end rules of rules.go:
+// 60 moves (120 plies) without a capture draw, a threefold repetition draws unless one side
+// checked (then it loses) or chased (then it loses) with every move of the repeated stretch
+// (both: draw), and a draw when neither side has a piece that can cross the river.
+// rules_oracle_test.go compares these with Fairy-Stockfish (ffish 0.7.10) on positions built
+// for each rule. They agree on mate, stalemate, repetition, perpetual check, insufficient
+// material and the simple chases, and differ here:
+//   - Move limit: Fairy-Stockfish's xiangqi draws after 50 moves (100 plies), 60 only under
+//     its UCCI protocol or after many checks; ours after 60 (120 plies).
+//   - Chase target: Fairy-Stockfish's chase (AXF rules) must threaten one piece throughout the
+//     repetition, followed as it moves; ours counts any new threat, so a piece threatening a
+//     different piece each move loses here and draws there.
+//   - New attack: Fairy-Stockfish takes a chariot or cannon that steps back along the line of a
+//     piece it already attacks for a new attack; ours does not, so such a follow-up can lose
+//     there and draw here.
+//   - From its source (not in the table): Fairy-Stockfish also counts discovered threats,
+//     threats made by pinning a defender, and an elephant's or advisor's threat on a bigger
+//     piece, and ignores attacks between two pieces of one kind; ours counts only new threats
+//     of the moved piece (see Position.chases).
+//
 // Speed: Position is a plain value (no pointers), copied freely. Moves are generated from
 // per-square tables; a move is tested for leaving the general attacked only when its from
 // or to square lies on the general's file or rank or next to it diagonally (or when in
@@ -29,6 +49,7 @@
 // Tests: perft_test.go (the reference counts to depth 5, 4 under GOOS=js and 3 under -short;
 // QIPAN_SLOW=1 adds depth 6; BenchmarkPerft6 checks depth 6 too), oracle_test.go
 // (differential test against Fairy-Stockfish through /work/shared/oracles: legal moves,
-// check, board, mate results and WXF; QIPAN_ORACLE_N positions, QIPAN_SEED), fuzz_test.go
+// check, board, mate results and WXF; QIPAN_ORACLE_N positions, QIPAN_SEED),
+// rules_oracle_test.go (each game-end rule against the oracle's result), fuzz_test.go
 // (go test -fuzz FuzzParseFEN / FuzzParseMove), bench_test.go (perft nodes/s).
 package xiangqi
