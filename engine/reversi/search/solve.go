@@ -203,7 +203,9 @@ func (s *Solver) nws(P, O uint64, alpha, n int) int {
 		}
 	}
 	hashMove := -1
-	if e := s.tt.probe(P, O); e != nil {
+	if n < ttMin {
+		// no entry is stored this close to the end
+	} else if e := s.tt.probe(P, O); e != nil {
 		if int(e.lower) > alpha {
 			return int(e.lower)
 		}
