@@ -49,7 +49,8 @@
 // Tests: perft_test.go (the reference counts to depth 5, 4 under GOOS=js and 3 under -short;
 // QIPAN_SLOW=1 adds depth 6; BenchmarkPerft6 checks depth 6 too), oracle_test.go
 // (differential test against Fairy-Stockfish through /work/shared/oracles: legal moves,
-// check, board, mate results and WXF; QIPAN_ORACLE_N positions, QIPAN_SEED),
+// check, board, mate results and WXF; QIPAN_ORACLE_N random positions and random games,
+// 10,000 each, ~2 min; QIPAN_SEED),
 // rules_oracle_test.go (each game-end rule against the oracle's result), fuzz_test.go
 // (go test -fuzz FuzzParseFEN / FuzzParseMove), bench_test.go (perft nodes/s).
 package xiangqi

@@ -2,6 +2,7 @@ package xiangqi
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -101,21 +102,60 @@ func startOracle(t *testing.T) *oracle {
 }
 
 func (o *oracle) ask(r oracleReq) (oracleAns, error) {
-	var a oracleAns
-	b, _ := json.Marshal(r)
-	if _, err := o.in.Write(append(b, '\n')); err != nil {
-		return a, err
+	as, errs := o.askAll([]oracleReq{r})
+	return as[0], errs[0]
+}
+
+// askAll sends every request before reading the answers, which come back in order, so the
+// oracle never waits for this process between requests (each costs it a few ms, mostly
+// building a board). errs[i] is set for an answer that failed or carried an error; after a
+// broken pipe or a bad line, every later one fails too.
+func (o *oracle) askAll(rs []oracleReq) ([]oracleAns, []error) {
+	var buf bytes.Buffer
+	for _, r := range rs {
+		b, err := json.Marshal(r)
+		if err != nil {
+			panic(err) // oracleReq holds only strings
+		}
+		buf.Write(b)
+		buf.WriteByte('\n')
 	}
-	if !o.out.Scan() {
-		return a, fmt.Errorf("oracle closed its output: %v", o.out.Err())
+	written := make(chan error, 1)
+	go func() {
+		_, err := o.in.Write(buf.Bytes())
+		written <- err
+	}()
+	as := make([]oracleAns, len(rs))
+	errs := make([]error, len(rs))
+	var broken error
+	for i := range rs {
+		if broken != nil {
+			errs[i] = broken
+			continue
+		}
+		if !o.out.Scan() {
+			broken = fmt.Errorf("oracle closed its output: %v", o.out.Err())
+			errs[i] = broken
+			continue
+		}
+		if err := json.Unmarshal(o.out.Bytes(), &as[i]); err != nil {
+			broken = fmt.Errorf("oracle answer %q: %v", o.out.Text(), err)
+			errs[i] = broken
+			continue
+		}
+		if as[i].Error != "" {
+			errs[i] = fmt.Errorf("oracle error for %+v: %s", rs[i], as[i].Error)
+		}
 	}
-	if err := json.Unmarshal(o.out.Bytes(), &a); err != nil {
-		return a, fmt.Errorf("oracle answer %q: %v", o.out.Text(), err)
+	if broken != nil {
+		o.in.Close() // unblocks the writer if the oracle stopped reading
 	}
-	if a.Error != "" {
-		return a, fmt.Errorf("oracle error for %s: %s", b, a.Error)
+	if err := <-written; err != nil && broken == nil {
+		for i := range errs {
+			errs[i] = fmt.Errorf("writing to the oracle: %v", err)
+		}
 	}
-	return a, nil
+	return as, errs
 }
 
 // repoRoot walks up from the working directory to go.mod.
@@ -208,11 +248,23 @@ func joinMoves(ms []Move) string {
 	return strings.Join(s, " ")
 }
 
-// TestOracleLegal compares legal moves, check, the board after the moves, and mate/stalemate
-// results with Fairy-Stockfish on random positions. QIPAN_ORACLE_N sets how many (400).
+// oracleBatch is how many positions (or games) go to the oracle in one askAll.
+const oracleBatch = 250
+
+// oraclePosition is one position reached by random play, and how it was reached.
+type oraclePosition struct {
+	p     Position
+	where string
+}
+
+// TestOracleLegal compares legal moves, check, the board after a move, and mate/stalemate
+// results with Fairy-Stockfish on positions reached by random play from oracleStarts.
+// QIPAN_ORACLE_N sets how many (10,000: ~1.5 min, nearly all of it the oracle building a
+// board for each of the two questions per position; 50 under -short). The questions go in
+// batches (askAll), so the oracle works without waiting for this process.
 func TestOracleLegal(t *testing.T) {
 	t.Parallel() // each oracle test has its own node process; they mostly wait on it
-	n := envInt(t, "QIPAN_ORACLE_N", 400)
+	n := envInt(t, "QIPAN_ORACLE_N", 10000)
 	if testing.Short() {
 		n = min(n, 50)
 	}
@@ -225,55 +277,73 @@ func TestOracleLegal(t *testing.T) {
 		}
 	}
 	fails := 0
-	for i := 0; i < n && fails < 10; i++ {
-		start := oracleStarts[0]
-		if i%2 == 1 {
-			start = oracleStarts[rng.IntN(len(oracleStarts))]
-		}
-		p, _ := ParseFEN(start)
-		line := randomLine(rng, p, 120)
-		req := oracleReq{Game: "xiangqi", FEN: start, Moves: joinMoves(line)}
-		where := fmt.Sprintf("position %d: %s after %q (%s)", i, start, req.Moves, p.FEN())
-
-		// Legal moves from our FEN (cheap for the oracle); state after replaying the moves, which
-		// checks our Make against the oracle's board.
-		a, err := o.ask(oracleReq{Game: "xiangqi", FEN: p.FEN(), Ask: "legal"})
-		if err != nil {
-			t.Fatalf("%s: %v", where, err)
-		}
-		var mine []string
-		for _, m := range p.LegalMoves() {
-			mine = append(mine, m.String())
-		}
-		slices.Sort(mine)
-		if !slices.Equal(mine, a.Legal) {
-			fails++
-			t.Errorf("%s: legal moves differ\n ours   %v\n oracle %v", where, mine, a.Legal)
-		}
-		req.Ask = "state"
-		s, err := o.ask(req)
-		if err != nil {
-			t.Fatalf("%s: %v", where, err)
-		}
-		if s.Check != p.InCheck() {
-			fails++
-			t.Errorf("%s: InCheck = %v, oracle %v", where, p.InCheck(), s.Check)
-		}
-		if board := strings.Fields(s.FEN)[0]; board != p.BoardFEN() {
-			fails++
-			t.Errorf("%s: board %s, oracle %s", where, p.BoardFEN(), board)
-		}
-		if len(mine) == 0 {
-			want := "1-0"
-			if p.Turn() == Red {
-				want = "0-1"
+	for done := 0; done < n && fails < 10; {
+		batch := make([]oraclePosition, 0, oracleBatch)
+		var reqs []oracleReq
+		for ; done < n && len(batch) < oracleBatch; done++ {
+			start := oracleStarts[0]
+			if done%2 == 1 {
+				start = oracleStarts[rng.IntN(len(oracleStarts))]
 			}
-			if w, over := p.Winner(); !over || !s.Over || s.Result != want {
-				fails++
-				t.Errorf("%s: no moves: Winner %v %v, oracle over %v result %s", where, w, over, s.Over, s.Result)
+			p, _ := ParseFEN(start)
+			q := *p
+			line := randomLine(rng, &q, 120)
+			// Legal moves from our FEN (a check of FEN too); the state after replaying the
+			// whole line, which checks every move's legality and our Make against the oracle's
+			// board. Both cost the oracle about the same: mostly building its board.
+			op := oraclePosition{p: q, where: fmt.Sprintf("position %d: %s after %q (%s)", done, start, joinMoves(line), q.FEN())}
+			batch = append(batch, op)
+			reqs = append(reqs,
+				oracleReq{Game: "xiangqi", FEN: q.FEN(), Ask: "legal"},
+				oracleReq{Game: "xiangqi", FEN: start, Moves: joinMoves(line), Ask: "state"})
+		}
+		answers, errs := o.askAll(reqs)
+		for i := range batch {
+			op := &batch[i]
+			for _, err := range errs[2*i : 2*i+2] {
+				if err != nil {
+					t.Fatalf("%s: %v", op.where, err)
+				}
 			}
+			fails += compareOracleState(t, op, answers[2*i], answers[2*i+1])
 		}
 	}
+}
+
+// compareOracleState reports every way position op differs from the oracle's answers and
+// returns how many it found.
+func compareOracleState(t *testing.T, op *oraclePosition, legal, state oracleAns) int {
+	t.Helper()
+	p := &op.p
+	fails := 0
+	var mine []string
+	for _, m := range p.LegalMoves() {
+		mine = append(mine, m.String())
+	}
+	slices.Sort(mine)
+	if !slices.Equal(mine, legal.Legal) {
+		fails++
+		t.Errorf("%s: legal moves differ\n ours   %v\n oracle %v", op.where, mine, legal.Legal)
+	}
+	if state.Check != p.InCheck() {
+		fails++
+		t.Errorf("%s: InCheck = %v, oracle %v", op.where, p.InCheck(), state.Check)
+	}
+	if board := strings.Fields(state.FEN)[0]; board != p.BoardFEN() {
+		fails++
+		t.Errorf("%s: board %s, oracle %s", op.where, p.BoardFEN(), board)
+	}
+	if len(mine) == 0 {
+		want := "1-0"
+		if p.Turn() == Red {
+			want = "0-1"
+		}
+		if w, over := p.Winner(); !over || !state.Over || state.Result != want {
+			fails++
+			t.Errorf("%s: no moves: Winner %v %v, oracle over %v result %s", op.where, w, over, state.Over, state.Result)
+		}
+	}
+	return fails
 }
 
 // oracleWXF is what the oracle (Fairy-Stockfish) writes for m. It follows the WXF rules
@@ -304,11 +374,12 @@ func oracleWXF(p *Position, m Move) (want string, exception bool) {
 	return w, false
 }
 
-// TestOracleWXF compares WXF notation with the oracle's along random games. QIPAN_ORACLE_N
-// sets the number of games (default 400 positions' worth: 40 games).
+// TestOracleWXF compares WXF notation with the oracle's along random games (random lines of
+// 1 to 100 plies from a start). QIPAN_ORACLE_N sets the number of games (10,000, ~1.5 min of
+// the oracle's time beside TestOracleLegal's; 5 under -short).
 func TestOracleWXF(t *testing.T) {
 	t.Parallel()
-	games := max(envInt(t, "QIPAN_ORACLE_N", 400)/10, 1)
+	games := envInt(t, "QIPAN_ORACLE_N", 10000)
 	if testing.Short() {
 		games = min(games, 5)
 	}
@@ -322,42 +393,57 @@ func TestOracleWXF(t *testing.T) {
 		"3k5/9/2PPP4/2P1P4/9/9/9/9/9/5K3 w - - 0 1",
 		"3k5/9/9/9/9/1p1p5/p1p1p4/9/9/4K4 b - - 0 1",
 	)
-	exceptions, compared := 0, 0
-	for g := 0; g < games; g++ {
-		start := starts[rng.IntN(len(starts))]
-		p, err := ParseFEN(start)
-		if err != nil {
-			t.Fatal(err)
-		}
-		q := *p
-		line := randomLine(rng, &q, 100)
-		if len(line) == 0 {
-			continue
-		}
-		a, err := o.ask(oracleReq{Game: "xiangqi", FEN: start, Moves: joinMoves(line), Ask: "wxf"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		theirs := strings.Fields(a.WXF)
-		if len(theirs) != len(line) {
-			t.Fatalf("%s %s: oracle wrote %d moves for %d", start, joinMoves(line), len(theirs), len(line))
-		}
-		for i, m := range line {
-			want, exc := oracleWXF(p, m)
-			if exc {
-				exceptions++
-			}
-			compared++
-			// The oracle may append + for check or # for mate after the 4 characters.
-			got := theirs[i]
-			if len(got) > 4 {
-				got = got[:4]
-			}
-			if got != want {
-				t.Errorf("%s after %q: %s is %s here, oracle %s", start, joinMoves(line[:i]), m, want, theirs[i])
-			}
-			p.Make(m)
+	for _, fen := range starts {
+		if _, err := ParseFEN(fen); err != nil {
+			t.Fatalf("oracle start: %v", err)
 		}
 	}
-	t.Logf("%d moves compared, %d of them where the oracle departs from WXF (see oracleWXF)", compared, exceptions)
+	type game struct {
+		start string
+		line  []Move
+	}
+	exceptions, compared, played := 0, 0, 0
+	for played < games {
+		var batch []game
+		var reqs []oracleReq
+		for played < games && len(batch) < oracleBatch {
+			start := starts[rng.IntN(len(starts))]
+			p, _ := ParseFEN(start)
+			line := randomLine(rng, p, 100)
+			if len(line) == 0 {
+				continue
+			}
+			played++
+			batch = append(batch, game{start, line})
+			reqs = append(reqs, oracleReq{Game: "xiangqi", FEN: start, Moves: joinMoves(line), Ask: "wxf"})
+		}
+		answers, errs := o.askAll(reqs)
+		for gi, g := range batch {
+			if errs[gi] != nil {
+				t.Fatal(errs[gi])
+			}
+			theirs := strings.Fields(answers[gi].WXF)
+			if len(theirs) != len(g.line) {
+				t.Fatalf("%s %s: oracle wrote %d moves for %d", g.start, joinMoves(g.line), len(theirs), len(g.line))
+			}
+			p, _ := ParseFEN(g.start)
+			for i, m := range g.line {
+				want, exc := oracleWXF(p, m)
+				if exc {
+					exceptions++
+				}
+				compared++
+				// The oracle may append + for check or # for mate after the 4 characters.
+				got := theirs[i]
+				if len(got) > 4 {
+					got = got[:4]
+				}
+				if got != want {
+					t.Errorf("%s after %q: %s is %s here, oracle %s", g.start, joinMoves(g.line[:i]), m, want, theirs[i])
+				}
+				p.Make(m)
+			}
+		}
+	}
+	t.Logf("%d games, %d moves compared, %d of them where the oracle departs from WXF (see oracleWXF)", played, compared, exceptions)
 }
