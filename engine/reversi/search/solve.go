@@ -19,7 +19,7 @@ const (
 	solveInf   = 65 // beyond every final score
 	shallowMax = 5  // empties solved without table or sorting
 	ttMin      = 7  // fewest empties worth a table entry
-	etcMin     = 12 // fewest empties for enhanced transposition cutoffs
+	etcMin     = 10 // fewest empties for enhanced transposition cutoffs
 	pollEvery  = 1024
 	// From evalSortMin empties, moves are also ordered by a small search on the evaluation,
 	// (n-evalSortMin)/sortDiv plies deep, weighted by 2^sortShift (tuned on FFO #40-#43 nodes).
