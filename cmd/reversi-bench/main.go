@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -46,7 +47,20 @@ func main() {
 	ttBits := flag.Uint("tt", 20, "table size: 2^(tt+1) entries")
 	levels := flag.Bool("levels", false, "time a move at each level from fixed midgame positions instead")
 	perft := flag.Int("perft", 0, "count perft to this depth from the initial position instead, per move")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file (read it with go tool pprof -top)")
 	flag.Parse()
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	if *levels {
 		benchLevels()
 		return
@@ -118,6 +132,7 @@ func main() {
 	}
 	fmt.Printf("total %8.2fs %12d nodes %7.2f Mn/s\n", total.Seconds(), nodes, float64(nodes)/total.Seconds()/1e6)
 	if bad > 0 {
+		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
 }
