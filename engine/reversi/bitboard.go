@@ -29,27 +29,67 @@ const (
 	inner uint64 = 0x7e7e7e7e7e7e7e7e
 )
 
-// someMoves returns the squares from which a run of mask discs, in direction dir both ways,
-// ends on a P disc: Edax's parallel-prefix move generator for one line direction.
-func someMoves(P, mask uint64, dir uint) uint64 {
-	fl := mask & (P << dir)
-	fl |= mask & (fl << dir)
-	ml := mask & (mask << dir)
-	fl |= ml & (fl << (2 * dir))
-	fl |= ml & (fl << (2 * dir))
-	fr := mask & (P >> dir)
-	fr |= mask & (fr >> dir)
-	mr := mask & (mask >> dir)
-	fr |= mr & (fr >> (2 * dir))
-	fr |= mr & (fr >> (2 * dir))
-	return (fl << dir) | (fr >> dir)
-}
-
 // Moves returns the legal moves of the player with discs P against discs O, as a bitboard.
+// Per line direction (E-W with mask, N-S, the two diagonals), Edax's parallel prefix: the
+// squares from which a run of O discs, both ways, ends on a P disc. The four blocks are written
+// out: Go would not inline a helper, and a call is dear, above all in WebAssembly, where Moves
+// runs for every child of an endgame node.
 func Moves(P, O uint64) uint64 {
 	mask := O & inner
-	return (someMoves(P, mask, 1) | someMoves(P, O, 8) | someMoves(P, mask, 7) |
-		someMoves(P, mask, 9)) &^ (P | O)
+	var moves uint64
+	{
+		fl := mask & (P << 1)
+		fl |= mask & (fl << 1)
+		ml := mask & (mask << 1)
+		fl |= ml & (fl << 2)
+		fl |= ml & (fl << 2)
+		fr := mask & (P >> 1)
+		fr |= mask & (fr >> 1)
+		mr := mask & (mask >> 1)
+		fr |= mr & (fr >> 2)
+		fr |= mr & (fr >> 2)
+		moves |= (fl << 1) | (fr >> 1)
+	}
+	{
+		fl := O & (P << 8)
+		fl |= O & (fl << 8)
+		ml := O & (O << 8)
+		fl |= ml & (fl << 16)
+		fl |= ml & (fl << 16)
+		fr := O & (P >> 8)
+		fr |= O & (fr >> 8)
+		mr := O & (O >> 8)
+		fr |= mr & (fr >> 16)
+		fr |= mr & (fr >> 16)
+		moves |= (fl << 8) | (fr >> 8)
+	}
+	{
+		fl := mask & (P << 7)
+		fl |= mask & (fl << 7)
+		ml := mask & (mask << 7)
+		fl |= ml & (fl << 14)
+		fl |= ml & (fl << 14)
+		fr := mask & (P >> 7)
+		fr |= mask & (fr >> 7)
+		mr := mask & (mask >> 7)
+		fr |= mr & (fr >> 14)
+		fr |= mr & (fr >> 14)
+		moves |= (fl << 7) | (fr >> 7)
+	}
+	{
+		fl := mask & (P << 9)
+		fl |= mask & (fl << 9)
+		ml := mask & (mask << 9)
+		fl |= ml & (fl << 18)
+		fl |= ml & (fl << 18)
+		fr := mask & (P >> 9)
+		fr |= mask & (fr >> 9)
+		mr := mask & (mask >> 9)
+		fr |= mr & (fr >> 18)
+		fr |= mr & (fr >> 18)
+		moves |= (fl << 9) | (fr >> 9)
+	}
+	return moves &^ (P | O)
 }
 
 // rays[sq] holds, per direction, the squares from sq (exclusive) to the board edge.
