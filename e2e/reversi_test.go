@@ -46,13 +46,17 @@ func TestReversi(t *testing.T) {
 	setSelect(t, ctx, "level", "1")
 	run(t, ctx, 10*time.Second, "click f5", chromedp.Click(chromedp.CSS(`.pt[data-square="f5"]`)))
 	waitFor(t, ctx, 5*time.Second, "f5 in the list", `document.querySelector("[data-ply='1']")?.textContent === "f5"`)
-	// Until White answers, e5 shows the flip (f6, one of White's answers, flips it back).
-	if fen := boardText(t, ctx); fen[64+1] == 'O' {
-		if e5 := eval[string](t, ctx, `document.querySelector("[data-disc][data-square=e5]").dataset.disc`); e5 != "X" {
-			t.Errorf("e5 is %q after f5, want X (flipped)", e5)
+	// Until White answers, e5 shows the flip (f6, one of White's answers, flips it back). The
+	// board is read in one evaluation: the reply may land between two separate reads.
+	seen := eval[[]string](t, ctx, `[document.getElementById("board").dataset.fen,
+		document.querySelector("[data-disc][data-square=e5]").dataset.disc,
+		String(document.querySelectorAll("[data-disc=X]").length)]`)
+	if fen := seen[0]; fen[64+1] == 'O' {
+		if seen[1] != "X" {
+			t.Errorf("e5 is %q after f5, want X (flipped)", seen[1])
 		}
-		if n := eval[int](t, ctx, `document.querySelectorAll("[data-disc=X]").length`); n != 4 {
-			t.Errorf("%d black discs after f5, want 4", n)
+		if seen[2] != "4" {
+			t.Errorf("%s black discs after f5, want 4", seen[2])
 		}
 	}
 	waitFor(t, ctx, replyLimit, "the engine's reply", `document.querySelector("[data-ply='2']") !== null && document.getElementById("board").dataset.turn === "X"`)
