@@ -77,3 +77,29 @@ func TestComboOption(t *testing.T) {
 		}
 	}
 }
+
+func TestSpinValue(t *testing.T) {
+	for _, c := range []struct {
+		value   string
+		want    int
+		wantErr string
+	}{
+		{"1", 1, ""},
+		{"10", 10, ""},
+		{"0", 0, `bad level "0" (want 1..10)`},
+		{"11", 0, `bad level "11" (want 1..10)`},
+		{"x", 0, `bad level "x" (want 1..10)`},
+		{"", 0, `bad level "" (want 1..10)`},
+	} {
+		n, err := SpinValue("level", c.value, 1, 10)
+		if c.wantErr != "" {
+			if err == nil || err.Error() != c.wantErr {
+				t.Errorf("SpinValue(%q) error %v, want %q", c.value, err, c.wantErr)
+			}
+			continue
+		}
+		if err != nil || n != c.want {
+			t.Errorf("SpinValue(%q) = %d, %v; want %d", c.value, n, err, c.want)
+		}
+	}
+}

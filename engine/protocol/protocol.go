@@ -21,6 +21,8 @@ package protocol
 
 import (
 	"context"
+	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -313,4 +315,14 @@ func (s *Session) Finish() {
 		}
 		<-done
 	}
+}
+
+// SpinValue reads a spin option's value, an integer in [min, max]; the error names what (e.g.
+// "level") and the range, so every engine reports a bad value the same way.
+func SpinValue(what, value string, min, max int) (int, error) {
+	n, err := strconv.Atoi(value)
+	if err != nil || n < min || n > max {
+		return 0, fmt.Errorf("bad %s %q (want %d..%d)", what, value, min, max)
+	}
+	return n, nil
 }

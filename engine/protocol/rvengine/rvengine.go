@@ -313,15 +313,15 @@ func (e *Engine) Options() []protocol.Option {
 func (e *Engine) SetOption(name, value string) error {
 	switch name {
 	case "level":
-		n, err := strconv.Atoi(value)
-		if err != nil || n < 1 || n > MaxLevel {
-			return fmt.Errorf("bad level %q (want 1..%d)", value, MaxLevel)
+		n, err := protocol.SpinValue("level", value, 1, MaxLevel)
+		if err != nil {
+			return err
 		}
 		e.level = n
 	case "multipv":
-		n, err := strconv.Atoi(value)
-		if err != nil || n < 1 || n > MaxMultiPV {
-			return fmt.Errorf("bad count %q (want 1..%d)", value, MaxMultiPV)
+		n, err := protocol.SpinValue("count", value, 1, MaxMultiPV)
+		if err != nil {
+			return err
 		}
 		e.multiPV = n
 	default:

@@ -274,15 +274,15 @@ func (e *Engine) SetOption(name, value string) error {
 			return fmt.Errorf("bad value %q (want true or false)", value)
 		}
 	case "level":
-		n, err := strconv.Atoi(value)
-		if err != nil || n < 1 || n > MaxLevel {
-			return fmt.Errorf("bad level %q (want 1..%d)", value, MaxLevel)
+		n, err := protocol.SpinValue("level", value, 1, MaxLevel)
+		if err != nil {
+			return err
 		}
 		e.level = n
 	case "multipv":
-		n, err := strconv.Atoi(value)
-		if err != nil || n < 1 || n > maxMultiPV {
-			return fmt.Errorf("bad count %q (want 1..%d)", value, maxMultiPV)
+		n, err := protocol.SpinValue("count", value, 1, maxMultiPV)
+		if err != nil {
+			return err
 		}
 		e.multiPV = n
 	default:
