@@ -39,9 +39,11 @@ func signature(lines []string) []string {
 	return out
 }
 
-// TestWasmMatchesNative runs the worker's wasm under node (wasm/run-node.js) and checks that
-// it prints what the native engine prints for the same script: same nodes, moves and scores.
-func TestWasmMatchesNative(t *testing.T) {
+// wasmMatchesNative runs script through the worker's wasm under node (wasm/run-node.js) and
+// through eng natively, fails the test unless both print the same lines (times aside), and
+// returns the native lines for further checks.
+func wasmMatchesNative(t *testing.T, script string, eng protocol.Engine) []string {
+	t.Helper()
 	if _, err := exec.LookPath("node"); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatal("node is missing")
@@ -49,7 +51,7 @@ func TestWasmMatchesNative(t *testing.T) {
 		t.Skip("node is missing")
 	}
 	cmd := exec.Command("node", "run-node.js", wasmExecJS(t), engineWasm(t))
-	cmd.Stdin = strings.NewReader(signatureScript)
+	cmd.Stdin = strings.NewReader(script)
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("node run-node.js: %v\n%s", err, out)
@@ -58,8 +60,8 @@ func TestWasmMatchesNative(t *testing.T) {
 
 	var mu sync.Mutex
 	var native []string
-	s := protocol.New(xqengine.New(), func(l string) { mu.Lock(); native = append(native, l); mu.Unlock() })
-	for _, l := range strings.Split(strings.TrimSpace(signatureScript), "\n") {
+	s := protocol.New(eng, func(l string) { mu.Lock(); native = append(native, l); mu.Unlock() })
+	for _, l := range strings.Split(strings.TrimSpace(script), "\n") {
 		s.Handle(l)
 	}
 	s.Handle("quit")
@@ -68,6 +70,13 @@ func TestWasmMatchesNative(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("wasm under node printed\n%s\nnative printed\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+	return want
+}
+
+// TestWasmMatchesNative runs the worker's wasm under node (wasm/run-node.js) and checks that
+// it prints what the native engine prints for the same script: same nodes, moves and scores.
+func TestWasmMatchesNative(t *testing.T) {
+	want := wasmMatchesNative(t, signatureScript, xqengine.New())
 	if !slices.ContainsFunc(want, func(l string) bool { return strings.HasPrefix(l, "info string bench 14/14 depth 5 ") }) {
 		t.Errorf("native bench did not search all 14 positions to depth 5: %q", want)
 	}

@@ -3,14 +3,9 @@
 package main
 
 import (
-	"os"
-	"os/exec"
 	"slices"
-	"strings"
-	"sync"
 	"testing"
 
-	"qipan/engine/protocol"
 	"qipan/engine/protocol/variants"
 )
 
@@ -37,32 +32,7 @@ go perft 2
 // TestWasmReversiMatchesNative: the worker's wasm under node prints what the native engine
 // prints for a Reversi session (times aside).
 func TestWasmReversiMatchesNative(t *testing.T) {
-	if _, err := exec.LookPath("node"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("node is missing")
-		}
-		t.Skip("node is missing")
-	}
-	cmd := exec.Command("node", "run-node.js", wasmExecJS(t), engineWasm(t))
-	cmd.Stdin = strings.NewReader(reversiScript)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node run-node.js: %v\n%s", err, out)
-	}
-	got := signature(strings.Split(strings.TrimSpace(string(out)), "\n"))
-
-	var mu sync.Mutex
-	var native []string
-	s := protocol.New(variants.New(), func(l string) { mu.Lock(); native = append(native, l); mu.Unlock() })
-	for _, l := range strings.Split(strings.TrimSpace(reversiScript), "\n") {
-		s.Handle(l)
-	}
-	s.Handle("quit")
-	<-s.Done()
-	want := signature(native)
-	if !slices.Equal(got, want) {
-		t.Errorf("wasm under node printed\n%s\nnative printed\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	want := wasmMatchesNative(t, reversiScript, variants.New())
 	for _, w := range []string{"info string exact", "bestmove pass", "pass: 1", "Nodes searched: 1920"} {
 		if !slices.Contains(want, w) {
 			t.Errorf("native output has no %q: %q", w, want)
