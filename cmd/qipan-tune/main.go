@@ -37,7 +37,7 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: qipan-tune gen|fit [flags]")
+		fmt.Fprintln(stderr, "usage: qipan-tune gen|label|fit [flags]")
 		return 2
 	}
 	switch args[0] {
@@ -69,13 +69,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 			bw.Flush()
 		}
 		return 0
+	case "label":
+		return label(args[1:], stderr)
 	case "fit":
 		fs := flag.NewFlagSet("fit", flag.ContinueOnError)
 		fs.SetOutput(stderr)
-		in := fs.String("in", "", "data file from gen")
+		in := fs.String("in", "", "data file from gen or label")
 		iters := fs.Int("iters", 2000, "gradient steps")
-		values := fs.Bool("values", false, "also fit piece value corrections")
+		values := fs.Bool("values", false, "also fit the material and square values")
 		l2 := fs.Float64("l2", 1e-6, "pull toward the current weights: λ·Σ(w-w0)² added to the error")
+		target := fs.String("target", "result", "what to fit: result (game results) or cp (the labelling engine's scores)")
+		holdout := fs.Int("holdout", 10, "every Nth position is kept out of the fit and only measured (0 = none)")
 		if err := fs.Parse(args[1:]); err != nil {
 			return 2
 		}
@@ -85,15 +89,26 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		defer f.Close()
-		data, err := readData(f)
+		lines, err := readLines(f)
 		if err != nil {
 			fmt.Fprintln(stderr, "qipan-tune:", err)
 			return 1
 		}
-		fit(data, fitOptions{iters: *iters, values: *values, l2: *l2}, stdout)
+		train, test, k, err := samples(lines, *target, *holdout)
+		if err != nil {
+			fmt.Fprintln(stderr, "qipan-tune:", err)
+			return 1
+		}
+		w, k, before, after := fit(train, fitOptions{iters: *iters, values: *values, l2: *l2, k: k})
+		fmt.Fprintf(stdout, "// %d positions fitted, %d held out; target %s; K = %.2f\n", len(train), len(test), *target, k)
+		fmt.Fprintf(stdout, "// error fitted: %.6f -> %.6f\n", before, after)
+		if len(test) > 0 {
+			fmt.Fprintf(stdout, "// error held out: %.6f -> %.6f\n", mse(test, initialWeights(), k), mse(test, w, k))
+		}
+		printWeights(stdout, w, *values)
 		return 0
 	}
-	fmt.Fprintf(stderr, "qipan-tune: unknown command %q (want gen or fit)\n", args[0])
+	fmt.Fprintf(stderr, "qipan-tune: unknown command %q (want gen, label or fit)\n", args[0])
 	return 2
 }
 
@@ -147,51 +162,139 @@ func playGame(seed, nodes uint64, w io.Writer) (int, string) {
 	return len(quiet), r.String() + " " + r.Reason()
 }
 
-// sample is one position: its fixed score (material and piece squares, Red's view), its
-// features (search.Features, then piece count differences) and the result for Red.
-type sample struct {
-	base   float64
-	f      [nParams]float64
-	result float64
+// The model is linear: eval (Red's view) = base + Σ w[i]·f[i] over the parameters below, where
+// base is what the search's evaluation has that is not fitted (tempo). The parameters are the
+// feature weights (search.Weights) and one material+square value per kind and square, the two
+// halves of the board mirrored (file f and 8-f share a value), from the piece's own side.
+const (
+	pstParams = xiangqi.NumKinds * 10 * 5
+	nParams   = search.NumFeatures + pstParams
+)
+
+// pstParam is the parameter index of kind k on the point (file, rank) seen from its own side.
+func pstParam(k xiangqi.Kind, file, rank int) int {
+	return search.NumFeatures + (int(k)*10+rank)*5 + min(file, 8-file)
 }
 
-const nParams = search.NumFeatures + xiangqi.NumKinds
+// sample is one position: the fixed part of its score, its non-zero parameter counts (Red's
+// minus Black's) and its target for Red (a game result or an engine's score as a probability).
+type sample struct {
+	base   float64
+	idx    []int32
+	val    []float64
+	target float64
+}
 
-func readData(r io.Reader) ([]sample, error) {
-	var out []sample
+func (s *sample) eval(w []float64) float64 {
+	x := s.base
+	for j, i := range s.idx {
+		x += w[i] * s.val[j]
+	}
+	return x
+}
+
+// initialWeights are the search's current parameters in the model's layout.
+func initialWeights() []float64 {
+	w := make([]float64, nParams)
+	for i := 0; i < search.NumFeatures; i++ {
+		w[i] = float64(search.Weights[i])
+	}
+	for k := xiangqi.Advisor; k <= xiangqi.Soldier; k++ {
+		for r := 0; r < 10; r++ {
+			for f := 0; f < 5; f++ {
+				w[pstParam(k, f, r)] = float64(search.PieceSquare(xiangqi.MakePiece(xiangqi.Red, k), xiangqi.SquareOf(f, r)))
+			}
+		}
+	}
+	for r := 0; r < 10; r++ { // the general's value is 0: only its squares matter
+		for f := 0; f < 5; f++ {
+			w[pstParam(xiangqi.General, f, r)] = float64(search.PieceSquare(xiangqi.MakePiece(xiangqi.Red, xiangqi.General), xiangqi.SquareOf(f, r)))
+		}
+	}
+	return w
+}
+
+// line is one data line: "FEN;result" (self-play, from gen) or "FEN;result;cp" (labelled by
+// an engine, cp from Red's view).
+type line struct {
+	pos    *xiangqi.Position
+	result float64
+	cp     float64
+	hasCP  bool
+}
+
+func readLines(r io.Reader) ([]line, error) {
+	var out []line
 	sc := bufio.NewScanner(r)
 	for n := 1; sc.Scan(); n++ {
-		fen, res, ok := strings.Cut(sc.Text(), ";")
-		if !ok {
-			return nil, fmt.Errorf("line %d: want FEN;result", n)
+		parts := strings.Split(sc.Text(), ";")
+		if len(parts) < 2 || len(parts) > 3 {
+			return nil, fmt.Errorf("line %d: want FEN;result or FEN;result;cp", n)
 		}
-		p, err := xiangqi.ParseFEN(fen)
+		p, err := xiangqi.ParseFEN(parts[0])
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %v", n, err)
 		}
-		y, err := strconv.ParseFloat(res, 64)
-		if err != nil || y < 0 || y > 1 {
-			return nil, fmt.Errorf("line %d: bad result %q", n, res)
+		l := line{pos: p}
+		if l.result, err = strconv.ParseFloat(parts[1], 64); err != nil || l.result < 0 || l.result > 1 {
+			return nil, fmt.Errorf("line %d: bad result %q", n, parts[1])
 		}
-		s := sample{result: y}
-		ev := search.Evaluate(p) // side to move's view, with the current weights
-		if p.Turn() == xiangqi.Black {
-			ev = -ev
+		if len(parts) == 3 {
+			if l.cp, err = strconv.ParseFloat(parts[2], 64); err != nil {
+				return nil, fmt.Errorf("line %d: bad score %q", n, parts[2])
+			}
+			l.hasCP = true
 		}
-		feat := search.Features(p)
-		cur := 0.0
-		for i, x := range feat {
-			s.f[i] = float64(x)
-			cur += float64(x) * float64(search.Weights[i])
-		}
-		for k := xiangqi.Advisor; k <= xiangqi.Soldier; k++ {
-			s.f[search.NumFeatures+int(k)] = float64(p.Count(xiangqi.MakePiece(xiangqi.Red, k)) - p.Count(xiangqi.MakePiece(xiangqi.Black, k)))
-		}
-		// The tempo term is Red's bonus when Red moves: keep it in the fixed part.
-		s.base = float64(ev) - cur
-		out = append(out, s)
+		out = append(out, l)
 	}
 	return out, sc.Err()
+}
+
+// readData turns lines into samples whose target is the game result.
+func readData(r io.Reader) ([]sample, error) {
+	lines, err := readLines(r)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]sample, len(lines))
+	for i, l := range lines {
+		out[i] = newSample(l.pos, l.result)
+	}
+	return out, nil
+}
+
+func newSample(p *xiangqi.Position, target float64) sample {
+	w0 := initialWeights()
+	s := sample{target: target}
+	var dense [nParams]float64
+	for i, x := range search.Features(p) {
+		dense[i] = float64(x)
+	}
+	for sq := xiangqi.Square(0); sq < xiangqi.NumSquares; sq++ {
+		pc := p.At(sq)
+		if pc == xiangqi.NoPiece {
+			continue
+		}
+		f, r, sign := sq.File(), sq.Rank(), 1.0
+		if pc.Color() == xiangqi.Black {
+			f, r, sign = 8-f, 9-r, -1
+		}
+		dense[pstParam(pc.Kind(), f, r)] += sign
+	}
+	ev := float64(search.Evaluate(p)) // side to move's view
+	if p.Turn() == xiangqi.Black {
+		ev = -ev
+	}
+	cur := 0.0
+	for i, x := range dense {
+		if x != 0 {
+			s.idx = append(s.idx, int32(i))
+			s.val = append(s.val, x)
+			cur += x * w0[i]
+		}
+	}
+	s.base = ev - cur
+	return s
 }
 
 func sigmoid(k, x float64) float64 { return 1 / (1 + math.Pow(10, -k*x/400)) }
@@ -199,65 +302,59 @@ func sigmoid(k, x float64) float64 { return 1 / (1 + math.Pow(10, -k*x/400)) }
 func mse(data []sample, w []float64, k float64) float64 {
 	e := 0.0
 	for i := range data {
-		d := &data[i]
-		x := d.base
-		for j, f := range d.f {
-			x += w[j] * f
-		}
-		r := d.result - sigmoid(k, x)
+		r := data[i].target - sigmoid(k, data[i].eval(w))
 		e += r * r
 	}
 	return e / float64(len(data))
 }
 
-// fitOptions: gradient steps, whether piece values are fitted too, and the L2 pull toward the
-// starting weights (self-play positions of one game are alike, so the data is smaller than
-// its line count suggests).
+// fitOptions: gradient steps, whether the material and square values are fitted too, the L2
+// pull toward the starting weights (positions of one game are alike, so the data is smaller
+// than its line count suggests), and a fixed K (0 = fit K to the data first).
 type fitOptions struct {
 	iters  int
 	values bool
 	l2     float64
+	k      float64
 }
 
-func fit(data []sample, o fitOptions, out io.Writer) {
-	iters := o.iters
-	w := make([]float64, nParams)
-	for i := 0; i < search.NumFeatures; i++ {
-		w[i] = float64(search.Weights[i])
-	}
+// fit fits the parameters by Adam on the squared error of the predicted probability, and
+// returns them with K and the errors before and after.
+func fit(data []sample, o fitOptions) (w []float64, k, before, after float64) {
+	w = initialWeights()
 	w0 := slices.Clone(w)
-	// K: a coarse then fine scan with the current weights.
-	bestK, bestE := 1.0, math.Inf(1)
-	for k := 0.1; k <= 3; k += 0.05 {
-		if e := mse(data, w, k); e < bestE {
-			bestK, bestE = k, e
+	k = o.k
+	if k == 0 {
+		bestE := math.Inf(1)
+		for kk := 0.1; kk <= 3; kk += 0.05 {
+			if e := mse(data, w, kk); e < bestE {
+				k, bestE = kk, e
+			}
 		}
 	}
-	fmt.Fprintf(out, "// %d positions; K = %.2f; error with the current weights %.6f\n", len(data), bestK, bestE)
-	// Adam on the linear model.
+	before = mse(data, w, k)
 	m, v := make([]float64, nParams), make([]float64, nParams)
 	const lr, b1, b2 = 0.5, 0.9, 0.999
 	grad := make([]float64, nParams)
-	ln10 := math.Ln10
-	for it := 1; it <= iters; it++ {
+	seen := make([]bool, nParams)
+	for i := range data {
+		for _, j := range data[i].idx {
+			seen[j] = true
+		}
+	}
+	for it := 1; it <= o.iters; it++ {
 		clear(grad)
 		for i := range data {
 			d := &data[i]
-			x := d.base
-			for j, f := range d.f {
-				x += w[j] * f
-			}
-			s := sigmoid(bestK, x)
-			g := -2 * (d.result - s) * s * (1 - s) * bestK * ln10 / 400
-			for j, f := range d.f {
-				if f != 0 {
-					grad[j] += g * f
-				}
+			s := sigmoid(k, d.eval(w))
+			g := -2 * (d.target - s) * s * (1 - s) * k * math.Ln10 / 400
+			for j, p := range d.idx {
+				grad[p] += g * d.val[j]
 			}
 		}
 		for j := range w {
-			if j >= search.NumFeatures && (!o.values || j == search.NumFeatures+int(xiangqi.General) || j == search.NumFeatures) {
-				continue // piece values unless asked; no general count, no NoKind
+			if !seen[j] || (j >= search.NumFeatures && !o.values) {
+				continue
 			}
 			g := grad[j]/float64(len(data)) + 2*o.l2*(w[j]-w0[j])
 			m[j] = b1*m[j] + (1-b1)*g
@@ -266,14 +363,82 @@ func fit(data []sample, o fitOptions, out io.Writer) {
 			w[j] -= lr * mh / (math.Sqrt(vh) + 1e-9)
 		}
 	}
-	fmt.Fprintf(out, "// error after %d steps %.6f\n", iters, mse(data, w, bestK))
+	return w, k, before, mse(data, w, k)
+}
+
+// printWeights writes the fitted parameters as the Go tables of engine/xiangqi/search.
+func printWeights(out io.Writer, w []float64, values bool) {
 	fmt.Fprintln(out, "var Weights = [NumFeatures]int32{")
 	for i := 0; i < search.NumFeatures; i++ {
 		fmt.Fprintf(out, "\tF%s: %d,\n", search.FeatureNames[i], int(math.Round(w[i])))
 	}
 	fmt.Fprintln(out, "}")
-	fmt.Fprintln(out, "// piece value corrections (add to value[kind]):")
-	for k := xiangqi.Advisor; k <= xiangqi.Soldier; k++ {
-		fmt.Fprintf(out, "//   %v: %+d\n", k, int(math.Round(w[search.NumFeatures+int(k)])))
+	if !values {
+		return
 	}
+	fmt.Fprintln(out, "var bonus = [xiangqi.NumKinds][10][9]int32{")
+	for k := xiangqi.General; k <= xiangqi.Soldier; k++ {
+		fmt.Fprintf(out, "\txiangqi.%v: {\n", kindName[k])
+		for r := 0; r < 10; r++ {
+			fmt.Fprint(out, "\t\t{")
+			for f := 0; f < 9; f++ {
+				if f > 0 {
+					fmt.Fprint(out, ", ")
+				}
+				fmt.Fprint(out, int(math.Round(w[pstParam(k, f, r)]))-int(search.PieceValue(k)))
+			}
+			fmt.Fprintln(out, "},")
+		}
+		fmt.Fprintln(out, "\t},")
+	}
+	fmt.Fprintln(out, "}")
+}
+
+var kindName = [xiangqi.NumKinds]string{xiangqi.General: "General", xiangqi.Advisor: "Advisor",
+	xiangqi.Elephant: "Elephant", xiangqi.Horse: "Horse", xiangqi.Chariot: "Chariot",
+	xiangqi.Cannon: "Cannon", xiangqi.Soldier: "Soldier"}
+
+// samples splits lines into fitted and held-out samples with the chosen target, and returns
+// the K to fit with (0 = fit K). Target "cp" maps the teacher's score through sigmoid(1,
+// s·cp), s scaled so that the current evaluation's error is least: the fit then keeps our
+// material scale and learns the teacher's judgement of everything else.
+func samples(lines []line, target string, holdout int) (train, test []sample, k float64, err error) {
+	all := make([]sample, len(lines))
+	switch target {
+	case "result":
+		for i, l := range lines {
+			all[i] = newSample(l.pos, l.result)
+		}
+	case "cp":
+		for i, l := range lines {
+			if !l.hasCP {
+				return nil, nil, 0, fmt.Errorf("position %d has no score: label the data first", i+1)
+			}
+			all[i] = newSample(l.pos, 0)
+		}
+		w := initialWeights()
+		bestS, bestE := 1.0, math.Inf(1)
+		for s := 0.2; s <= 2.0; s += 0.02 {
+			for i, l := range lines {
+				all[i].target = sigmoid(1, s*l.cp)
+			}
+			if e := mse(all, w, 1); e < bestE {
+				bestS, bestE = s, e
+			}
+		}
+		for i, l := range lines {
+			all[i].target = sigmoid(1, bestS*l.cp)
+		}
+		k = 1
+	default:
+		return nil, nil, 0, fmt.Errorf("target %q: want result or cp", target)
+	}
+	for i := range all {
+		if holdout > 0 && i%holdout == holdout-1 {
+			test = append(test, all[i])
+		} else {
+			train = append(train, all[i])
+		}
+	}
+	return train, test, k, nil
 }

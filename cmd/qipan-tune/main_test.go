@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"qipan/engine/xiangqi"
 	"qipan/engine/xiangqi/search"
 )
 
@@ -37,34 +38,54 @@ func TestReadDataErrors(t *testing.T) {
 // TestFitFollowsTheData: results that follow one feature's sign raise its weight.
 func TestFitFollowsTheData(t *testing.T) {
 	var data []sample
+	w0 := initialWeights()
 	for i := 0; i < 400; i++ {
-		s := sample{result: 0}
 		x := float64(i%2*2 - 1)
-		s.f[search.FHorseMob] = x
+		s := sample{idx: []int32{search.FHorseMob}, val: []float64{x}}
 		if x > 0 {
-			s.result = 1
+			s.target = 1
 		}
-		s.base = -x * float64(search.Weights[search.FHorseMob]) // the current weight's part is not in base
+		s.base = -x * w0[search.FHorseMob] // the current weight's part is not in base
 		data = append(data, s)
 	}
-	var out bytes.Buffer
-	fit(data, fitOptions{iters: 300}, &out)
-	if !strings.Contains(out.String(), "FHorseMob: ") {
-		t.Fatalf("no HorseMob weight in\n%s", out.String())
-	}
-	var w int
-	for _, l := range strings.Split(out.String(), "\n") {
-		if strings.HasPrefix(strings.TrimSpace(l), "FHorseMob:") {
-			if _, err := fmtSscanf(l, &w); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	if w <= int(search.Weights[search.FHorseMob])+50 {
-		t.Errorf("HorseMob fitted to %d, want well above %d:\n%s", w, search.Weights[search.FHorseMob], out.String())
+	w, _, before, after := fit(data, fitOptions{iters: 300})
+	if w[search.FHorseMob] <= w0[search.FHorseMob]+50 || after >= before {
+		t.Errorf("HorseMob fitted to %.1f (error %.4f -> %.4f), want well above %.1f", w[search.FHorseMob], before, after, w0[search.FHorseMob])
 	}
 }
 
-func fmtSscanf(line string, w *int) (int, error) {
-	return fmt.Sscanf(strings.TrimSpace(line), "FHorseMob: %d,", w)
+// TestModelExplainsEvaluate: with the current weights the model's parameters make up the
+// search's whole evaluation but the tempo bonus (so the square mirroring and the features
+// are mapped right, and the tables are left-right symmetric).
+func TestModelExplainsEvaluate(t *testing.T) {
+	start, _ := xiangqi.ParseFEN(xiangqi.StartFEN)
+	tempo := float64(search.Evaluate(start)) // the start is symmetric: only the tempo is left
+	for _, fen := range []string{
+		xiangqi.StartFEN,
+		"1rbaka1r1/9/c1R1b1n2/p3p1p1p/2p6/9/P1P1P1P1P/2N1C1C2/3R5/2BAKABc1 b - - 4 9",
+		"3k5/4P4/9/9/9/2C6/9/4B4/4A4/3AK4 w - - 0 1",
+		"2bakab2/9/9/p3p1p1p/9/9/P3P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+	} {
+		p, err := xiangqi.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := tempo
+		if p.Turn() == xiangqi.Black {
+			want = -tempo
+		}
+		if s := newSample(p, 0); s.base != want {
+			t.Errorf("%s: the model leaves %v unexplained, want the tempo %v", fen, s.base, want)
+		}
+	}
+}
+
+// TestPrintWeightsRoundTrip: the printed tables are the current ones when nothing is fitted.
+func TestPrintWeightsRoundTrip(t *testing.T) {
+	var out bytes.Buffer
+	printWeights(&out, initialWeights(), true)
+	want := fmt.Sprintf("FHorseMob: %d,", search.Weights[search.FHorseMob])
+	if !strings.Contains(out.String(), want) || !strings.Contains(out.String(), "xiangqi.Soldier: {") {
+		t.Fatalf("printed tables lack %q or the soldier table:\n%s", want, out.String())
+	}
 }

@@ -123,3 +123,9 @@ func Evaluate(p *xiangqi.Position) int {
 	}
 	return v
 }
+
+// PieceSquare is pc's material and piece-square score on s, from pc's own side (for the tuner).
+func PieceSquare(pc xiangqi.Piece, s xiangqi.Square) int32 { return pst[pc][s] }
+
+// PieceValue is kind k's material value without the square bonus (for the tuner).
+func PieceValue(k xiangqi.Kind) int32 { return value[k] }

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"qipan/engine/match/player"
+	"qipan/engine/xiangqi"
+)
+
+// label asks a UCI engine (Fairy-Stockfish by default) to search each position of a gen file
+// to a fixed depth, and writes "FEN;result;cp" (cp from Red's view) for the positions whose
+// best move is quiet and whose score is not a mate: a teacher's scores are far less noisy
+// than the results of the games the positions came from.
+func label(args []string, stderr io.Writer) int {
+	fs := flag.NewFlagSet("label", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	in := fs.String("in", "", "positions (gen's FEN;result lines)")
+	out := fs.String("out", "", "output file (appended)")
+	engine := fs.String("engine", "node ../shared/oracles/fsuci.js", "UCI engine command (Fairy-Stockfish's ranks 1..10)")
+	depth := fs.Int("depth", 7, "search depth per position")
+	jobs := fs.Int("jobs", 2, "engines run at once")
+	every := fs.Int("every", 1, "label every Nth position only")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	f, err := os.Open(*in)
+	if err != nil {
+		fmt.Fprintln(stderr, "qipan-tune:", err)
+		return 1
+	}
+	lines, err := readLines(f)
+	f.Close()
+	if err != nil {
+		fmt.Fprintln(stderr, "qipan-tune:", err)
+		return 1
+	}
+	o, err := os.OpenFile(*out, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		fmt.Fprintln(stderr, "qipan-tune:", err)
+		return 1
+	}
+	defer o.Close()
+	w := bufio.NewWriter(o)
+	defer w.Flush()
+
+	cfg := player.Config{Name: "teacher", Command: strings.Fields(*engine), Protocol: player.UCI, RankBase: 1,
+		Options: []player.Option{{Name: "UCI_Variant", Value: "xiangqi"}, {Name: "Threads", Value: "1"}}}
+	work := make(chan line)
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	var done, kept, failed int
+	for j := 0; j < *jobs; j++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p, err := player.Start(cfg, time.Minute)
+			if err != nil {
+				fmt.Fprintln(stderr, "qipan-tune:", err)
+				for range work {
+				}
+				return
+			}
+			defer p.Close()
+			for l := range work {
+				text, ok, err := labelOne(p, l, *depth)
+				mu.Lock()
+				done++
+				switch {
+				case err != nil:
+					failed++
+					fmt.Fprintf(stderr, "qipan-tune: %s: %v\n", l.pos.FEN(), err)
+				case ok:
+					kept++
+					fmt.Fprintln(w, text)
+				}
+				if done%1000 == 0 {
+					w.Flush()
+					fmt.Fprintf(stderr, "%d labelled, %d kept\n", done, kept)
+				}
+				mu.Unlock()
+				if !p.Alive() {
+					return
+				}
+			}
+		}()
+	}
+	for i, l := range lines {
+		if i%*every == 0 {
+			work <- l
+		}
+	}
+	close(work)
+	wg.Wait()
+	fmt.Fprintf(stderr, "%d labelled, %d kept, %d failed\n", done, kept, failed)
+	if failed > done/10 {
+		return 1
+	}
+	return 0
+}
+
+// labelOne returns the output line for l, and whether the position is kept.
+func labelOne(p *player.Player, l line, depth int) (string, bool, error) {
+	fen := l.pos.FEN()
+	r, err := p.Go(fen, nil, player.Limits{Depth: depth}, time.Minute)
+	if err != nil {
+		return "", false, err
+	}
+	kind, num, _ := strings.Cut(r.Score, " ")
+	if r.Move == "" || kind != "cp" {
+		return "", false, nil // no move, or a mate score: not a positional judgement
+	}
+	cp, err := strconv.Atoi(num)
+	if err != nil {
+		return "", false, fmt.Errorf("score %q", r.Score)
+	}
+	m, err := xiangqi.ParseMove(r.Move)
+	if err != nil {
+		return "", false, err
+	}
+	if l.pos.At(m.To()) != xiangqi.NoPiece || math.Abs(float64(cp)) > 1500 {
+		return "", false, nil // the position is not quiet, or decided
+	}
+	if l.pos.Turn() == xiangqi.Black {
+		cp = -cp
+	}
+	return fmt.Sprintf("%s;%g;%d", fen, l.result, cp), true, nil
+}
