@@ -13,6 +13,10 @@
 //
 // Each opening (the built-in set, or -openings FILE; see engine/match/openings) is played
 // twice with colours swapped. Adjudication and losses are described in engine/match.
+// -resign N,S (off by default) also ends a game once both engines agree on it, like
+// cutechess-cli's -resign movecount=N score=S twosided=true: for N moves of each engine in a
+// row, the winner's engine scored ≥ S and the loser's ≤ -S, each in its own units (a mate
+// score counts as beyond any S). For example -resign 4,1000.
 package main
 
 import (
@@ -24,6 +28,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -177,6 +182,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		pgnOut      = fs.String("pgnout", "", "write every game to this PGN file (appended)")
 		maxPlies    = fs.Int("maxplies", 300, "draw after this many plies")
 		margin      = fs.Duration("timeout", 0, "how long past -movetime an engine may take before it loses and is killed (default 3s with -movetime, else 60s)")
+		resignSpec  = fs.String("resign", "", "N,S: adjudicate a win once, for N moves of each engine in a row, the winner's engine scored ≥ S and the loser's ≤ -S (e.g. 4,1000; default off)")
 		sprtSpec    = fs.String("sprt", "", "elo0,elo1,alpha,beta: stop when the pentanomial GSPRT crosses a bound")
 		event       = fs.String("event", "qipan-match", "PGN Event tag")
 		site        = fs.String("site", "", "PGN Site tag (default: the host name)")
@@ -226,6 +232,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return fail(err)
 		}
 	}
+	var resign match.Resign
+	if *resignSpec != "" {
+		if resign, err = parseResign(*resignSpec); err != nil {
+			return fail(err)
+		}
+	}
 	var sprt *stats.SPRT
 	if *sprtSpec != "" {
 		s, err := stats.ParseSPRT(*sprtSpec)
@@ -256,7 +268,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	cfg := match.Config{
 		Engines: [2]player.Config{ca, cb}, Openings: ops, Games: *games, Limits: lim,
-		Timeout: timeout, Concurrency: *concurrency, Rules: match.Rules{MaxPlies: *maxPlies},
+		Timeout: timeout, Concurrency: *concurrency, Rules: match.Rules{MaxPlies: *maxPlies, Resign: resign},
 		SPRT: sprt, Event: *event, Site: *site,
 		Log: func(s string) { printf(stderr, "qipan-match: %s\n", s) },
 	}
@@ -273,8 +285,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		total = 2 * len(ops)
 	}
 	total += total % 2
-	printf(stdout, "qipan-match: %s vs %s, %d games, %s, %d openings, concurrency %d\n",
-		ca.Name, cb.Name, total, describeLimits(lim), len(ops), max(1, *concurrency))
+	adjudication := ""
+	if resign.Moves > 0 {
+		adjudication = fmt.Sprintf(", resign %d,%d", resign.Moves, resign.Score)
+	}
+	printf(stdout, "qipan-match: %s vs %s, %d games, %s, %d openings, concurrency %d%s\n",
+		ca.Name, cb.Name, total, describeLimits(lim), len(ops), max(1, *concurrency), adjudication)
 	start := time.Now()
 	cfg.Progress = func(r match.Report) { printf(stdout, "%s\n", progressLine(r, sprt)) }
 	rep, err := match.Run(ctx, cfg)
@@ -283,6 +299,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	printf(stdout, "%s", summary(rep, sprt, time.Since(start), ctx.Err() != nil))
 	return 0
+}
+
+// parseResign reads -resign N,S.
+func parseResign(s string) (match.Resign, error) {
+	ns, ss, ok := strings.Cut(s, ",")
+	n, err1 := strconv.Atoi(strings.TrimSpace(ns))
+	score, err2 := strconv.Atoi(strings.TrimSpace(ss))
+	if !ok || err1 != nil || err2 != nil || n < 1 || score < 1 {
+		return match.Resign{}, fmt.Errorf("-resign %q: want MOVES,SCORE, both positive (e.g. 4,1000)", s)
+	}
+	return match.Resign{Moves: n, Score: score}, nil
 }
 
 func describeLimits(l player.Limits) string {

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"qipan/engine/match"
 	"qipan/engine/xiangqi/record"
 )
 
@@ -37,6 +38,29 @@ func TestSplitCommand(t *testing.T) {
 	}
 }
 
+func TestParseResign(t *testing.T) {
+	tests := []struct {
+		in   string
+		want match.Resign
+		ok   bool
+	}{
+		{"4,1000", match.Resign{Moves: 4, Score: 1000}, true},
+		{" 1, 300 ", match.Resign{Moves: 1, Score: 300}, true},
+		{"4", match.Resign{}, false},
+		{"0,1000", match.Resign{}, false},
+		{"4,0", match.Resign{}, false},
+		{"4,-1000", match.Resign{}, false},
+		{"4,1000,1", match.Resign{}, false},
+		{"a,b", match.Resign{}, false},
+	}
+	for _, tt := range tests {
+		got, err := parseResign(tt.in)
+		if got != tt.want || (err == nil) != tt.ok {
+			t.Errorf("parseResign(%q) = %+v, %v; want %+v, ok %v", tt.in, got, err, tt.want, tt.ok)
+		}
+	}
+}
+
 func TestFlagErrors(t *testing.T) {
 	tests := []struct {
 		args []string
@@ -49,6 +73,7 @@ func TestFlagErrors(t *testing.T) {
 		{[]string{"-a-cmd", "x", "-b-cmd", "y", "-depth", "1", "-a-ranks", "2"}, "-a-ranks"},
 		{[]string{"-a-cmd", "x", "-b-cmd", "y", "-depth", "1", "-b-opt", "=3"}, "-b-opt"},
 		{[]string{"-a-cmd", "x", "-b-cmd", "y", "-depth", "1", "-sprt", "0,5"}, "sprt"},
+		{[]string{"-a-cmd", "x", "-b-cmd", "y", "-depth", "1", "-resign", "4"}, "-resign \"4\""},
 		{[]string{"-a-cmd", "x", "-b-cmd", "y", "-depth", "1", "-openings", "/nonexistent"}, "nonexistent"},
 		{[]string{"-a-cmd", "/nonexistent/engine", "-b-cmd", "y", "-depth", "1"}, "nonexistent"},
 		{[]string{"-a-cmd", "x", "-b-cmd", "y", "-depth", "1", "extra"}, "unexpected"},

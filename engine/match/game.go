@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 
 	"qipan/engine/match/player"
@@ -23,8 +25,13 @@ func playGame(ctx context.Context, cfg Config, g *Game, engines [2]*player.Playe
 	moves := append([]string(nil), g.Opening.Moves...)
 	names := [2]string{g.Red, g.Black}
 	timeout := cfg.Limits.MoveTime + cfg.Timeout
+	var streaks resignStreaks
 	for {
 		if out, over := adjudicate(game, cfg.Rules); over {
+			g.Outcome = out
+			return moves, true
+		}
+		if out, over := streaks.adjudicate(cfg.Rules.Resign); over {
 			g.Outcome = out
 			return moves, true
 		}
@@ -55,6 +62,7 @@ func playGame(ctx context.Context, cfg Config, g *Game, engines [2]*player.Playe
 			return lose("played an illegal move %s (%q)", r.Move, r.Line)
 		}
 		moves = append(moves, r.Move)
+		streaks.add(cfg.Rules.Resign, side, r.Score)
 	}
 }
 
@@ -78,6 +86,62 @@ func adjudicate(g *xiangqi.Game, rules Rules) (Outcome, bool) {
 		return Outcome{"1/2-1/2", fmt.Sprintf("Draw: %d plies played (the match's move limit)", rules.MaxPlies)}, true
 	}
 	return Outcome{}, false
+}
+
+// resignStreaks are, per side, +k after its engine's last k moves all scored at least
+// Resign.Score, -k after k moves all scored at most -Resign.Score, else 0.
+type resignStreaks [2]int
+
+// add counts a move of side's engine with its reported score.
+func (s *resignStreaks) add(r Resign, side xiangqi.Color, score string) {
+	v, ok := parseScore(score)
+	n := &s[side]
+	switch {
+	case ok && v >= r.Score:
+		*n = max(*n, 0) + 1
+	case ok && v <= -r.Score:
+		*n = min(*n, 0) - 1
+	default: // no score, or one within ±Score
+		*n = 0
+	}
+}
+
+// adjudicate applies the Resign rule: both engines agree on the winner for Moves moves each.
+func (s *resignStreaks) adjudicate(r Resign) (Outcome, bool) {
+	if r.Moves <= 0 {
+		return Outcome{}, false
+	}
+	for _, w := range []xiangqi.Color{xiangqi.Red, xiangqi.Black} {
+		if s[w] >= r.Moves && s[w.Other()] <= -r.Moves {
+			return Outcome{loss(w.Other()), fmt.Sprintf("%s wins by adjudication: both engines' scores beyond ±%d for %d moves",
+				title(w), r.Score, r.Moves)}, true
+		}
+	}
+	return Outcome{}, false
+}
+
+// parseScore reads a Reply.Score ("31", "cp 31", "mate -3"); a mate counts as beyond any
+// centipawn score, with its sign ("mate 0" is mated). ok is false for no or another score.
+func parseScore(s string) (v int, ok bool) {
+	f := strings.Fields(s)
+	if len(f) == 2 && f[0] == "mate" {
+		n, err := strconv.Atoi(f[1])
+		if err != nil {
+			return 0, false
+		}
+		if n > 0 {
+			return math.MaxInt, true
+		}
+		return math.MinInt, true
+	}
+	if len(f) == 2 && f[0] == "cp" {
+		f = f[1:]
+	}
+	if len(f) != 1 {
+		return 0, false
+	}
+	v, err := strconv.Atoi(f[0])
+	return v, err == nil
 }
 
 func loss(c xiangqi.Color) string {

@@ -6,7 +6,12 @@
 //   - engine/xiangqi's Game.Result: checkmate and stalemate lose; insufficient material,
 //     threefold repetition and 60 moves (120 plies) without capture draw, except that a side
 //     that checked (or chased) throughout the repetition loses;
-//   - Rules.MaxPlies (default 300) plies in all, the opening included: draw.
+//   - Rules.MaxPlies (default 300) plies in all, the opening included: draw;
+//   - Rules.Resign, off unless set (cutechess-cli's -resign movecount=N score=S
+//     twosided=true): a win for the side whose engine reported a score ≥ S on each of its
+//     last N moves while the other engine reported ≤ -S on each of its last N, each from its
+//     own side and in its own units ("mate" scores beyond any S with their sign). A move
+//     without a score, or with one within ±S, restarts that engine's count.
 //
 // An engine loses the game when it plays an illegal or unreadable move, has no move in a
 // position that has legal moves, exits, or does not answer within Limits.MoveTime plus
@@ -34,6 +39,14 @@ import (
 // Rules beyond engine/xiangqi's.
 type Rules struct {
 	MaxPlies int // draw after this many plies in all (0 = 300)
+	Resign   Resign
+}
+
+// Resign adjudicates a game won once both engines agree on it: for Moves consecutive moves of
+// each, the winner's engine scored at least Score and the loser's at most -Score (see the
+// package doc). Moves 0 = off.
+type Resign struct {
+	Moves, Score int
 }
 
 // Config of a match. Engines[0] is the engine whose results are reported ("A").
@@ -117,6 +130,9 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	}
 	if cfg.Limits == (player.Limits{}) {
 		return Report{}, errors.New("match: no limit per move (movetime, depth or nodes)")
+	}
+	if r := cfg.Rules.Resign; r.Moves < 0 || r.Moves > 0 && r.Score <= 0 {
+		return Report{}, fmt.Errorf("match: resign after %d moves beyond ±%d: want moves ≥ 0 and a score > 0", r.Moves, r.Score)
 	}
 	if cfg.SPRT != nil {
 		if err := cfg.SPRT.Validate(); err != nil {

@@ -3,6 +3,8 @@ package match
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -215,11 +217,141 @@ func TestRunErrors(t *testing.T) {
 			Openings: openings.Builtin(), Limits: player.Limits{Depth: 1}}, "nope"},
 		{"bad sprt", Config{Engines: [2]player.Config{good, good}, Openings: openings.Builtin(), Limits: player.Limits{Depth: 1},
 			SPRT: &stats.SPRT{Elo0: 5, Elo1: 0, Alpha: 0.05, Beta: 0.05}}, "elo0"},
+		{"resign without a score", Config{Engines: [2]player.Config{good, good}, Openings: openings.Builtin(), Limits: player.Limits{Depth: 1},
+			Rules: Rules{Resign: Resign{Moves: 3}}}, "resign after 3 moves"},
 	}
 	for _, tt := range tests {
 		_, err := Run(context.Background(), tt.cfg)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error %v, want one containing %q", tt.name, err, tt.want)
 		}
+	}
+}
+
+func TestParseScore(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int
+		ok   bool
+	}{
+		{"31", 31, true}, {"-5", -5, true}, {"cp 31", 31, true}, {"cp -1200", -1200, true},
+		{"mate 3", math.MaxInt, true}, {"mate -3", math.MinInt, true}, {"mate 0", math.MinInt, true},
+		{"", 0, false}, {"cp", 0, false}, {"cp x", 0, false}, {"mate", 0, false}, {"lowerbound", 0, false},
+	}
+	for _, tt := range tests {
+		if v, ok := parseScore(tt.in); v != tt.want || ok != tt.ok {
+			t.Errorf("parseScore(%q) = %d, %v; want %d, %v", tt.in, v, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestResignStreaks(t *testing.T) {
+	on := Resign{Moves: 2, Score: 1000}
+	tests := []struct {
+		name   string
+		rule   Resign
+		scores string // "|"-separated, Red's move first, then alternating
+		at     int    // 0-based move after which it is adjudicated; -1 = never
+		result string
+	}{
+		{"red wins after 2 agreeing moves each", on, "1000|-1000|cp 1200|cp -1000", 3, "1-0"},
+		{"black wins, black's streak completing it", on, "-1000|1000|-1000|1200", 3, "0-1"},
+		{"black wins, red's streak completing it", on, "-1|1000|-1000|1000|-1000", 4, "0-1"},
+		{"only the winner agrees", on, "1200|-200|1200|-200|1200|-200|1200", -1, ""},
+		{"only the loser agrees", on, "200|-1200|200|-1200|200|-1200", -1, ""},
+		{"both claim to win", on, "1200|1200|1200|1200|1200", -1, ""},
+		{"a move without a score restarts the count", on, "1200|-1200||-1200|1200|-1200|1200", 6, "1-0"},
+		{"a score within ±S restarts the count", on, "1200|-1200|999|-1200|1200|-1200|1200", 6, "1-0"},
+		{"an unreadable score restarts the count", on, "1200|-1200|cp x|-1200|1200|-1200|1200", 6, "1-0"},
+		{"the loser's change of mind restarts its count", on, "1200|-1200|1200|-999|1200|-1200|1200|-1200", 7, "1-0"},
+		{"mate scores count", on, "mate 5|mate -4|mate 3|mate -2", 3, "1-0"},
+		{"mate scores beat any S", Resign{Moves: 1, Score: math.MaxInt}, "mate -1|mate 9", 1, "0-1"},
+		{"off (the default)", Resign{}, "1200|-1200|1200|-1200|1200|-1200", -1, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var s resignStreaks
+			got := -1
+			var out Outcome
+			for i, sc := range strings.Split(tt.scores, "|") {
+				s.add(tt.rule, xiangqi.Color(i%2), sc)
+				if o, over := s.adjudicate(tt.rule); over {
+					got, out = i, o
+					break
+				}
+			}
+			if got != tt.at || out.Result != tt.result {
+				t.Fatalf("adjudicated after move %d as %+v; want after %d as %q", got, out, tt.at, tt.result)
+			}
+			if got >= 0 && !strings.Contains(out.Reason, fmt.Sprintf("by adjudication: both engines' scores beyond ±%d for %d moves", tt.rule.Score, tt.rule.Moves)) {
+				t.Errorf("reason %q", out.Reason)
+			}
+		})
+	}
+}
+
+// TestRunResign plays the fake engines with scripted scores: A's win is adjudicated after
+// the expected number of plies past the opening (A red, A black), and only when asked.
+func TestRunResign(t *testing.T) {
+	op := openings.Builtin()[:1]
+	on := Resign{Moves: 3, Score: 1000}
+	tests := []struct {
+		name                 string
+		a, b                 string // fake behaviours
+		rule                 Resign
+		pliesRed, pliesBlack int // past the opening, when A is Red / Black; 0 = not adjudicated
+	}{
+		{"adjudicated", "scores=1200", "scores=-1200", on, 6, 6},
+		{"uci mates", "proto=uci scores=mate5", "proto=uci scores=mate-4", on, 6, 6},
+		{"A's score-less move restarts its count", "scores=1200,1200,none,1200", "scores=-1200", on, 11, 12},
+		{"A's score within ±S restarts its count", "scores=1200,1200,999,1200", "scores=-1200", on, 11, 12},
+		{"only A agrees", "scores=1200", "scores=7", on, 0, 0},
+		{"off by default", "scores=1200", "scores=-1200", Resign{}, 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			engines := [2]player.Config{fakeEngine(t, "A", tt.a), fakeEngine(t, "B", tt.b)}
+			for i := range engines {
+				if strings.Contains(engines[i].Command[1], "proto=uci") {
+					engines[i].Protocol = player.UCI
+				}
+			}
+			var buf bytes.Buffer
+			var log logs
+			rep, err := Run(context.Background(), Config{
+				Engines: engines, Openings: op, Games: 2, Limits: player.Limits{Depth: 1},
+				Rules: Rules{MaxPlies: 40, Resign: tt.rule}, PGN: &buf, Log: log.add,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			games, warns, err := record.ParsePGN(buf.String())
+			if err != nil || len(warns) != 0 || len(games) != 2 {
+				t.Fatalf("PGN: %d games, %v %v\n%s", len(games), err, warns, buf.String())
+			}
+			adjudicated := 0
+			for _, g := range games {
+				aRed := g.Tag("Red") == "A"
+				want := tt.pliesRed
+				if !aRed {
+					want = tt.pliesBlack
+				}
+				got := len(g.Moves) - len(op[0].Moves)
+				isAdj := strings.Contains(g.EndComment(), "wins by adjudication: both engines' scores beyond ±1000 for 3 moves")
+				if isAdj {
+					adjudicated++
+					if winner := map[bool]record.Result{true: "1-0", false: "0-1"}[aRed]; g.Result != winner {
+						t.Errorf("game %s: %s, want A (%s) to win", g.Tag("Round"), g.Result, winner)
+					}
+				}
+				if want > 0 && (!isAdj || got != want) || want == 0 && isAdj {
+					t.Errorf("game %s (A red: %v): ended after %d plies past the opening with %q; want adjudication after %d (0: none)\nlog:\n%s",
+						g.Tag("Round"), aRed, got, g.EndComment(), want, log.String())
+				}
+			}
+			if tt.pliesRed > 0 && (adjudicated != 2 || rep.Games.Wins != 2) {
+				t.Errorf("%d adjudicated, results %+v; want 2 wins for A", adjudicated, rep.Games)
+			}
+		})
 	}
 }

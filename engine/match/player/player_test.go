@@ -117,8 +117,12 @@ func TestConversation(t *testing.T) {
 			if want := g.Position().LegalMoves()[0].String(); r.Move != want {
 				t.Errorf("move %q, want %q (reply %+v)", r.Move, want, r)
 			}
-			if r.Depth != 1 || r.Score != "7" {
-				t.Errorf("info depth %d score %q, want 1 and 7", r.Depth, r.Score)
+			wantScore := "7" // UCCI's bare number; UCI says "cp 7"
+			if tt.proto == player.UCI {
+				wantScore = "cp 7"
+			}
+			if r.Depth != 1 || r.Score != wantScore {
+				t.Errorf("info depth %d score %q, want 1 and %q", r.Depth, r.Score, wantScore)
 			}
 			all := strings.Join(sent, "\n")
 			if !strings.Contains(all, "\n"+tt.wantGo+"\n") && !strings.HasSuffix(all, "\n"+tt.wantGo) {

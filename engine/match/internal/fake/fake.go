@@ -1,6 +1,6 @@
 // Package fake is a scripted xiangqi engine for the match tests: it speaks UCCI or UCI,
-// plays the first legal move, and can be told to misbehave (hang, crash, play illegal or
-// unreadable moves) after a number of moves. Tests run it by re-executing their own binary
+// plays the first legal move with the scores it is given, and can be told to misbehave
+// (hang, crash, play illegal or unreadable moves) after a number of moves. Tests run it by re-executing their own binary
 // (see Main).
 package fake
 
@@ -18,7 +18,7 @@ import (
 )
 
 // Env is the environment variable that turns a test binary into the fake engine; its value
-// is the behaviour, e.g. "proto=uci base=1 hang=3" (see Behaviour).
+// is the behaviour, e.g. "proto=uci base=1 hang=3 scores=7,-1200,mate-3,none" (see Behaviour).
 const Env = "QIPAN_FAKE_ENGINE"
 
 // Behaviour of the fake engine.
@@ -28,6 +28,9 @@ type Behaviour struct {
 	// After this many go commands of a game answered normally (0 = never), the next one
 	// misbehaves (the count restarts at ucinewgame or setoption newgame):
 	Hang, Crash, Illegal, Garbage, NoMove int
+	// Scores for a game's moves in turn, the last repeated (default "7"): a number (centipawns,
+	// "cp N" in UCI), "mateN" (mate in N, "mate-N" mated) or "none" (an info line without one).
+	Scores []string
 }
 
 // Parse reads "key=value" words.
@@ -35,8 +38,12 @@ func Parse(s string) (Behaviour, error) {
 	b := Behaviour{Proto: "ucci"}
 	for _, w := range strings.Fields(s) {
 		k, v, _ := strings.Cut(w, "=")
-		if k == "proto" {
+		switch k {
+		case "proto":
 			b.Proto = v
+			continue
+		case "scores":
+			b.Scores = strings.Split(v, ",")
 			continue
 		}
 		n, err := strconv.Atoi(v)
@@ -142,11 +149,28 @@ func Run(b Behaviour, in io.Reader, out io.Writer) int {
 			if played == b.Illegal+1 && b.Illegal > 0 {
 				m = "a0a9" // a chariot through its own soldier
 			}
-			say("info depth 1 score 7 pv %s", player.ToEngine(m, b.Base))
+			say("info depth 1 %s pv %s", b.score(played), player.ToEngine(m, b.Base))
 			say("bestmove %s", player.ToEngine(m, b.Base))
 		}
 	}
 	return 0
+}
+
+// score is the info line's score words for the n-th move of a game (1-based).
+func (b Behaviour) score(n int) string {
+	s := "7"
+	if len(b.Scores) > 0 {
+		s = b.Scores[min(n, len(b.Scores))-1]
+	}
+	switch {
+	case s == "none":
+		return ""
+	case strings.HasPrefix(s, "mate"):
+		return "score mate " + s[len("mate"):]
+	case b.Proto == "uci":
+		return "score cp " + s
+	}
+	return "score " + s
 }
 
 func position(args []string, base int) (*xiangqi.Position, error) {
