@@ -429,6 +429,7 @@ func samples(lines []line, target string, holdout int) (train, test []sample, k 
 		for i, l := range lines {
 			all[i].target = sigmoid(1, bestS*l.cp)
 		}
+		fmt.Fprintf(os.Stderr, "teacher's cp × %.2f = our scale\n", bestS)
 		k = 1
 	default:
 		return nil, nil, 0, fmt.Errorf("target %q: want result or cp", target)
