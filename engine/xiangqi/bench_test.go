@@ -72,10 +72,11 @@ func BenchmarkMakeUnmake(b *testing.B) {
 	}
 }
 
-func BenchmarkInCheck(b *testing.B) {
+// BenchmarkCheckTest times the attack test Make runs for InCheck.
+func BenchmarkCheckTest(b *testing.B) {
 	p, _ := ParseFEN(perftCases[6].fen)
 	b.ReportAllocs()
 	for b.Loop() {
-		p.InCheck()
+		p.computeCheck()
 	}
 }

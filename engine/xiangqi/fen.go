@@ -123,6 +123,7 @@ func ParseFEN(fen string) (*Position, error) {
 	if p.attacked(p.general[them], p.turn) {
 		return bad("%s is in check but it is %s's move", them, p.turn)
 	}
+	p.check = p.computeCheck()
 	return p, nil
 }
 

@@ -60,7 +60,10 @@ func (p *Position) attacked(g Square, by Color) bool {
 }
 
 // InCheck reports whether the side to move's general is attacked.
-func (p *Position) InCheck() bool { return p.attacked(p.general[p.turn], p.turn^1) }
+func (p *Position) InCheck() bool { return p.check }
+
+// computeCheck tests InCheck from the board, for whatever sets the board or the turn.
+func (p *Position) computeCheck() bool { return p.attacked(p.general[p.turn], p.turn^1) }
 
 // safe reports whether the pseudo-legal move from→to leaves the mover's general unattacked.
 // It changes only the board array and restores it, so it is cheap.

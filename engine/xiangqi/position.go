@@ -13,6 +13,7 @@ type Position struct {
 	count    [NumPieces]int8
 	general  [2]Square
 	turn     Color
+	check    bool // InCheck; Make tests it once for the search and the move generator
 	key      uint64
 	halfmove int // plies since the last capture (FEN field 5)
 	fullmove int // FEN field 6: starts at 1, +1 after each Black move
@@ -21,6 +22,7 @@ type Position struct {
 // Undo holds what Make overwrote; pass it back to Unmake.
 type Undo struct {
 	Captured Piece
+	check    bool
 	halfmove int32
 	key      uint64
 }
@@ -90,7 +92,7 @@ func (p *Position) put(pc Piece, s Square) {
 func (p *Position) Make(m Move) Undo {
 	from, to := m.From(), m.To()
 	pc, cap := p.board[from], p.board[to]
-	u := Undo{Captured: cap, halfmove: int32(p.halfmove), key: p.key}
+	u := Undo{Captured: cap, check: p.check, halfmove: int32(p.halfmove), key: p.key}
 	c := p.turn
 	p.board[to], p.board[from] = pc, NoPiece
 	p.occ[c][from>>6] &^= 1 << (uint(from) & 63)
@@ -112,6 +114,7 @@ func (p *Position) Make(m Move) Undo {
 		p.fullmove++
 	}
 	p.turn = c ^ 1
+	p.check = p.attacked(p.general[c^1], c)
 	return u
 }
 
@@ -136,17 +139,19 @@ func (p *Position) Unmake(m Move, u Undo) {
 	p.halfmove = int(u.halfmove)
 	p.key = u.key
 	p.turn = c
+	p.check = u.check
 }
 
 // MakeNull passes the turn (for null-move pruning; never legal in a game).
 func (p *Position) MakeNull() Undo {
-	u := Undo{halfmove: int32(p.halfmove), key: p.key}
+	u := Undo{check: p.check, halfmove: int32(p.halfmove), key: p.key}
 	p.key ^= zobristSide
 	p.halfmove++
 	if p.turn == Black {
 		p.fullmove++
 	}
 	p.turn ^= 1
+	p.check = p.computeCheck()
 	return u
 }
 
@@ -158,6 +163,7 @@ func (p *Position) UnmakeNull(u Undo) {
 	}
 	p.halfmove = int(u.halfmove)
 	p.key = u.key
+	p.check = u.check
 }
 
 // computeKey hashes the position from scratch (for tests and FEN parsing).

@@ -197,6 +197,7 @@ func (p *Position) chases(m Move) bool {
 	q := *p
 	q.Make(m)
 	q.turn = pc.Color() // look at the mover's captures from its new square
+	q.check = q.computeCheck()
 	after := q.targets(to)
 	for w := 0; w < 2; w++ {
 		for b := after[w] &^ before[w]; b != 0; b &= b - 1 {
