@@ -86,6 +86,7 @@ type genCtx struct {
 	ml       *MoveList
 	us       Color
 	risk     [2]uint64 // squares where a move may expose our general (riskMask)
+	test     [2]uint64 // indexes in ml of the moves add marked for the legality test
 	inCheck  bool
 	captures bool // only moves that capture
 }
@@ -121,15 +122,40 @@ func (p *Position) riskMask(us Color) [2]uint64 {
 
 func (g *genCtx) risky(s Square) bool { return g.risk[s>>6]>>(uint(s)&63)&1 != 0 }
 
-// add appends from→to if it is legal, testing only moves that touch the risk mask.
+// add appends the pseudo-legal move from→to, marking it for the legality test when it
+// touches the risk mask. It is small enough to inline: calls are costly in wasm, and most
+// moves need no test.
 func (g *genCtx) add(from, to Square, risky bool) {
+	ml := g.ml
 	if risky || g.risky(to) {
-		if !g.p.safe(from, to) {
-			return
-		}
+		g.test[ml.N>>6] |= 1 << (uint(ml.N) & 63)
 	}
-	g.ml.Moves[g.ml.N] = NewMove(from, to)
-	g.ml.N++
+	ml.Moves[ml.N] = NewMove(from, to)
+	ml.N++
+}
+
+// dropUnsafe removes the marked moves that would leave the general attacked, keeping the
+// order of the others.
+func (g *genCtx) dropUnsafe() {
+	if g.test == [2]uint64{} {
+		return
+	}
+	ml := g.ml
+	n := 0
+	for i, m := range ml.Moves[:ml.N] {
+		if g.test[i>>6]>>(uint(i)&63)&1 != 0 && !g.p.safe(m.From(), m.To()) {
+			continue
+		}
+		ml.Moves[n] = m
+		n++
+	}
+	ml.N = n
+}
+
+// squareSet returns the bit set (as in Position.occ) holding s alone.
+func squareSet(s Square) (set [2]uint64) {
+	set[s>>6] = 1 << (uint(s) & 63)
+	return set
 }
 
 // GenerateLegal fills ml with every legal move of the side to move (ml.N is reset).
@@ -148,17 +174,11 @@ func (p *Position) LegalMoves() []Move {
 func (p *Position) generate(ml *MoveList, captures bool) {
 	ml.N = 0
 	us := p.turn
-	g := genCtx{p: p, ml: ml, us: us, captures: captures}
-	g.inCheck = p.InCheck()
+	g := genCtx{p: p, ml: ml, us: us, inCheck: p.check, captures: captures}
 	if !g.inCheck {
 		g.risk = p.riskMask(us)
 	}
-	for w := 0; w < 2; w++ {
-		for bb := p.occ[us][w]; bb != 0; bb &= bb - 1 {
-			from := Square(w<<6 + bits.TrailingZeros64(bb))
-			p.genPiece(&g, from)
-		}
-	}
+	p.genPieces(&g, p.occ[us])
 }
 
 // target reports whether the piece of color us may land on s (empty or enemy), honouring
@@ -170,84 +190,93 @@ func (g *genCtx) target(q Piece) bool {
 	return q.Color() != g.us
 }
 
-// genPiece generates the legal moves of the piece on from.
-func (p *Position) genPiece(g *genCtx, from Square) {
+// genPieces generates the legal moves of the pieces on the squares of set (a bit set like
+// Position.occ). One call covers all the pieces: calls are costly in wasm. The pseudo-legal
+// moves fit in ml before dropUnsafe: at most 119 (17 for each chariot and cannon, 8 per
+// horse, 4 per elephant, advisor and the general, 3 per soldier).
+func (p *Position) genPieces(g *genCtx, set [2]uint64) {
 	b := &p.board
-	pc := b[from]
-	risky := g.inCheck || g.risky(from)
-	switch pc.Kind() {
-	case General:
-		for i := uint8(0); i < generalN[from]; i++ {
-			to := generalMoves[from][i]
-			if g.target(b[to]) {
-				g.add(from, to, true)
-			}
-		}
-	case Advisor:
-		for i := uint8(0); i < advisorN[from]; i++ {
-			to := advisorMoves[from][i]
-			if g.target(b[to]) {
-				g.add(from, to, risky)
-			}
-		}
-	case Elephant:
-		for i := uint8(0); i < elephantN[from]; i++ {
-			st := elephantMov[from][i]
-			if b[st.block] == NoPiece && g.target(b[st.to]) {
-				g.add(from, st.to, risky)
-			}
-		}
-	case Horse:
-		for i := uint8(0); i < horseN[from]; i++ {
-			st := horseMoves[from][i]
-			if b[st.block] == NoPiece && g.target(b[st.to]) {
-				g.add(from, st.to, risky)
-			}
-		}
-	case Chariot:
-		for d := 0; d < 4; d++ {
-			ray := &rays[from][d]
-			n := int(rayN[from][d])
-			for i := 0; i < n; i++ {
-				to := ray[i]
-				if q := b[to]; q != NoPiece {
-					if q.Color() != g.us {
+	for w := 0; w < 2; w++ {
+		for bb := set[w]; bb != 0; bb &= bb - 1 {
+			from := Square(w<<6 + bits.TrailingZeros64(bb))
+			pc := b[from]
+			risky := g.inCheck || g.risky(from)
+			switch pc.Kind() {
+			case General:
+				for i := uint8(0); i < generalN[from]; i++ {
+					to := generalMoves[from][i]
+					if g.target(b[to]) {
+						g.add(from, to, true)
+					}
+				}
+			case Advisor:
+				for i := uint8(0); i < advisorN[from]; i++ {
+					to := advisorMoves[from][i]
+					if g.target(b[to]) {
 						g.add(from, to, risky)
 					}
-					break
 				}
-				if !g.captures {
-					g.add(from, to, risky)
-				}
-			}
-		}
-	case Cannon:
-		for d := 0; d < 4; d++ {
-			ray := &rays[from][d]
-			n := int(rayN[from][d])
-			i := 0
-			for ; i < n && b[ray[i]] == NoPiece; i++ {
-				if !g.captures {
-					g.add(from, ray[i], risky)
-				}
-			}
-			for i++; i < n; i++ { // past the screen: the first piece may be captured
-				if q := b[ray[i]]; q != NoPiece {
-					if q.Color() != g.us {
-						g.add(from, ray[i], risky)
+			case Elephant:
+				for i := uint8(0); i < elephantN[from]; i++ {
+					st := elephantMov[from][i]
+					if b[st.block] == NoPiece && g.target(b[st.to]) {
+						g.add(from, st.to, risky)
 					}
-					break
 				}
-			}
-		}
-	case Soldier:
-		for i := uint8(0); i < soldierN[g.us][from]; i++ {
-			to := soldierMov[g.us][from][i]
-			if g.target(b[to]) {
-				g.add(from, to, risky)
+			case Horse:
+				for i := uint8(0); i < horseN[from]; i++ {
+					st := horseMoves[from][i]
+					if b[st.block] == NoPiece && g.target(b[st.to]) {
+						g.add(from, st.to, risky)
+					}
+				}
+			case Chariot:
+				for d := 0; d < 4; d++ {
+					ray := &rays[from][d]
+					n := int(rayN[from][d])
+					for i := 0; i < n; i++ {
+						to := ray[i]
+						if q := b[to]; q != NoPiece {
+							if q.Color() != g.us {
+								g.add(from, to, risky)
+							}
+							break
+						}
+						if !g.captures {
+							g.add(from, to, risky)
+						}
+					}
+				}
+			case Cannon:
+				for d := 0; d < 4; d++ {
+					ray := &rays[from][d]
+					n := int(rayN[from][d])
+					i := 0
+					for ; i < n && b[ray[i]] == NoPiece; i++ {
+						if !g.captures {
+							g.add(from, ray[i], risky)
+						}
+					}
+					for i++; i < n; i++ { // past the screen: the first piece may be captured
+						if q := b[ray[i]]; q != NoPiece {
+							if q.Color() != g.us {
+								g.add(from, ray[i], risky)
+							}
+							break
+						}
+					}
+				}
+			case Soldier:
+				for i := uint8(0); i < soldierN[g.us][from]; i++ {
+					to := soldierMov[g.us][from][i]
+					if g.target(b[to]) {
+						g.add(from, to, risky)
+					}
+				}
 			}
 		}
 	}
+	g.dropUnsafe()
 }
 
 // IsLegal reports whether m is a legal move here. Any Move value is accepted.
@@ -265,7 +294,7 @@ func (p *Position) IsLegal(m Move) bool {
 	if !g.inCheck {
 		g.risk = p.riskMask(p.turn)
 	}
-	p.genPiece(&g, from)
+	p.genPieces(&g, squareSet(from))
 	return ml.Contains(m)
 }
 

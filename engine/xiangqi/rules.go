@@ -229,7 +229,7 @@ func (p *Position) targets(s Square) [2]uint64 {
 	if !g.inCheck {
 		g.risk = p.riskMask(p.turn)
 	}
-	p.genPiece(&g, s)
+	p.genPieces(&g, squareSet(s))
 	var out [2]uint64
 	for _, m := range ml.Slice() {
 		t := m.To()
