@@ -8,8 +8,14 @@ import "math/bits"
 // the generals' palaces are apart, so those cannot attack a general and are not looked at.
 func (p *Position) attacked(g Square, by Color) bool {
 	b := &p.board
+	occ := &p.occ[by]
 	chariot, cannon := MakePiece(by, Chariot), MakePiece(by, Cannon)
 	for d := 0; d < 4; d++ {
+		// A ray without an enemy piece cannot attack: skip it. (During safe, occ may still
+		// hold a captured piece: a wasted scan at worst.)
+		if m := &rayMask[g][d]; m[0]&occ[0]|m[1]&occ[1] == 0 {
+			continue
+		}
 		ray := &rays[g][d]
 		n := int(rayN[g][d])
 		i := 0
