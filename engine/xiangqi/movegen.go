@@ -106,8 +106,12 @@ func (p *Position) riskMask(us Color) [2]uint64 {
 	g := p.general[us]
 	them := us ^ 1
 	chariot, cannon, general := MakePiece(them, Chariot), MakePiece(them, Cannon), MakePiece(them, General)
+	occ := &p.occ[them]
 	var m [2]uint64
 	for d := 0; d < 4; d++ {
+		if rm := &rayMask[g][d]; rm[0]&occ[0]|rm[1]&occ[1] == 0 {
+			continue // no enemy piece on this ray (as in attacked)
+		}
 		ray := &rays[g][d]
 		for i := 0; i < int(rayN[g][d]); i++ {
 			if q := p.board[ray[i]]; q == chariot || q == cannon || (d < 2 && q == general) {
