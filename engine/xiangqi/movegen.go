@@ -11,8 +11,8 @@ func (p *Position) attacked(g Square, by Color) bool {
 	occ := &p.occ[by]
 	chariot, cannon := MakePiece(by, Chariot), MakePiece(by, Cannon)
 	for d := 0; d < 4; d++ {
-		// A ray without an enemy piece cannot attack: skip it. (During safe, occ may still
-		// hold a captured piece: a wasted scan at worst.)
+		// A ray without an enemy piece cannot attack: skip it. (During dropUnsafe's tests, occ
+		// may still hold a captured piece: a wasted scan at worst.)
 		if m := &rayMask[g][d]; m[0]&occ[0]|m[1]&occ[1] == 0 {
 			continue
 		}
@@ -70,21 +70,6 @@ func (p *Position) InCheck() bool { return p.check }
 
 // computeCheck tests InCheck from the board, for whatever sets the board or the turn.
 func (p *Position) computeCheck() bool { return p.attacked(p.general[p.turn], p.turn^1) }
-
-// safe reports whether the pseudo-legal move from→to leaves the mover's general unattacked.
-// It changes only the board array and restores it, so it is cheap.
-func (p *Position) safe(from, to Square) bool {
-	pc, cap := p.board[from], p.board[to]
-	c := pc.Color()
-	g := p.general[c]
-	if pc.Kind() == General {
-		g = to
-	}
-	p.board[to], p.board[from] = pc, NoPiece
-	ok := !p.attacked(g, c^1)
-	p.board[from], p.board[to] = pc, cap
-	return ok
-}
 
 // genCtx carries what the legality filter needs for one generation call.
 type genCtx struct {
@@ -145,16 +130,29 @@ func (g *genCtx) add(from, to Square, risky bool) {
 }
 
 // dropUnsafe removes the marked moves that would leave the general attacked, keeping the
-// order of the others.
+// order of the others. Each test plays the move on the board array alone and takes it back
+// (written out here rather than called: calls are costly in wasm).
 func (g *genCtx) dropUnsafe() {
 	if g.test == [2]uint64{} {
 		return
 	}
-	ml := g.ml
+	p, ml := g.p, g.ml
+	b := &p.board
 	n := 0
 	for i, m := range ml.Moves[:ml.N] {
-		if g.test[i>>6]>>(uint(i)&63)&1 != 0 && !g.p.safe(m.From(), m.To()) {
-			continue
+		if g.test[i>>6]>>(uint(i)&63)&1 != 0 {
+			from, to := m.From(), m.To()
+			pc, cap := b[from], b[to]
+			gen := p.general[g.us]
+			if pc.Kind() == General {
+				gen = to
+			}
+			b[to], b[from] = pc, NoPiece
+			attacked := p.attacked(gen, g.us^1)
+			b[from], b[to] = pc, cap
+			if attacked {
+				continue
+			}
 		}
 		ml.Moves[n] = m
 		n++
