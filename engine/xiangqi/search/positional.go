@@ -30,18 +30,18 @@ const (
 var FeatureNames = [NumFeatures]string{"HollowCannon", "CentralCannon", "AttackNoAdv", "AttackNoEle",
 	"PalaceZone", "HorseMob", "HorseTrapped", "ChariotMob", "ChariotBlocked", "CannonBack", "SoldierPair"}
 
-// Weights of the features (centipawns, chariot = 600).
+// Weights of the features (centipawns, chariot = 600), fitted with the square tables (eval.go).
 var Weights = [NumFeatures]int32{
-	FHollowCannon:   70,
+	FHollowCannon:   66,
 	FCentralCannon:  18,
-	FAttackNoAdv:    12,
-	FAttackNoEle:    8,
-	FPalaceZone:     10,
+	FAttackNoAdv:    -6,
+	FAttackNoEle:    -19,
+	FPalaceZone:     4,
 	FHorseMob:       5,
-	FHorseTrapped:   -15,
-	FChariotMob:     2,
+	FHorseTrapped:   -21,
+	FChariotMob:     1,
 	FChariotBlocked: -20,
-	FCannonBack:     15,
+	FCannonBack:     10,
 	FSoldierPair:    10,
 }
 
