@@ -117,16 +117,15 @@ func (p *Position) riskMask(us Color) [2]uint64 {
 
 func (g *genCtx) risky(s Square) bool { return g.risk[s>>6]>>(uint(s)&63)&1 != 0 }
 
-// add appends the pseudo-legal move from→to, marking it for the legality test when it
-// touches the risk mask. It is small enough to inline: calls are costly in wasm, and most
-// moves need no test.
-func (g *genCtx) add(from, to Square, risky bool) {
-	ml := g.ml
+// add stores the pseudo-legal move from→to at ml.Moves[n] and returns n+1, marking it for
+// the legality test when it touches the risk mask. It is small enough to inline, and the
+// count stays in a local until genPieces ends: calls and memory traffic are costly in wasm.
+func (g *genCtx) add(n int, from, to Square, risky bool) int {
 	if risky || g.risky(to) {
-		g.test[ml.N>>6] |= 1 << (uint(ml.N) & 63)
+		g.test[n>>6] |= 1 << (uint(n) & 63)
 	}
-	ml.Moves[ml.N] = NewMove(from, to)
-	ml.N++
+	g.ml.Moves[n] = NewMove(from, to)
+	return n + 1
 }
 
 // dropUnsafe removes the marked moves that would leave the general attacked, keeping the
@@ -204,6 +203,7 @@ func (g *genCtx) target(q Piece) bool {
 // horse, 4 per elephant, advisor and the general, 3 per soldier).
 func (p *Position) genPieces(g *genCtx, set [2]uint64) {
 	b := &p.board
+	n := g.ml.N
 	for w := 0; w < 2; w++ {
 		for bb := set[w]; bb != 0; bb &= bb - 1 {
 			from := Square(w<<6 + bits.TrailingZeros64(bb))
@@ -214,61 +214,61 @@ func (p *Position) genPieces(g *genCtx, set [2]uint64) {
 				for i := uint8(0); i < generalN[from]; i++ {
 					to := generalMoves[from][i]
 					if g.target(b[to]) {
-						g.add(from, to, true)
+						n = g.add(n, from, to, true)
 					}
 				}
 			case Advisor:
 				for i := uint8(0); i < advisorN[from]; i++ {
 					to := advisorMoves[from][i]
 					if g.target(b[to]) {
-						g.add(from, to, risky)
+						n = g.add(n, from, to, risky)
 					}
 				}
 			case Elephant:
 				for i := uint8(0); i < elephantN[from]; i++ {
 					st := elephantMov[from][i]
 					if b[st.block] == NoPiece && g.target(b[st.to]) {
-						g.add(from, st.to, risky)
+						n = g.add(n, from, st.to, risky)
 					}
 				}
 			case Horse:
 				for i := uint8(0); i < horseN[from]; i++ {
 					st := horseMoves[from][i]
 					if b[st.block] == NoPiece && g.target(b[st.to]) {
-						g.add(from, st.to, risky)
+						n = g.add(n, from, st.to, risky)
 					}
 				}
 			case Chariot:
 				for d := 0; d < 4; d++ {
 					ray := &rays[from][d]
-					n := int(rayN[from][d])
-					for i := 0; i < n; i++ {
+					rn := int(rayN[from][d])
+					for i := 0; i < rn; i++ {
 						to := ray[i]
 						if q := b[to]; q != NoPiece {
 							if q.Color() != g.us {
-								g.add(from, to, risky)
+								n = g.add(n, from, to, risky)
 							}
 							break
 						}
 						if !g.captures {
-							g.add(from, to, risky)
+							n = g.add(n, from, to, risky)
 						}
 					}
 				}
 			case Cannon:
 				for d := 0; d < 4; d++ {
 					ray := &rays[from][d]
-					n := int(rayN[from][d])
+					rn := int(rayN[from][d])
 					i := 0
-					for ; i < n && b[ray[i]] == NoPiece; i++ {
+					for ; i < rn && b[ray[i]] == NoPiece; i++ {
 						if !g.captures {
-							g.add(from, ray[i], risky)
+							n = g.add(n, from, ray[i], risky)
 						}
 					}
-					for i++; i < n; i++ { // past the screen: the first piece may be captured
+					for i++; i < rn; i++ { // past the screen: the first piece may be captured
 						if q := b[ray[i]]; q != NoPiece {
 							if q.Color() != g.us {
-								g.add(from, ray[i], risky)
+								n = g.add(n, from, ray[i], risky)
 							}
 							break
 						}
@@ -278,12 +278,13 @@ func (p *Position) genPieces(g *genCtx, set [2]uint64) {
 				for i := uint8(0); i < soldierN[g.us][from]; i++ {
 					to := soldierMov[g.us][from][i]
 					if g.target(b[to]) {
-						g.add(from, to, risky)
+						n = g.add(n, from, to, risky)
 					}
 				}
 			}
 		}
 	}
+	g.ml.N = n
 	g.dropUnsafe()
 }
 
