@@ -1,0 +1,70 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestLabel asks Fairy-Stockfish (the oracle) for three positions: a chariot up for Red with
+// either side to move must score well above 0 from Red's view both times (the sign is
+// turned for Black), and a position whose best move is a capture is dropped.
+func TestLabel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts node")
+	}
+	setup := filepath.Join("..", "..", "..", "shared", "oracles", "setup.sh")
+	if _, err := os.Stat(setup); err != nil {
+		t.Skipf("no oracle: %v", err)
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("no node")
+	}
+	dir, err := exec.Command("bash", setup).Output()
+	if err != nil {
+		t.Skipf("oracle setup failed: %v", err)
+	}
+	t.Setenv("QIPAN_ORACLES", strings.TrimSpace(string(dir)))
+	fsuci, _ := filepath.Abs(filepath.Join("..", "..", "..", "shared", "oracles", "fsuci.js"))
+
+	up := "3aka3/9/9/2p1p1p2/9/9/2P1P1P2/9/9/R2AKA3" // nothing can be captured
+	in := strings.Join([]string{
+		up + " w - - 0 1;1",
+		up + " b - - 0 1;0.5",
+		"4k4/9/9/9/9/4r4/9/9/9/3KR4 w - - 0 1;0", // the chariot takes the hanging chariot
+	}, "\n") + "\n"
+	tmp := t.TempDir()
+	inPath, outPath := filepath.Join(tmp, "in.txt"), filepath.Join(tmp, "out.txt")
+	if err := os.WriteFile(inPath, []byte(in), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var errb bytes.Buffer
+	if code := label([]string{"-in", inPath, "-out", outPath, "-engine", "node " + fsuci, "-depth", "4", "-jobs", "1"}, &errb); code != 0 {
+		t.Fatalf("label exit %d: %s", code, errb.String())
+	}
+	data, err := os.ReadFile(outPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("want the two quiet positions labelled, got:\n%s\nstderr: %s", data, errb.String())
+	}
+	for i, want := range []string{up + " w - - 0 1;1;", up + " b - - 0 1;0.5;"} {
+		if !strings.HasPrefix(lines[i], want) {
+			t.Errorf("line %d = %q, want it to start %q", i+1, lines[i], want)
+			continue
+		}
+		cp, err := strconv.Atoi(strings.TrimPrefix(lines[i], want))
+		if err != nil || cp < 300 {
+			t.Errorf("line %d: score %q, want a chariot's worth for Red (> 300)", i+1, strings.TrimPrefix(lines[i], want))
+		}
+	}
+	if _, err := readLines(bytes.NewReader(data)); err != nil {
+		t.Errorf("fit cannot read label's output: %v", err)
+	}
+}
