@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"qipan/engine/match"
+	"qipan/engine/oracles"
 	"qipan/engine/xiangqi/record"
 )
 
@@ -179,19 +180,10 @@ func TestFairyStockfish(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts node")
 	}
-	setup := filepath.Join("..", "..", "..", "shared", "oracles", "setup.sh")
-	if _, err := os.Stat(setup); err != nil {
-		t.Skipf("no oracle: %v", err)
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("no node")
-	}
-	dir, err := exec.Command("bash", setup).Output()
-	if err != nil {
-		t.Skipf("oracle setup failed: %v", err)
-	}
-	t.Setenv("QIPAN_ORACLES", strings.TrimSpace(string(dir)))
-	fsuci, _ := filepath.Abs(filepath.Join("..", "..", "..", "shared", "oracles", "fsuci.js"))
+	dir, env := oracles.Setup(t)
+	name, value, _ := strings.Cut(env, "=")
+	t.Setenv(name, value) // for the fsuci.js the runner starts
+	fsuci := filepath.Join(dir, "fsuci.js")
 	bin := buildEngine(t)
 	pgnPath := filepath.Join(t.TempDir(), "games.pgn")
 	var out, errb bytes.Buffer

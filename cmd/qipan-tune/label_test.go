@@ -3,11 +3,12 @@ package main
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"qipan/engine/oracles"
 )
 
 // TestLabel asks Fairy-Stockfish (the oracle) for three positions: a chariot up for Red with
@@ -17,19 +18,10 @@ func TestLabel(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts node")
 	}
-	setup := filepath.Join("..", "..", "..", "shared", "oracles", "setup.sh")
-	if _, err := os.Stat(setup); err != nil {
-		t.Skipf("no oracle: %v", err)
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("no node")
-	}
-	dir, err := exec.Command("bash", setup).Output()
-	if err != nil {
-		t.Skipf("oracle setup failed: %v", err)
-	}
-	t.Setenv("QIPAN_ORACLES", strings.TrimSpace(string(dir)))
-	fsuci, _ := filepath.Abs(filepath.Join("..", "..", "..", "shared", "oracles", "fsuci.js"))
+	dir, env := oracles.Setup(t)
+	name, value, _ := strings.Cut(env, "=")
+	t.Setenv(name, value) // for the fsuci.js the runner starts
+	fsuci := filepath.Join(dir, "fsuci.js")
 
 	up := "3aka3/9/9/2p1p1p2/9/9/2P1P1P2/9/9/R2AKA3" // nothing can be captured
 	in := strings.Join([]string{

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"qipan/engine/oracles"
 )
 
 // The oracle is Fairy-Stockfish's rules (ffish, variant flipello) in ../shared/oracles,
@@ -21,24 +23,13 @@ import (
 // node subprocess, which js/wasm and wasip1 cannot start: hence the build constraint.
 func oracleOrSkip(t *testing.T) *exec.Cmd {
 	t.Helper()
-	miss := func(format string, args ...any) {
-		t.Helper()
-		if os.Getenv("CI") == "true" {
-			t.Fatalf(format, args...)
-		}
-		t.Skipf(format, args...)
-	}
 	if testing.Short() && os.Getenv("CI") != "true" {
 		t.Skip("oracle test skipped in -short mode")
 	}
-	shared, _ := filepath.Abs("../../../shared/oracles")
-	if _, err := exec.LookPath("node"); err != nil {
-		miss("node not found: %v", err)
-	}
-	if out, err := exec.Command("bash", filepath.Join(shared, "setup.sh")).CombinedOutput(); err != nil {
-		miss("oracle setup failed: %v\n%s", err, out)
-	}
-	return exec.Command("node", filepath.Join(shared, "oracle.js"))
+	dir, env := oracles.Setup(t)
+	cmd := exec.Command("node", filepath.Join(dir, "oracle.js"))
+	cmd.Env = append(os.Environ(), env)
+	return cmd
 }
 
 type oracleReq struct {

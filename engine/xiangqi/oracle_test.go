@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"qipan/engine/oracles"
 )
 
 // oracle is one long-lived `node oracle.js` (Fairy-Stockfish's rules through ffish),
@@ -55,22 +57,9 @@ func startOracle(t *testing.T) *oracle {
 		t.Skipf("oracle unavailable: %s", msg)
 		return nil
 	}
-	root, err := repoRoot()
-	if err != nil {
-		return unavailable("%v", err)
-	}
-	shared := filepath.Join(root, "..", "shared", "oracles")
-	if _, err := exec.LookPath("node"); err != nil {
-		return unavailable("node not found: %v", err)
-	}
-	setup := exec.Command("bash", filepath.Join(shared, "setup.sh"))
-	setup.Stderr = os.Stderr
-	dir, err := setup.Output()
-	if err != nil {
-		return unavailable("%s: %v", setup, err)
-	}
+	shared, env := oracles.Setup(t)
 	cmd := exec.Command("node", filepath.Join(shared, "oracle.js"))
-	cmd.Env = append(os.Environ(), "QIPAN_ORACLES="+strings.TrimSpace(string(dir)))
+	cmd.Env = append(os.Environ(), env)
 	cmd.Stderr = os.Stderr
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -156,24 +145,6 @@ func (o *oracle) askAll(rs []oracleReq) ([]oracleAns, []error) {
 		}
 	}
 	return as, errs
-}
-
-// repoRoot walks up from the working directory to go.mod.
-func repoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("no go.mod above the working directory")
-		}
-		dir = parent
-	}
 }
 
 // envInt reads a positive integer setting, or def.
