@@ -94,13 +94,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "qipan-tune:", err)
 			return 1
 		}
-		train, test, k, err := samples(lines, *target, *holdout)
+		train, test, k, scale, err := samples(lines, *target, *holdout)
 		if err != nil {
 			fmt.Fprintln(stderr, "qipan-tune:", err)
 			return 1
 		}
 		w, k, before, after := fit(train, fitOptions{iters: *iters, values: *values, l2: *l2, k: k})
 		fmt.Fprintf(stdout, "// %d positions fitted, %d held out; target %s; K = %.2f\n", len(train), len(test), *target, k)
+		if scale != 0 {
+			fmt.Fprintf(stdout, "// teacher's cp × %.2f = our scale\n", scale)
+		}
 		fmt.Fprintf(stdout, "// error fitted: %.6f -> %.6f\n", before, after)
 		if len(test) > 0 {
 			fmt.Fprintf(stdout, "// error held out: %.6f -> %.6f\n", mse(test, initialWeights(), k), mse(test, w, k))
@@ -199,16 +202,11 @@ func initialWeights() []float64 {
 	for i := 0; i < search.NumFeatures; i++ {
 		w[i] = float64(search.Weights[i])
 	}
-	for k := xiangqi.Advisor; k <= xiangqi.Soldier; k++ {
+	for k := xiangqi.General; k <= xiangqi.Soldier; k++ {
 		for r := 0; r < 10; r++ {
 			for f := 0; f < 5; f++ {
 				w[pstParam(k, f, r)] = float64(search.PieceSquare(xiangqi.MakePiece(xiangqi.Red, k), xiangqi.SquareOf(f, r)))
 			}
-		}
-	}
-	for r := 0; r < 10; r++ { // the general's value is 0: only its squares matter
-		for f := 0; f < 5; f++ {
-			w[pstParam(xiangqi.General, f, r)] = float64(search.PieceSquare(xiangqi.MakePiece(xiangqi.Red, xiangqi.General), xiangqi.SquareOf(f, r)))
 		}
 	}
 	return w
@@ -250,21 +248,9 @@ func readLines(r io.Reader) ([]line, error) {
 	return out, sc.Err()
 }
 
-// readData turns lines into samples whose target is the game result.
-func readData(r io.Reader) ([]sample, error) {
-	lines, err := readLines(r)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]sample, len(lines))
-	for i, l := range lines {
-		out[i] = newSample(l.pos, l.result)
-	}
-	return out, nil
-}
-
-func newSample(p *xiangqi.Position, target float64) sample {
-	w0 := initialWeights()
+// newSample is p in the model's layout; w0 are the current parameters (initialWeights), whose
+// part of the evaluation is left out of base.
+func newSample(p *xiangqi.Position, target float64, w0 []float64) sample {
 	s := sample{target: target}
 	var dense [nParams]float64
 	for i, x := range search.Features(p) {
@@ -378,7 +364,8 @@ func printWeights(out io.Writer, w []float64, values bool) {
 	}
 	fmt.Fprintln(out, "var bonus = [xiangqi.NumKinds][10][9]int32{")
 	for k := xiangqi.General; k <= xiangqi.Soldier; k++ {
-		fmt.Fprintf(out, "\txiangqi.%v: {\n", kindName[k])
+		name := k.String()
+		fmt.Fprintf(out, "\txiangqi.%s%s: {\n", strings.ToUpper(name[:1]), name[1:])
 		for r := 0; r < 10; r++ {
 			fmt.Fprint(out, "\t\t{")
 			for f := 0; f < 9; f++ {
@@ -394,45 +381,41 @@ func printWeights(out io.Writer, w []float64, values bool) {
 	fmt.Fprintln(out, "}")
 }
 
-var kindName = [xiangqi.NumKinds]string{xiangqi.General: "General", xiangqi.Advisor: "Advisor",
-	xiangqi.Elephant: "Elephant", xiangqi.Horse: "Horse", xiangqi.Chariot: "Chariot",
-	xiangqi.Cannon: "Cannon", xiangqi.Soldier: "Soldier"}
-
 // samples splits lines into fitted and held-out samples with the chosen target, and returns
 // the K to fit with (0 = fit K). Target "cp" maps the teacher's score through sigmoid(1,
-// s·cp), s scaled so that the current evaluation's error is least: the fit then keeps our
-// material scale and learns the teacher's judgement of everything else.
-func samples(lines []line, target string, holdout int) (train, test []sample, k float64, err error) {
+// scale·cp), scale chosen so that the current evaluation's error is least (and returned; 0
+// for target "result"): the fit then keeps our material scale and learns the teacher's
+// judgement of everything else.
+func samples(lines []line, target string, holdout int) (train, test []sample, k, scale float64, err error) {
 	all := make([]sample, len(lines))
+	w0 := initialWeights()
 	switch target {
 	case "result":
 		for i, l := range lines {
-			all[i] = newSample(l.pos, l.result)
+			all[i] = newSample(l.pos, l.result, w0)
 		}
 	case "cp":
 		for i, l := range lines {
 			if !l.hasCP {
-				return nil, nil, 0, fmt.Errorf("position %d has no score: label the data first", i+1)
+				return nil, nil, 0, 0, fmt.Errorf("position %d has no score: label the data first", i+1)
 			}
-			all[i] = newSample(l.pos, 0)
+			all[i] = newSample(l.pos, 0, w0)
 		}
-		w := initialWeights()
-		bestS, bestE := 1.0, math.Inf(1)
+		bestE := math.Inf(1)
 		for s := 0.2; s <= 2.0; s += 0.02 {
 			for i, l := range lines {
 				all[i].target = sigmoid(1, s*l.cp)
 			}
-			if e := mse(all, w, 1); e < bestE {
-				bestS, bestE = s, e
+			if e := mse(all, w0, 1); e < bestE {
+				scale, bestE = s, e
 			}
 		}
 		for i, l := range lines {
-			all[i].target = sigmoid(1, bestS*l.cp)
+			all[i].target = sigmoid(1, scale*l.cp)
 		}
-		fmt.Fprintf(os.Stderr, "teacher's cp × %.2f = our scale\n", bestS)
 		k = 1
 	default:
-		return nil, nil, 0, fmt.Errorf("target %q: want result or cp", target)
+		return nil, nil, 0, 0, fmt.Errorf("target %q: want result or cp", target)
 	}
 	for i := range all {
 		if holdout > 0 && i%holdout == holdout-1 {
@@ -441,5 +424,5 @@ func samples(lines []line, target string, holdout int) (train, test []sample, k 
 			train = append(train, all[i])
 		}
 	}
-	return train, test, k, nil
+	return train, test, k, scale, nil
 }

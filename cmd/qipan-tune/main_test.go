@@ -17,20 +17,20 @@ func TestGenWritesLabelledPositions(t *testing.T) {
 	if n == 0 || len(lines) != n {
 		t.Fatalf("game (%s): %d positions, %d lines", res, n, len(lines))
 	}
-	data, err := readData(strings.NewReader(buf.String()))
+	data, err := readLines(strings.NewReader(buf.String()))
 	if err != nil || len(data) != n {
-		t.Fatalf("readData: %d samples, %v", len(data), err)
+		t.Fatalf("readLines: %d lines, %v", len(data), err)
 	}
 }
 
-func TestReadDataErrors(t *testing.T) {
+func TestReadLinesErrors(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		{"no separator", "line 1: want FEN;result"},
 		{"4k4/9 w;1", "line 1: "},
 		{"4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1;2", `line 1: bad result "2"`},
 	} {
-		if _, err := readData(strings.NewReader(tt.in)); err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("readData(%q): %v, want %q", tt.in, err, tt.want)
+		if _, err := readLines(strings.NewReader(tt.in)); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("readLines(%q): %v, want %q", tt.in, err, tt.want)
 		}
 	}
 }
@@ -74,7 +74,7 @@ func TestModelExplainsEvaluate(t *testing.T) {
 		if p.Turn() == xiangqi.Black {
 			want = -tempo
 		}
-		if s := newSample(p, 0); s.base != want {
+		if s := newSample(p, 0, initialWeights()); s.base != want {
 			t.Errorf("%s: the model leaves %v unexplained, want the tempo %v", fen, s.base, want)
 		}
 	}
