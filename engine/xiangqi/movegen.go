@@ -166,10 +166,10 @@ func squareSet(s Square) (set [2]uint64) {
 }
 
 // GenerateLegal fills ml with every legal move of the side to move (ml.N is reset).
-func (p *Position) GenerateLegal(ml *MoveList) { p.generate(ml, false) }
+func (p *Position) GenerateLegal(ml *MoveList) { p.generate(ml, p.occ[p.turn], false) }
 
 // GenerateCaptures fills ml with the legal captures only (for quiescence search).
-func (p *Position) GenerateCaptures(ml *MoveList) { p.generate(ml, true) }
+func (p *Position) GenerateCaptures(ml *MoveList) { p.generate(ml, p.occ[p.turn], true) }
 
 // LegalMoves returns the legal moves in a new slice (allocates; not for hot paths).
 func (p *Position) LegalMoves() []Move {
@@ -178,14 +178,15 @@ func (p *Position) LegalMoves() []Move {
 	return append([]Move(nil), ml.Slice()...)
 }
 
-func (p *Position) generate(ml *MoveList, captures bool) {
+// generate fills ml with the legal moves (or captures only) of the side to move's pieces on
+// the squares of set (a bit set like Position.occ).
+func (p *Position) generate(ml *MoveList, set [2]uint64, captures bool) {
 	ml.N = 0
-	us := p.turn
-	g := genCtx{p: p, ml: ml, us: us, inCheck: p.check, captures: captures}
+	g := genCtx{p: p, ml: ml, us: p.turn, inCheck: p.check, captures: captures}
 	if !g.inCheck {
-		g.risk = p.riskMask(us)
+		g.risk = p.riskMask(p.turn)
 	}
-	p.genPieces(&g, p.occ[us])
+	p.genPieces(&g, set)
 }
 
 // target reports whether the piece of color us may land on s (empty or enemy), honouring
@@ -299,11 +300,7 @@ func (p *Position) IsLegal(m Move) bool {
 		return false
 	}
 	var ml MoveList
-	g := genCtx{p: p, ml: &ml, us: p.turn, inCheck: p.InCheck()}
-	if !g.inCheck {
-		g.risk = p.riskMask(p.turn)
-	}
-	p.genPieces(&g, squareSet(from))
+	p.generate(&ml, squareSet(from), false)
 	return ml.Contains(m)
 }
 

@@ -114,7 +114,7 @@ func (p *Position) Make(m Move) Undo {
 		p.fullmove++
 	}
 	p.turn = c ^ 1
-	p.check = p.attacked(p.general[c^1], c)
+	p.check = p.computeCheck()
 	return u
 }
 

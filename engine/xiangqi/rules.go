@@ -225,11 +225,7 @@ func (p *Position) chases(m Move) bool {
 // targets is the set of squares the piece on s can capture on legally (side to move = its owner).
 func (p *Position) targets(s Square) [2]uint64 {
 	var ml MoveList
-	g := genCtx{p: p, ml: &ml, us: p.turn, inCheck: p.InCheck(), captures: true}
-	if !g.inCheck {
-		g.risk = p.riskMask(p.turn)
-	}
-	p.genPieces(&g, squareSet(s))
+	p.generate(&ml, squareSet(s), true)
 	var out [2]uint64
 	for _, m := range ml.Slice() {
 		t := m.To()
