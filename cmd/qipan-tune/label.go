@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -114,13 +113,12 @@ func labelOne(p *player.Player, l line, depth int) (string, bool, error) {
 	if err != nil {
 		return "", false, err
 	}
-	kind, num, _ := strings.Cut(r.Score, " ")
-	if r.Move == "" || kind != "cp" {
-		return "", false, nil // no move, or a mate score: not a positional judgement
-	}
-	cp, err := strconv.Atoi(num)
-	if err != nil {
+	cp, mate, ok := player.ParseScore(r.Score)
+	if !ok && r.Score != "" {
 		return "", false, fmt.Errorf("score %q", r.Score)
+	}
+	if r.Move == "" || !ok || mate {
+		return "", false, nil // no move or no score, or a mate: not a positional judgement
 	}
 	m, err := xiangqi.ParseMove(r.Move)
 	if err != nil {

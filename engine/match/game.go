@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
-	"strconv"
 	"strings"
 
 	"qipan/engine/match/player"
@@ -94,7 +92,7 @@ type resignStreaks [2]int
 
 // add counts a move of side's engine with its reported score.
 func (s *resignStreaks) add(r Resign, side xiangqi.Color, score string) {
-	v, ok := parseScore(score)
+	v, _, ok := player.ParseScore(score)
 	n := &s[side]
 	switch {
 	case ok && v >= r.Score:
@@ -118,30 +116,6 @@ func (s *resignStreaks) adjudicate(r Resign) (Outcome, bool) {
 		}
 	}
 	return Outcome{}, false
-}
-
-// parseScore reads a Reply.Score ("31", "cp 31", "mate -3"); a mate counts as beyond any
-// centipawn score, with its sign ("mate 0" is mated). ok is false for no or another score.
-func parseScore(s string) (v int, ok bool) {
-	f := strings.Fields(s)
-	if len(f) == 2 && f[0] == "mate" {
-		n, err := strconv.Atoi(f[1])
-		if err != nil {
-			return 0, false
-		}
-		if n > 0 {
-			return math.MaxInt, true
-		}
-		return math.MinInt, true
-	}
-	if len(f) == 2 && f[0] == "cp" {
-		f = f[1:]
-	}
-	if len(f) != 1 {
-		return 0, false
-	}
-	v, err := strconv.Atoi(f[0])
-	return v, err == nil
 }
 
 func loss(c xiangqi.Color) string {

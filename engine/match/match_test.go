@@ -228,23 +228,6 @@ func TestRunErrors(t *testing.T) {
 	}
 }
 
-func TestParseScore(t *testing.T) {
-	tests := []struct {
-		in   string
-		want int
-		ok   bool
-	}{
-		{"31", 31, true}, {"-5", -5, true}, {"cp 31", 31, true}, {"cp -1200", -1200, true},
-		{"mate 3", math.MaxInt, true}, {"mate -3", math.MinInt, true}, {"mate 0", math.MinInt, true},
-		{"", 0, false}, {"cp", 0, false}, {"cp x", 0, false}, {"mate", 0, false}, {"lowerbound", 0, false},
-	}
-	for _, tt := range tests {
-		if v, ok := parseScore(tt.in); v != tt.want || ok != tt.ok {
-			t.Errorf("parseScore(%q) = %d, %v; want %d, %v", tt.in, v, ok, tt.want, tt.ok)
-		}
-	}
-}
-
 func TestResignStreaks(t *testing.T) {
 	on := Resign{Moves: 2, Score: 1000}
 	tests := []struct {

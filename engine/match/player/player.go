@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -82,6 +83,31 @@ type Reply struct {
 	Line  string // the bestmove line as the engine wrote it
 	Depth int    // from the last info line that had one
 	Score string // "cp 31" or "mate -3" (UCI) / "31" (UCCI), from the same line
+}
+
+// ParseScore reads a Reply.Score ("31", "cp 31", "mate -3"). A mate counts as beyond any
+// centipawn score, with its sign: v is math.MaxInt when the mover mates, math.MinInt when it
+// is mated ("mate 0" included), and mate is true. ok is false for no or another score.
+func ParseScore(s string) (v int, mate, ok bool) {
+	f := strings.Fields(s)
+	if len(f) == 2 && f[0] == "mate" {
+		n, err := strconv.Atoi(f[1])
+		if err != nil {
+			return 0, false, false
+		}
+		if n > 0 {
+			return math.MaxInt, true, true
+		}
+		return math.MinInt, true, true
+	}
+	if len(f) == 2 && f[0] == "cp" {
+		f = f[1:]
+	}
+	if len(f) != 1 {
+		return 0, false, false
+	}
+	v, err := strconv.Atoi(f[0])
+	return v, false, err == nil
 }
 
 // Player is a running engine process. Its methods must not be called concurrently.

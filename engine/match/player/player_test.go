@@ -2,6 +2,7 @@ package player_test
 
 import (
 	"errors"
+	"math"
 	"os"
 	"strings"
 	"sync"
@@ -203,5 +204,23 @@ func TestStartErrors(t *testing.T) {
 	}
 	if _, err := player.ParseProtocol("cecp"); err == nil {
 		t.Error("ParseProtocol(cecp): no error")
+	}
+}
+
+func TestParseScore(t *testing.T) {
+	tests := []struct {
+		in       string
+		want     int
+		mate, ok bool
+	}{
+		{"31", 31, false, true}, {"-5", -5, false, true}, {"cp 31", 31, false, true}, {"cp -1200", -1200, false, true},
+		{"mate 3", math.MaxInt, true, true}, {"mate -3", math.MinInt, true, true}, {"mate 0", math.MinInt, true, true},
+		{"", 0, false, false}, {"cp", 0, false, false}, {"cp x", 0, false, false}, {"mate", 0, false, false},
+		{"lowerbound", 0, false, false},
+	}
+	for _, tt := range tests {
+		if v, mate, ok := player.ParseScore(tt.in); v != tt.want || mate != tt.mate || ok != tt.ok {
+			t.Errorf("ParseScore(%q) = %d, %v, %v; want %d, %v, %v", tt.in, v, mate, ok, tt.want, tt.mate, tt.ok)
+		}
 	}
 }
