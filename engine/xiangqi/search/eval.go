@@ -138,11 +138,11 @@ func material(p *xiangqi.Position) (m [2]int32) {
 func Evaluate(p *xiangqi.Position) int {
 	m := material(p)
 	us := p.Turn()
-	v := int(m[us]-m[us.Other()]+tempo) + Positional(p)
+	pos := Positional(p) // Red's view
 	if us == xiangqi.Black {
-		v -= 2 * Positional(p)
+		pos = -pos
 	}
-	return v
+	return int(m[us]-m[us.Other()]+tempo) + pos
 }
 
 // PieceSquare is pc's material and piece-square score on s, from pc's own side (for the tuner).
