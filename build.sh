@@ -8,6 +8,10 @@ set -euo pipefail
 cd "$(dirname "$0")"
 cmd="${1:-static}"
 base="${QIPAN_BASE:-/}"
+# QIPAN_OUT puts the build elsewhere than static/ (so two builds can run side by side);
+# QIPAN_E2E_RUN limits the browser tests to those matching it (go test -run).
+out="${QIPAN_OUT:-static}"
+case "$out" in /*) ;; *) out="$PWD/$out" ;; esac
 
 wasm_build() { GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' "$@"; }
 
@@ -64,21 +68,22 @@ install_chromium() {
 
 # e2e builds the site (at the root, and again for /qipan/) and runs the browser tests on it.
 e2e() {
-  local sub=e2e/out/site-qipan
+  local sub="$PWD/e2e/out/site-qipan" log=e2e/out/test.log
+  if [ "$out" != "$PWD/static" ]; then sub="$out-qipan"; log="$out-test.log"; fi
   base=/
-  static static
-  rm -rf "$sub" && mkdir -p "$sub" && cp -r static/web "$sub/"
+  static "$out"
+  rm -rf "$sub" && mkdir -p "$sub" "$(dirname "$log")" && cp -r "$out/web" "$sub/"
   generate "$sub" /qipan/
-  QIPAN_STATIC="$PWD/static" QIPAN_STATIC_SUBPATH="$PWD/$sub" \
-    go test -count=1 -v -timeout 12m ./e2e/ 2>&1 | tee e2e/out/test.log
+  QIPAN_STATIC="$out" QIPAN_STATIC_SUBPATH="$sub" \
+    go test -count=1 -v -timeout 12m -run "${QIPAN_E2E_RUN:-.}" ./e2e/ 2>&1 | tee "$log"
 }
 
 case "$cmd" in
-  static) static ;;
+  static) static "$out" ;;
   serve)
     port="${2:-8080}"
-    static
-    go run ./cmd/qipan-site serve -dir static -addr "localhost:$port" -base "$base"
+    static "$out"
+    go run ./cmd/qipan-site serve -dir "$out" -addr "localhost:$port" -base "$base"
     ;;
   test)
     install_chromium
