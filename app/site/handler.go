@@ -17,7 +17,7 @@ type Config struct {
 	Base     Base
 	Version  string // the service worker's cache name: a new version replaces the cache
 	WasmSize int64  // bytes of web/app.wasm, for the loading progress
-	Engine   bool   // the engine Worker files are in the build: cache them for offline play
+	Engine   bool   // the engine Worker files are in the build: cache them when first used
 }
 
 // Handler returns the go-app handler that GenerateStaticWebsite turns into the site.
@@ -44,8 +44,14 @@ func Handler(c Config) *app.Handler {
 	if c.WasmSize > 0 {
 		h.WasmContentLength = strconv.FormatInt(c.WasmSize, 10)
 	}
+	var lazy []string
 	if c.Engine {
-		h.CacheableResources = []string{EngineWorkerJS, EngineWasm}
+		lazy = []string{c.Base.Resolve(EngineWasm), c.Base.Resolve(EngineWorkerJS)}
 	}
+	sw, err := serviceWorker(lazy)
+	if err != nil {
+		panic(err) // go-app's template changed under us: the build must not go on
+	}
+	h.ServiceWorkerTemplate = sw
 	return h
 }

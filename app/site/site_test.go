@@ -1,10 +1,12 @@
 package site
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -69,6 +71,21 @@ func generate(t *testing.T, base string, engine bool) string {
 	return dir
 }
 
+// jsList reads the JSON array assigned to const name in a script.
+func jsList(t *testing.T, js, name string) []string {
+	t.Helper()
+	_, rest, ok := strings.Cut(js, "const "+name+" = ")
+	if !ok {
+		t.Fatalf("no const %s in the script", name)
+	}
+	list, _, _ := strings.Cut(rest, ";")
+	var out []string
+	if err := json.Unmarshal([]byte(list), &out); err != nil {
+		t.Fatalf("const %s = %s: %v", name, list, err)
+	}
+	return out
+}
+
 func read(t *testing.T, dir, name string) string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(dir, name))
@@ -90,16 +107,24 @@ func TestGeneratedSite(t *testing.T) {
 	for _, tt := range tests {
 		dir := generate(t, tt.base, tt.engine)
 		worker := read(t, dir, "app-worker.js")
-		cached := []string{`"` + tt.prefix + `/"`, tt.prefix + "/app.js", tt.prefix + "/wasm_exec.js", tt.prefix + "/web/app.wasm",
-			tt.prefix + "/web/icon-192.png", tt.prefix + "/web/icon-512.png", tt.prefix + "/web/qipan.css"}
-		if tt.engine {
-			cached = append(cached, tt.prefix+"/web/engine-worker.js", tt.prefix+"/web/engine.wasm")
-		} else if strings.Contains(worker, "engine.wasm") {
-			t.Errorf("%s without engine: app-worker.js caches engine.wasm", tt.base)
+		precached, lazy := jsList(t, worker, "resourcesToCache"), jsList(t, worker, "lazyResources")
+		for _, c := range []string{tt.prefix + "/", tt.prefix + "/app.js", tt.prefix + "/wasm_exec.js", tt.prefix + "/web/app.wasm",
+			tt.prefix + "/web/icon-192.png", tt.prefix + "/web/icon-512.png", tt.prefix + "/web/qipan.css"} {
+			if !slices.Contains(precached, c) {
+				t.Errorf("%s: app-worker.js does not precache %s: %q", tt.base, c, precached)
+			}
 		}
-		for _, c := range cached {
-			if !strings.Contains(worker, c) {
-				t.Errorf("%s: app-worker.js does not cache %s", tt.base, c)
+		// The engine is cached when first used, never at install.
+		var wantLazy []string
+		if tt.engine {
+			wantLazy = []string{tt.prefix + "/web/engine.wasm", tt.prefix + "/web/engine-worker.js"}
+		}
+		if !slices.Equal(lazy, wantLazy) {
+			t.Errorf("%s: lazy files %q, want %q", tt.base, lazy, wantLazy)
+		}
+		for _, c := range precached {
+			if strings.Contains(c, "engine") {
+				t.Errorf("%s: app-worker.js precaches %s", tt.base, c)
 			}
 		}
 		// Anything remote in the precache list breaks offline: cache.addAll fails as a whole.

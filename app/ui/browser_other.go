@@ -11,6 +11,8 @@ func listenKeys(onKey func(key string) bool) func() { return func() {} }
 
 func copyText(s string) {}
 
+func cacheEngineFiles() {}
+
 type sounds struct{}
 
 func (s *sounds) unlock()         {}

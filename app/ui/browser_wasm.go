@@ -123,3 +123,30 @@ func (s *sounds) play(k play.Sound) {
 	}
 	log.Call("push", string(k))
 }
+
+// cacheEngineFiles asks the service worker to keep the engine's files, now that the engine
+// runs (app/site/worker.go: they are cached when first used). On a first visit the engine may
+// have loaded before the service worker took control of the page: then the request waits for
+// it to take over.
+func cacheEngineFiles() {
+	sw := app.Window().Get("navigator").Get("serviceWorker")
+	if !sw.Truthy() {
+		return
+	}
+	ask := func() {
+		if c := sw.Get("controller"); c.Truthy() {
+			c.Call("postMessage", map[string]any{"type": "qipan:cache-lazy"})
+		}
+	}
+	if sw.Get("controller").Truthy() {
+		ask()
+		return
+	}
+	var f app.Func
+	f = app.FuncOf(func(this app.Value, args []app.Value) any {
+		ask()
+		f.Release()
+		return nil
+	})
+	sw.Call("addEventListener", "controllerchange", f, map[string]any{"once": true})
+}

@@ -76,14 +76,6 @@ func (p *Page) OnMount(ctx app.Context) {
 		ctx.Dispatch(func(ctx app.Context) { p.onKey(ctx, key) })
 		return true
 	})
-	w, err := startWorker(WorkerURL,
-		func(line string) { ctx.Dispatch(func(ctx app.Context) { p.onEngineLine(ctx, line) }) },
-		func(why string) { ctx.Dispatch(func(ctx app.Context) { p.onEngineFailed(why) }) })
-	if err != nil {
-		p.onEngineFailed(err.Error())
-	} else {
-		p.worker = w
-	}
 	p.mounted = true
 	p.syncEngine(ctx)
 	ctx.Defer(scrollMoves)
@@ -381,9 +373,11 @@ func (p *Page) lastSound() play.Sound {
 	return p.match.LastSound()
 }
 
-// post sends lines to the Worker; when they start a search it is watched.
+// post sends lines to the Worker; when they start a search it is watched. The Worker (and
+// its wasm) is loaded by the first lines there are to send, so a visit that never asks the
+// computer anything never downloads the engine.
 func (p *Page) post(ctx app.Context, lines []string) {
-	if p.worker == nil {
+	if len(lines) == 0 || !p.startEngine(ctx) {
 		return
 	}
 	for _, line := range lines {
@@ -392,6 +386,22 @@ func (p *Page) post(ctx app.Context, lines []string) {
 	if len(lines) > 0 && lines[len(lines)-1] != "stop" {
 		p.watch(ctx)
 	}
+}
+
+// startEngine starts the engine Worker if it is not running, and reports whether it runs.
+func (p *Page) startEngine(ctx app.Context) bool {
+	if p.worker != nil {
+		return true
+	}
+	w, err := startWorker(WorkerURL,
+		func(line string) { ctx.Dispatch(func(ctx app.Context) { p.onEngineLine(ctx, line) }) },
+		func(why string) { ctx.Dispatch(func(ctx app.Context) { p.onEngineFailed(why) }) })
+	if err != nil {
+		p.onEngineFailed(err.Error())
+		return false
+	}
+	p.worker = w
+	return true
 }
 
 // watch hurries the search just started if it has not answered well past its time limit, so
@@ -415,7 +425,11 @@ func (p *Page) onEngineLine(ctx app.Context, line string) {
 	if p.reversi() {
 		said = p.rv.EngineSaid // the engine's answers are for the game on the board
 	}
+	wasReady := p.match.Engine.Ready()
 	send, moved, err := said(line)
+	if !wasReady && p.match.Engine.Ready() {
+		cacheEngineFiles() // for offline play, now that the computer has been asked
+	}
 	if err != nil {
 		p.notice = "Engine: " + err.Error()
 		app.Log(err)
