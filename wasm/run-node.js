@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs the engine Worker's wasm under node the way web/engine-worker.js runs it in a browser:
-// stdin lines go to qipanReceive, postMessage lines go to stdout, qipanYield round-trips a
-// MessageChannel. For measurements and tests without a browser.
+// stdin lines go to qipanReceive, postMessage lines go to stdout, qipanYield lets the event
+// loop (and stdin) run. For measurements and tests without a browser.
 //
 // Usage: node wasm/run-node.js WASM_EXEC_JS ENGINE_WASM < commands
 //   WASM_EXEC_JS is $(go env GOROOT)/lib/wasm/wasm_exec.js. At the end of input the runner
@@ -32,16 +32,11 @@ globalThis.postMessage = (line) => {
   process.stdout.write(line + "\n");
   if (line === "bye") process.exit(0);
 };
-const channel = new MessageChannel();
-const waiting = [];
-channel.port1.onmessage = () => {
-  const cb = waiting.shift();
-  if (cb) cb();
-};
-globalThis.qipanYield = (cb) => {
-  waiting.push(cb);
-  channel.port2.postMessage(0);
-};
+// qipanYield(cb): the search calls it about every 10 ms and waits for cb. The browser Worker
+// answers through a MessageChannel; under node that would starve stdin (node handles up to
+// 1,000 port messages before it polls I/O again: a stop took 20 s), so cb runs from
+// setImmediate, which comes right after the I/O poll of each event loop turn.
+globalThis.qipanYield = (cb) => setImmediate(cb);
 globalThis.qipanStarted = () => {
   receive = globalThis.qipanReceive;
   for (const line of queue.splice(0)) receive(line);
