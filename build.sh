@@ -45,12 +45,15 @@ generate() {
   go run ./cmd/qipan-site generate -out "$1" -base "$2" -version "$version"
   # go-app writes its own wasm_exec.js; the one matching this Go compiler replaces it.
   cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$1/wasm_exec.js"
+  # Brotli and gzip twins of each file, served by qipan-site serve as a static host would.
+  go run ./cmd/qipan-site compress -dir "$1"
 }
 
 sizes() {
   for f in "$1/web/app.wasm" "$1/web/engine.wasm"; do
     [ -f "$f" ] || continue
-    printf 'size: %-22s %6d KiB raw, %6d KiB gzip\n' "$f" $(( $(wc -c <"$f") / 1024 )) $(( $(gzip -9c "$f" | wc -c) / 1024 ))
+    printf 'size: %-22s %6d KiB raw, %6d KiB gzip, %6d KiB brotli\n' "$(basename "$f")" \
+      $(( $(wc -c <"$f") / 1024 )) $(( $(wc -c <"$f.gz") / 1024 )) $(( $(wc -c <"$f.br") / 1024 ))
   done
 }
 
@@ -72,7 +75,7 @@ e2e() {
   if [ "$out" != "$PWD/static" ]; then sub="$out-qipan"; log="$out-test.log"; fi
   base=/
   static "$out"
-  rm -rf "$sub" && mkdir -p "$sub" "$(dirname "$log")" && cp -r "$out/web" "$sub/"
+  rm -rf "$sub" && mkdir -p "$sub" "$(dirname "$log")" && cp -rp "$out/web" "$sub/"
   generate "$sub" /qipan/
   QIPAN_STATIC="$out" QIPAN_STATIC_SUBPATH="$sub" \
     go test -count=1 -v -timeout 12m -run "${QIPAN_E2E_RUN:-.}" ./e2e/ 2>&1 | tee "$log"

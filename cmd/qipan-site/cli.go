@@ -30,6 +30,8 @@ func cli() {
 		err = generate(os.Args[2:])
 	case "serve":
 		err = serve(os.Args[2:])
+	case "compress":
+		err = compress(os.Args[2:])
 	default:
 		usage()
 	}
@@ -40,7 +42,7 @@ func cli() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: qipan-site generate [-out static] [-base /] [-version v]\n       qipan-site serve [-dir static] [-addr localhost:8080] [-base /]")
+	fmt.Fprintln(os.Stderr, "usage: qipan-site generate [-out static] [-base /] [-version v]\n       qipan-site compress [-dir static]\n       qipan-site serve [-dir static] [-addr localhost:8080] [-base /]")
 	os.Exit(2)
 }
 
@@ -80,6 +82,14 @@ func generate(args []string) error {
 	}
 	fmt.Printf("generated %s for %s (version %s, engine %v)\n", *out, base.Path(), h.Version, engine)
 	return nil
+}
+
+// compress writes the brotli and gzip twins of the site's files (site.Precompress).
+func compress(args []string) error {
+	fl := flag.NewFlagSet("compress", flag.ExitOnError)
+	dir := fl.String("dir", "static", "the site folder")
+	fl.Parse(args)
+	return site.Precompress(*dir)
 }
 
 // engineFiles reports whether the engine Worker is in the build: both of its files or neither.
