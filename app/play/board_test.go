@@ -1,0 +1,244 @@
+package play
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"qipan/engine/xiangqi"
+)
+
+// at is the square named s, as Board numbers it.
+func at(s string) int {
+	q, err := xiangqi.ParseSquare(s)
+	if err != nil {
+		panic(err)
+	}
+	return int(q)
+}
+
+func TestBoardCells(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		b        Board
+		flip     bool
+		col, row int
+		want     byte
+	}{
+		{"xiangqi top-left", NewBoard(VariantXiangqi), false, 0, 0, 'r'},
+		{"xiangqi bottom-left", NewBoard(VariantXiangqi), false, 0, 9, 'R'},
+		{"xiangqi red cannon", NewBoard(VariantXiangqi), false, 7, 7, 'C'},
+		{"xiangqi flipped top-left", NewBoard(VariantXiangqi), true, 0, 0, 'R'},
+		{"xiangqi flipped black general", NewBoard(VariantXiangqi), true, 4, 9, 'k'},
+		{"xiangqi empty", NewBoard(VariantXiangqi), false, 4, 4, 0},
+		{"reversi d4", NewBoard(VariantReversi), false, 3, 3, 'O'},
+		{"reversi e4", NewBoard(VariantReversi), false, 4, 3, 'X'},
+		{"reversi flipped d4 place", NewBoard(VariantReversi), true, 3, 3, 'O'},
+		{"reversi flipped e4 place", NewBoard(VariantReversi), true, 4, 3, 'X'},
+		{"reversi corner", NewBoard(VariantReversi), true, 0, 0, 0},
+	} {
+		if tc.flip {
+			tc.b.Flip()
+		}
+		if got := tc.b.Piece(tc.b.Cell(tc.col, tc.row)); got != tc.want {
+			t.Errorf("%s: piece at (%d,%d) = %q, want %q", tc.name, tc.col, tc.row, got, tc.want)
+		}
+	}
+	// Flipping twice maps every place back to itself, and Cell is one-to-one.
+	for _, v := range []string{VariantXiangqi, VariantReversi} {
+		b := NewBoard(v)
+		cols, rows := b.Dims()
+		seen := map[int]bool{}
+		for r := range rows {
+			for c := range cols {
+				s := b.Cell(c, r)
+				if seen[s] {
+					t.Fatalf("%s: square %d shown twice", v, s)
+				}
+				seen[s] = true
+			}
+		}
+		if len(seen) != cols*rows {
+			t.Errorf("%s: %d squares for a %d×%d grid", v, len(seen), cols, rows)
+		}
+	}
+}
+
+// TestBoardPlay drives both games through the interface alone: select, targets, a move, the
+// engine's reply from a bestmove line, last move, record, undo/redo, review.
+func TestBoardPlay(t *testing.T) {
+	for _, tc := range []struct {
+		variant     string
+		pick, to    int // the person's click(s): pick -1 for none
+		reply       string
+		wantTargets int // targets after the pick (or at the start, for Reversi)
+		replyTo     int
+		texts       []string
+	}{
+		{VariantXiangqi, at("h2"), at("e2"), "bestmove h9g7", 12, at("g7"), []string{"炮二平五", "马８进７"}},
+		{VariantReversi, -1, 37 /* f5 */, "bestmove d6", 4, 43, []string{"f5", "d6"}},
+	} {
+		b := NewBoard(tc.variant)
+		e := b.Engine()
+		b.EngineSaid("info string ready")
+		if !e.Ready() {
+			t.Fatalf("%s: not ready after the ready line", tc.variant)
+		}
+		if tc.pick >= 0 {
+			if !b.Draggable(tc.pick) {
+				t.Errorf("%s: the person's piece is not draggable", tc.variant)
+			}
+			if b.Click(tc.pick) || b.Selected() != tc.pick {
+				t.Fatalf("%s: click on %d did not select it", tc.variant, tc.pick)
+			}
+		}
+		if got := len(b.Targets()); got != tc.wantTargets {
+			t.Errorf("%s: %d targets, want %d", tc.variant, got, tc.wantTargets)
+		}
+		if !slices.Contains(b.Targets(), tc.to) {
+			t.Fatalf("%s: %d is not a target: %v", tc.variant, tc.to, b.Targets())
+		}
+		if !b.Click(tc.to) {
+			t.Fatalf("%s: the move to %d was not played", tc.variant, tc.to)
+		}
+		if _, to := b.LastMove(); to != tc.to {
+			t.Errorf("%s: last move to %d, want %d", tc.variant, to, tc.to)
+		}
+		send := b.EngineLines()
+		if len(send) < 2 || !strings.HasPrefix(send[len(send)-1], "go movetime") {
+			t.Fatalf("%s: engine lines %q, want a search", tc.variant, send)
+		}
+		if s := Status(b); s != "Computer is thinking…" {
+			t.Errorf("%s: status %q while the engine searches", tc.variant, s)
+		}
+		if _, moved, err := b.EngineSaid(tc.reply); !moved || err != nil {
+			t.Fatalf("%s: reply %q: moved %v, %v", tc.variant, tc.reply, moved, err)
+		}
+		if _, to := b.LastMove(); to != tc.replyTo {
+			t.Errorf("%s: reply to %d, want %d", tc.variant, to, tc.replyTo)
+		}
+		if got := b.MoveTexts(Chinese); !slices.Equal(got, tc.texts) {
+			t.Errorf("%s: move texts %q, want %q", tc.variant, got, tc.texts)
+		}
+		if !strings.HasPrefix(Status(b), "Your move (") {
+			t.Errorf("%s: status %q after the reply", tc.variant, Status(b))
+		}
+		if !b.CanUndo() || !b.Undo() || b.Ply() != 0 || b.Len() != 2 {
+			t.Fatalf("%s: undo: ply %d len %d", tc.variant, b.Ply(), b.Len())
+		}
+		if !b.Redo() || b.Ply() != 2 {
+			t.Fatalf("%s: redo: ply %d", tc.variant, b.Ply())
+		}
+		if !b.Review(1) || !b.Reviewing() || b.ShownPly() != 1 {
+			t.Fatalf("%s: review 1: shown %d", tc.variant, b.ShownPly())
+		}
+		if !strings.HasPrefix(Status(b), "Reviewing move 1 of 2") {
+			t.Errorf("%s: status %q while reviewing", tc.variant, Status(b))
+		}
+		if !b.BackToGame() || b.Reviewing() {
+			t.Errorf("%s: back to game", tc.variant)
+		}
+	}
+}
+
+func TestBoardSaveRestore(t *testing.T) {
+	for _, v := range []string{VariantXiangqi, VariantReversi} {
+		b := NewBoard(v)
+		b.SetTwoPlayer()
+		b.Flip()
+		first := b.Targets()
+		if v == VariantXiangqi {
+			b.Click(at("h2"))
+			first = b.Targets()
+		}
+		b.Click(first[0])
+		s := b.Save()
+		got, err := RestoreBoard(s)
+		if err != nil {
+			t.Fatalf("%s: restore: %v", v, err)
+		}
+		if got.Variant() != v || !got.Flipped() || got.Mode() != TwoPlayer || got.Ply() != 1 {
+			t.Errorf("%s: restored %s flipped %v mode %v ply %d", v, got.Variant(), got.Flipped(), got.Mode(), got.Ply())
+		}
+		s.Moves = "zz9"
+		if _, err := RestoreBoard(s); err == nil {
+			t.Errorf("%s: a bad saved move restored", v)
+		}
+	}
+}
+
+// TestBoardExportImport writes each export of a game after two moves and reads it back
+// through Import, except the position-only ones which read back as the same position.
+func TestBoardExportImport(t *testing.T) {
+	for _, v := range []string{VariantXiangqi, VariantReversi} {
+		b := NewBoard(v)
+		b.SetTwoPlayer()
+		for range 2 {
+			if v == VariantXiangqi {
+				for sq := range 90 {
+					if b.Draggable(sq) {
+						b.Click(sq)
+						break
+					}
+				}
+			}
+			b.Click(b.Targets()[0])
+		}
+		want := b.Piece
+		for _, ex := range b.Exports() {
+			text, err := ex.Write(WXF)
+			if err != nil {
+				t.Fatalf("%s %s: %v", v, ex.Name, err)
+			}
+			c := NewBoard(v)
+			if _, _, err := c.Import(text); err != nil {
+				t.Fatalf("%s %s: import %q: %v", v, ex.Name, text, err)
+			}
+			for s := range 64 {
+				if c.Piece(s) != want(s) {
+					t.Errorf("%s %s: %q reads back with %q on %d, want %q", v, ex.Name, text, c.Piece(s), s, want(s))
+					break
+				}
+			}
+		}
+		c := NewBoard(v)
+		if _, _, err := c.Import("nonsense ]]"); err == nil {
+			t.Errorf("%s: nonsense imported", v)
+		}
+	}
+}
+
+func TestMoveRows(t *testing.T) {
+	texts := []string{"a", "b", "c"}
+	for _, tc := range []struct {
+		second bool
+		want   []string
+	}{
+		{false, []string{"1. a b", "2. c"}},
+		{true, []string{"1. … a", "2. b c"}},
+	} {
+		var got []string
+		for _, r := range MoveRows(texts, tc.second) {
+			got = append(got, r.String(texts))
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("second first %v: %q, want %q", tc.second, got, tc.want)
+		}
+	}
+}
+
+func TestReversiBoardMoveNow(t *testing.T) {
+	b := NewBoard(VariantReversi)
+	lines := b.MoveNow() // the person's turn: the sides swap and the engine plays Black
+	if b.Human() != 1 || len(lines) == 0 || !b.Engine().Thinking() {
+		t.Fatalf("move now: human %d, lines %q", b.Human(), lines)
+	}
+	if got := b.MoveNow(); !slices.Equal(got, []string{"stop"}) {
+		t.Errorf("move now while thinking: %q, want stop", got)
+	}
+	two := NewBoard(VariantReversi)
+	two.SetTwoPlayer()
+	if got := two.MoveNow(); got != nil {
+		t.Errorf("move now in two-player Reversi: %q, want nothing", got)
+	}
+}
