@@ -7,7 +7,7 @@
 //
 // API (what a protocol adapter needs):
 //
-//	e := search.New()
+//	e := search.New() // or NewSized(mb): the midgame and endgame tables within mb megabytes
 //	err := e.SetPosition(boardText, []string{"f5", "d6", "pass"}) // "" = the initial position
 //	res := e.Search(ctx, search.Limits{Level: 7, Time: 2 * time.Second, Yield: f}, progress)
 //	hints := e.Hints(ctx, search.Limits{Level: 5}, nil) // every legal move scored

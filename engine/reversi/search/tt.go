@@ -1,5 +1,7 @@
 package search
 
+import "unsafe"
+
 // Transposition tables: one for exact endgame bounds (discs, depth = the empties), one for the
 // midgame search (centi-discs with a depth). Both are a ttTable. Entries hold the whole
 // position, so a hit is never a collision.
@@ -32,6 +34,8 @@ func newTable(bits uint) ttTable {
 }
 
 func (t *ttTable) clear() { clear(t.e) }
+
+func (t *ttTable) bytes() int { return len(t.e) * int(unsafe.Sizeof(ttEntry{})) }
 
 func (t *ttTable) probe(P, O uint64) *ttEntry {
 	i := hashPos(P, O) & t.mask
