@@ -10,7 +10,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -63,6 +65,45 @@ func chromePath(t *testing.T) string {
 type server struct {
 	*httptest.Server
 	down atomic.Bool
+	mu   sync.Mutex
+	hits []hit // every request answered, in order
+}
+
+// hit is one request the server answered: the path, the status and the bytes of the body
+// sent (compressed, when it was).
+type hit struct {
+	path     string
+	status   int
+	bytes    int64
+	encoding string
+}
+
+// requests returns the requests answered so far.
+func (s *server) requests() []hit {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.hits)
+}
+
+// countingWriter notes the status and the body bytes of a response.
+type countingWriter struct {
+	http.ResponseWriter
+	status int
+	bytes  int64
+}
+
+func (c *countingWriter) WriteHeader(code int) {
+	c.status = code
+	c.ResponseWriter.WriteHeader(code)
+}
+
+func (c *countingWriter) Write(b []byte) (int, error) {
+	if c.status == 0 {
+		c.status = http.StatusOK
+	}
+	n, err := c.ResponseWriter.Write(b)
+	c.bytes += int64(n)
+	return n, err
 }
 
 func newServer(t *testing.T, dir, base string) *server {
@@ -83,7 +124,11 @@ func newServer(t *testing.T, dir, base string) *server {
 			}
 			panic(http.ErrAbortHandler)
 		}
-		files.ServeHTTP(w, r)
+		cw := &countingWriter{ResponseWriter: w}
+		files.ServeHTTP(cw, r)
+		s.mu.Lock()
+		s.hits = append(s.hits, hit{r.URL.Path, cw.status, cw.bytes, w.Header().Get("Content-Encoding")})
+		s.mu.Unlock()
 	}))
 	t.Cleanup(s.Close)
 	return s
