@@ -317,6 +317,28 @@ func (s *Session) Finish() {
 	}
 }
 
+// MaxHashMB bounds the table size option.
+const MaxHashMB = 1024
+
+// HashOption is the table size option, hashsize (UCCI) / Hash (UCI): the megabytes that the
+// tables of the game being played may hold together (0 means def). Every game takes it, so one
+// budget holds whichever is played.
+func HashOption(def int) Option {
+	return Option{Name: "hashsize", UCIName: "Hash", Type: "spin", Min: 0, Max: MaxHashMB, Default: strconv.Itoa(def)}
+}
+
+// HashMB reads a hashsize value: 0..MaxHashMB megabytes, 0 giving def.
+func HashMB(value string, def int) (int, error) {
+	mb, err := SpinValue("size", value, 0, MaxHashMB)
+	if err != nil {
+		return 0, fmt.Errorf("%v MB", err)
+	}
+	if mb == 0 {
+		mb = def
+	}
+	return mb, nil
+}
+
 // SpinValue reads a spin option's value, an integer in [min, max]; the error names what (e.g.
 // "level") and the range, so every engine reports a bad value the same way.
 func SpinValue(what, value string, min, max int) (int, error) {

@@ -22,6 +22,9 @@
 //   - `go perft N` counts a forced pass as a move and a finished game as a leaf (reversi.Perft).
 //
 // Options (UCCI name / UCI name):
+//   - hashsize / Hash: the size in MB of the midgame and endgame tables together (0 = the
+//     default, search.DefaultHashMB), made at the first search and dropped by Release
+//     (variants releases the game it leaves), so only the game being played holds memory.
 //   - level / Skill Level: 1..10, the search levels of engine/reversi/search (depth, endgame
 //     solve range; levels 1–4 add noise); 10 is full strength. At 10 under a clock or
 //     movetime the depth is whatever the time allows and the solve range shrinks with the
@@ -33,6 +36,7 @@ package rvengine
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -52,12 +56,12 @@ const MaxMultiPV = 64
 // any game lasts, so it runs until stop.
 const infiniteDepth = 60
 
-// Engine is a Reversi engine: a position, a searcher (made on first use: its tables are
-// ~40 MB) and its options.
+// Engine is a Reversi engine: a position, a searcher (made on first use, with tables of
+// hashMB) and its options.
 type Engine struct {
 	pos     reversi.Position
-	s       *search.Engine
-	solver  *search.Solver // for go depth ≥ empties
+	s       *search.Engine // nil until a search needs it, and after Release
+	hashMB  int
 	yield   func(ctx context.Context)
 	seed    int64
 	level   int
@@ -80,7 +84,7 @@ func WithSeed(seed int64) Option {
 
 // New returns an engine at the initial position.
 func New(opts ...Option) *Engine {
-	e := &Engine{pos: reversi.Start(), level: MaxLevel, multiPV: 1}
+	e := &Engine{pos: reversi.Start(), hashMB: search.DefaultHashMB, level: MaxLevel, multiPV: 1}
 	for _, o := range opts {
 		o(e)
 	}
@@ -97,18 +101,33 @@ var _ interface {
 
 func (e *Engine) searcher() *search.Engine {
 	if e.s == nil {
-		e.s = search.New()
+		e.s = search.NewSized(e.hashMB)
 	}
 	return e.s
+}
+
+// Release drops the searcher and its tables (what it learned goes too); the next search makes
+// them again. It collects the garbage at once: Go's wasm memory never shrinks, so the next
+// tables (of either game) must reuse these pages rather than grow it.
+func (e *Engine) Release() {
+	if e.s != nil {
+		e.s = nil
+		runtime.GC()
+	}
+}
+
+// TableBytes returns the bytes held by the tables: 0 before the first search and after Release.
+func (e *Engine) TableBytes() int {
+	if e.s == nil {
+		return 0
+	}
+	return e.s.TableBytes()
 }
 
 // NewGame clears what the searcher learned.
 func (e *Engine) NewGame() {
 	if e.s != nil {
 		e.s.NewGame()
-	}
-	if e.solver != nil {
-		e.solver.Clear()
 	}
 }
 
@@ -234,9 +253,7 @@ func (e *Engine) Search(ctx context.Context, lim protocol.Limits, progress func(
 // least the empty squares: a search to the end of the game). ok is false if it was stopped
 // before it finished.
 func (e *Engine) solve(ctx context.Context, lim protocol.Limits, progress func(protocol.Info)) (protocol.Result, bool) {
-	if e.solver == nil {
-		e.solver = search.NewSolver(solverBits)
-	}
+	solver := e.searcher().Solver()
 	start := time.Now()
 	_, hard := lim.Budget()
 	hook := func() bool {
@@ -244,24 +261,20 @@ func (e *Engine) solve(ctx context.Context, lim protocol.Limits, progress func(p
 			e.yield(ctx)
 		}
 		return ctx.Err() != nil || hard > 0 && time.Since(start) > hard ||
-			lim.Nodes > 0 && e.solver.Nodes >= lim.Nodes
+			lim.Nodes > 0 && solver.Nodes >= lim.Nodes
 	}
 	p := e.pos
-	e.solver.Nodes = 0
-	v, m := e.solver.Solve(&p, -64, 64, hook)
-	if e.solver.Stopped() || m == reversi.NoMove {
+	solver.Nodes = 0
+	v, m := solver.Solve(&p, -64, 64, hook)
+	if solver.Stopped() || m == reversi.NoMove {
 		return protocol.Result{}, false
 	}
 	if progress != nil {
-		progress(info(search.Info{Kind: search.Exact, Depth: p.Empties(), Score: v * 100, Nodes: e.solver.Nodes,
+		progress(info(search.Info{Kind: search.Exact, Depth: p.Empties(), Score: v * 100, Nodes: solver.Nodes,
 			Time: time.Since(start), PV: []reversi.Move{m}}, 0))
 	}
 	return protocol.Result{Best: m.String()}, true
 }
-
-// solverBits sizes the exact solver's table: 2^(solverBits+1) entries of 24 bytes (48 MB),
-// made on the first solve; as cmd/reversi-bench's default.
-const solverBits = 20
 
 // hints scores every legal move (search.Hints) and reports the best e.multiPV as multipv lines.
 func (e *Engine) hints(ctx context.Context, sl search.Limits, progress func(protocol.Info)) protocol.Result {
@@ -301,9 +314,10 @@ func info(i search.Info, multiPV int) protocol.Info {
 	return out
 }
 
-// Options lists level and multipv.
+// Options lists hashsize, level and multipv.
 func (e *Engine) Options() []protocol.Option {
 	return []protocol.Option{
+		protocol.HashOption(search.DefaultHashMB),
 		{Name: "level", UCIName: "Skill Level", Type: "spin", Min: 1, Max: MaxLevel, Default: strconv.Itoa(MaxLevel)},
 		{Name: "multipv", UCIName: "MultiPV", Type: "spin", Min: 1, Max: MaxMultiPV, Default: "1"},
 	}
@@ -312,6 +326,15 @@ func (e *Engine) Options() []protocol.Option {
 // SetOption sets one of Options (by its lower-case UCCI name).
 func (e *Engine) SetOption(name, value string) error {
 	switch name {
+	case "hashsize":
+		mb, err := protocol.HashMB(value, search.DefaultHashMB)
+		if err != nil {
+			return err
+		}
+		if mb != e.hashMB {
+			e.hashMB = mb
+			e.Release() // the next search makes the tables at the new size
+		}
 	case "level":
 		n, err := protocol.SpinValue("level", value, 1, MaxLevel)
 		if err != nil {
@@ -342,12 +365,21 @@ var BenchBoards = []string{
 }
 
 // Bench searches BenchBoards to depth (0: BenchDepth) at full strength, clearing the tables
-// first, so the node count is a signature of the search, whatever the options.
+// first, so the node count is a signature of the search, whatever the options: with a hashsize
+// other than the default, the engine's tables give way to default ones for the bench.
 func (e *Engine) Bench(ctx context.Context, depth int, progress func(string)) (uint64, error) {
 	if depth <= 0 {
 		depth = BenchDepth
 	}
-	s := e.searcher()
+	if e.hashMB == search.DefaultHashMB {
+		return e.bench(ctx, e.searcher(), depth, progress)
+	}
+	e.Release()
+	defer runtime.GC() // the bench's tables
+	return e.bench(ctx, search.New(), depth, progress)
+}
+
+func (e *Engine) bench(ctx context.Context, s *search.Engine, depth int, progress func(string)) (uint64, error) {
 	var total uint64
 	for i, b := range BenchBoards {
 		p, err := reversi.ParseBoard(b)

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"weak"
 
 	"qipan/engine/protocol"
 	"qipan/engine/protocol/rvengine"
@@ -440,5 +441,64 @@ func TestSolveLevel(t *testing.T) {
 		if got := rvengine.SolveLevel(tt.t); got != tt.want {
 			t.Errorf("solveLevel(%v) = %d, want %d", tt.t, got, tt.want)
 		}
+	}
+}
+
+// TestHashSize: hashsize sizes the midgame and endgame tables together (0 = the default);
+// they are made at the first search and gone after Release, for the GC too. An exact solve
+// works in the smallest tables, and bench's signature does not depend on the size.
+func TestHashSize(t *testing.T) {
+	const mb = 1 << 20
+	// FFO #40 after four moves: 16 empties, solved in a blink but with the table at work
+	p, err := reversi.ParseBoard("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 4 {
+		p.Make(p.LegalMoves()[0])
+	}
+	q := *p
+	want, _ := search.NewSolver(16).Solve(&q, -64, 64, nil)
+	var sig uint64
+	for _, tt := range []struct {
+		value string
+		want  int
+	}{{"", search.DefaultHashMB * mb}, {"0", search.DefaultHashMB * mb}, {"1", 1 * mb}, {"3", 2 * mb}, {"64", 64 * mb}} {
+		e := rvengine.New()
+		if tt.value != "" {
+			if err := e.SetOption("hashsize", tt.value); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n := e.TableBytes(); n != 0 {
+			t.Errorf("hashsize %q: %d bytes before the first search, want 0", tt.value, n)
+		}
+		if err := e.SetPosition(p.String(), nil); err != nil {
+			t.Fatal(err)
+		}
+		var last protocol.Info
+		r := e.Search(context.Background(), protocol.Limits{Depth: 60}, func(i protocol.Info) { last = i })
+		if r.Best == "" || last.Score != want*100 || last.Note != "exact" {
+			t.Errorf("hashsize %q: %v solved as %s %+d (%s), want %+d exact", tt.value, p, r.Best, last.Score, last.Note, want*100)
+		}
+		if n := e.TableBytes(); n != tt.want {
+			t.Errorf("hashsize %q: tables of %d bytes, want %d", tt.value, n, tt.want)
+		}
+		n, err := e.Bench(context.Background(), 4, func(string) {})
+		if err != nil || sig != 0 && n != sig {
+			t.Errorf("hashsize %q: bench 4 = %d, %v; with the default size %d", tt.value, n, err, sig)
+		}
+		sig = n
+		if e.Searcher() == nil {
+			e.Search(context.Background(), protocol.Limits{Depth: 2}, nil)
+		}
+		gone := weak.Make(e.Searcher())
+		e.Release()
+		if n := e.TableBytes(); n != 0 || gone.Value() != nil {
+			t.Errorf("hashsize %q: after Release %d bytes, searcher collected: %v", tt.value, n, gone.Value() == nil)
+		}
+	}
+	if err := rvengine.New().SetOption("hashsize", "2000"); err == nil || !strings.Contains(err.Error(), "0..1024") {
+		t.Errorf("hashsize 2000: error %v, want one naming 0..1024", err)
 	}
 }

@@ -10,6 +10,10 @@
 // current game (position, go, perft, bench, probe, newgame). The other options (level,
 // multipv, hashsize, usebook) go to the current game, which judges the value, and also to the
 // other game if it takes that option and value.
+//
+// Memory: hashsize is one budget for whichever game is played. Each game makes its tables at
+// its first search, and switching releases the tables of the game left (its position stays),
+// so the two games' tables are never held at once.
 package variants
 
 import (
@@ -36,6 +40,8 @@ type game interface {
 	protocol.Perfter
 	protocol.Bencher
 	protocol.Optioner
+	Release()
+	TableBytes() int
 }
 
 // Engine switches between the games.
@@ -160,6 +166,10 @@ func (e *Engine) Options() []protocol.Option {
 	return out
 }
 
+// TableBytes returns the bytes held by both games' tables (after a switch, only the current
+// game's, once it has searched).
+func (e *Engine) TableBytes() int { return e.xq.TableBytes() + e.rv.TableBytes() }
+
 // ParseVariant reads a variant name: xiangqi, or reversi (also othello, flipello); any case.
 func ParseVariant(v string) (string, error) {
 	switch strings.ToLower(strings.TrimSpace(v)) {
@@ -173,13 +183,16 @@ func ParseVariant(v string) (string, error) {
 	return "", fmt.Errorf("unknown variant %q (want xiangqi or reversi)", v)
 }
 
-// SetOption switches the variant, or sets an option of the current game (and of the other
-// one if it takes it).
+// SetOption switches the variant (releasing the tables of the game left), or sets an option
+// of the current game (and of the other one if it takes it).
 func (e *Engine) SetOption(name, value string) error {
 	if name == "variant" {
 		v, err := ParseVariant(value)
 		if err != nil {
 			return err
+		}
+		if v != e.variant {
+			e.cur().Release()
 		}
 		e.variant = v
 		return nil

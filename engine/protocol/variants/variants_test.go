@@ -1,6 +1,7 @@
 package variants_test
 
 import (
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -184,5 +185,48 @@ func TestSider(t *testing.T) {
 			t.Errorf("%q: FirstToMove %v, want %v", tt.lines, got, tt.want)
 		}
 		run(t, e, "setoption variant xiangqi")
+	}
+}
+
+// TestOneBudget: hashsize sizes whichever game is played, and switching releases the tables of
+// the game left, so that its memory goes back to the heap (Go's wasm memory never shrinks:
+// the next tables must fit in the freed pages).
+func TestOneBudget(t *testing.T) {
+	const mb = 1 << 20
+	e := variants.New()
+	s := protocol.New(e, func(string) {})
+	s.Handle("setoption batch true")
+	s.Handle("setoption usebook false")
+	heap := func() int {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return int(m.HeapInuse)
+	}
+	steps := []struct {
+		lines  []string
+		xq, rv int // each game's table bytes after the lines
+	}{
+		{nil, 0, 0}, // nothing before the first search
+		{[]string{"position startpos", "go depth 4"}, 16 * mb, 0},
+		{[]string{"setoption name UCI_Variant value reversi", "position startpos", "go depth 4"}, 0, 16 * mb},
+		{[]string{"setoption name Hash value 1", "go depth 4"}, 0, 1 * mb},
+		{[]string{"setoption name Hash value 32", "setoption variant xiangqi", "go depth 4"}, 32 * mb, 0},
+		{[]string{"setoption variant reversi", "go depth 4"}, 0, 32 * mb},
+		{[]string{"setoption hashsize 0", "setoption variant xiangqi"}, 0, 0},
+	}
+	for _, st := range steps {
+		before := heap()
+		for _, l := range st.lines {
+			s.Handle(l)
+		}
+		s.Finish() // waits for the search
+		xq, rv := e.Xiangqi().TableBytes(), e.Reversi().TableBytes()
+		if xq != st.xq || rv != st.rv || e.TableBytes() != xq+rv {
+			t.Errorf("after %q: xiangqi %d, reversi %d bytes (total %d); want %d, %d", st.lines, xq, rv, e.TableBytes(), st.xq, st.rv)
+		}
+		t.Logf("after %q: heap in use %.1f MB (was %.1f)", st.lines, float64(heap())/mb, float64(before)/mb)
+	}
+	if h := heap(); h > 8*mb {
+		t.Errorf("no tables held, yet %.1f MB of heap in use: the released tables were not collected", float64(h)/mb)
 	}
 }

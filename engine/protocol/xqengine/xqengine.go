@@ -4,7 +4,9 @@
 // Worker both use it.
 //
 // Options (UCCI name / UCI name):
-//   - hashsize / Hash: table size in MB (0 = the default); newgame clears the table.
+//   - hashsize / Hash: table size in MB (0 = the default); newgame clears the table. The table
+//     is made at the first search and dropped by Release (variants releases the game it
+//     leaves), so only the game being played holds memory.
 //   - usebook / OwnBook: play from the opening book while in it (default true).
 //   - level / Skill Level: 1..10; below 10 the search is cut to a depth and node budget per
 //     level and picks among its best few moves with score noise (see levels); 10 is full
@@ -16,6 +18,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"strconv"
 	"time"
 
@@ -32,7 +35,8 @@ const DefaultHashMB = 16
 type Engine struct {
 	pos     xiangqi.Position
 	history []search.Past // the positions before pos since the FEN, for repetition
-	s       *search.Searcher
+	s       *search.Searcher // made at the first search (searcher), nil after Release
+	hashMB  int
 	yield   func(ctx context.Context)
 	rng     *rand.Rand
 
@@ -89,7 +93,7 @@ func WithSeed(seed uint64) Option {
 // New returns an engine at the start position.
 func New(opts ...Option) *Engine {
 	seed := uint64(time.Now().UnixNano())
-	e := &Engine{pos: *xiangqi.NewPosition(), s: search.New(DefaultHashMB), useBook: true, level: MaxLevel,
+	e := &Engine{pos: *xiangqi.NewPosition(), hashMB: DefaultHashMB, useBook: true, level: MaxLevel,
 		multiPV: 1, rng: rand.New(rand.NewPCG(seed, seed>>17))}
 	for _, o := range opts {
 		o(e)
@@ -106,7 +110,36 @@ var _ interface {
 } = (*Engine)(nil)
 
 // NewGame clears what the searcher learned.
-func (e *Engine) NewGame() { e.s.Clear() }
+func (e *Engine) NewGame() {
+	if e.s != nil {
+		e.s.Clear()
+	}
+}
+
+func (e *Engine) searcher() *search.Searcher {
+	if e.s == nil {
+		e.s = search.New(e.hashMB)
+	}
+	return e.s
+}
+
+// Release drops the searcher and its table (what it learned goes too); the next search makes
+// them again. It collects the garbage at once: Go's wasm memory never shrinks, so the next
+// table (of either game) must reuse these pages rather than grow it.
+func (e *Engine) Release() {
+	if e.s != nil {
+		e.s = nil
+		runtime.GC()
+	}
+}
+
+// TableBytes returns the bytes held by the table: 0 before the first search and after Release.
+func (e *Engine) TableBytes() int {
+	if e.s == nil {
+		return 0
+	}
+	return e.s.HashBytes()
+}
 
 // SetPosition sets the position after moves from fen; on error nothing changes.
 func (e *Engine) SetPosition(fen string, moves []string) error {
@@ -194,7 +227,7 @@ func (e *Engine) Search(ctx context.Context, lim protocol.Limits, progress func(
 				MatePlies: i.MatePlies, Nodes: i.Nodes, Time: i.Time, PV: pv})
 		}
 	}
-	res := e.s.Search(ctx, &e.pos, e.history, sl, report)
+	res := e.searcher().Search(ctx, &e.pos, e.history, sl, report)
 	if res.Best == xiangqi.NoMove {
 		return protocol.Result{}
 	}
@@ -228,7 +261,7 @@ func pickNoisy(lines []search.Line, noise int, r *rand.Rand) xiangqi.Move {
 // Probe looks the position after moves from fen up in the hash table.
 func (e *Engine) Probe(fen string, moves []string) (protocol.HashEntry, error) {
 	p, _, err := replay(fen, moves)
-	if err != nil {
+	if err != nil || e.s == nil {
 		return protocol.HashEntry{}, err
 	}
 	m, score, depth, lower, upper, ok := e.s.Probe(p)
@@ -245,7 +278,7 @@ func (e *Engine) Probe(fen string, moves []string) (protocol.HashEntry, error) {
 // Options lists hashsize, usebook, level and multipv.
 func (e *Engine) Options() []protocol.Option {
 	return []protocol.Option{
-		{Name: "hashsize", UCIName: "Hash", Type: "spin", Min: 0, Max: 1024, Default: strconv.Itoa(DefaultHashMB)},
+		protocol.HashOption(DefaultHashMB),
 		{Name: "usebook", UCIName: "OwnBook", Type: "check", Default: "true"},
 		{Name: "level", UCIName: "Skill Level", Type: "spin", Min: 1, Max: MaxLevel, Default: strconv.Itoa(MaxLevel)},
 		{Name: "multipv", UCIName: "MultiPV", Type: "spin", Min: 1, Max: maxMultiPV, Default: "1"},
@@ -256,14 +289,14 @@ func (e *Engine) Options() []protocol.Option {
 func (e *Engine) SetOption(name, value string) error {
 	switch name {
 	case "hashsize":
-		mb, err := strconv.Atoi(value)
-		if err != nil || mb < 0 || mb > 1024 {
-			return fmt.Errorf("bad size %q (want 0..1024 MB)", value)
+		mb, err := protocol.HashMB(value, DefaultHashMB)
+		if err != nil {
+			return err
 		}
-		if mb == 0 {
-			mb = DefaultHashMB
+		if mb != e.hashMB {
+			e.hashMB = mb
+			e.Release() // the next search makes the table at the new size
 		}
-		e.s.SetHashSize(mb)
 	case "usebook":
 		switch value {
 		case "true", "on":
@@ -296,10 +329,14 @@ const BenchDepth = 8
 
 // Bench searches search.BenchFENs to depth (0: BenchDepth) with a fresh table of
 // search.BenchHashMB, so the node count is a signature of the search, whatever the options.
+// The engine's own table is released first and the bench's after, so that the two are never
+// held at once.
 func (e *Engine) Bench(ctx context.Context, depth int, progress func(string)) (uint64, error) {
 	if depth <= 0 {
 		depth = BenchDepth
 	}
+	e.Release()
+	defer runtime.GC()
 	var poll func()
 	if e.yield != nil {
 		poll = func() { e.yield(ctx) }

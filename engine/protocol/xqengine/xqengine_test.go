@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"weak"
 
 	"qipan/engine/protocol"
 	"qipan/engine/xiangqi"
@@ -322,5 +323,37 @@ func TestLevels(t *testing.T) {
 	}
 	if score < 3.5 {
 		t.Errorf("level 10 (depth 3) scored %.1f of %d against level 1, want at least 3.5", score, games)
+	}
+}
+
+// TestHashSize: hashsize sizes the table (a power of two MB, at most the value; 0 = the
+// default), which is made at the first search and gone after Release, for the GC too.
+func TestHashSize(t *testing.T) {
+	const mb = 1 << 20
+	for _, tt := range []struct {
+		value string
+		want  int
+	}{{"", DefaultHashMB * mb}, {"0", DefaultHashMB * mb}, {"1", 1 * mb}, {"3", 2 * mb}, {"20", 16 * mb}, {"32", 32 * mb}} {
+		e := New()
+		e.SetOption("usebook", "false")
+		if tt.value != "" {
+			if err := e.SetOption("hashsize", tt.value); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n := e.TableBytes(); n != 0 {
+			t.Errorf("hashsize %q: %d bytes before the first search, want 0", tt.value, n)
+		}
+		if r := e.Search(context.Background(), protocol.Limits{Depth: 3}, nil); r.Best == "" {
+			t.Errorf("hashsize %q: no move", tt.value)
+		}
+		if n := e.TableBytes(); n != tt.want {
+			t.Errorf("hashsize %q: table of %d bytes, want %d", tt.value, n, tt.want)
+		}
+		gone := weak.Make(e.s)
+		e.Release()
+		if n := e.TableBytes(); n != 0 || gone.Value() != nil {
+			t.Errorf("hashsize %q: after Release %d bytes, searcher collected: %v", tt.value, n, gone.Value() == nil)
+		}
 	}
 }
