@@ -276,3 +276,35 @@ func refused(addr string) bool {
 }
 
 func q(s string) string { return strings.ReplaceAll(s, `"`, `\"`) }
+
+// copySite copies a built site into a temporary folder a test may change.
+func copySite(t *testing.T, dir string) string {
+	t.Helper()
+	dst := t.TempDir()
+	if err := os.CopyFS(dst, os.DirFS(dir)); err != nil {
+		t.Fatalf("copying %s: %v", dir, err)
+	}
+	return dst
+}
+
+// redeploy makes the site in dir a new version, as a new build would: its service worker's
+// cache name changes (and with it the script, which is what browsers check for updates).
+// The script's compressed twins are removed, so the server sends the new one.
+func redeploy(t *testing.T, dir, suffix string) {
+	t.Helper()
+	p := filepath.Join(dir, "app-worker.js")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const marker = `const cacheName = "app-" + "`
+	if !strings.Contains(string(b), marker) {
+		t.Fatalf("%s has no %s", p, marker)
+	}
+	b = []byte(strings.Replace(string(b), marker, marker+suffix, 1))
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(p + ".br")
+	os.Remove(p + ".gz")
+}

@@ -122,3 +122,35 @@ func describe(hits []hit) string {
 	}
 	return strings.Join(parts, "; ")
 }
+
+// TestEngineSurvivesUpdate plays the computer (so the engine is cached), deploys a new version
+// at the same address, lets the new service worker take over, and then plays the computer
+// offline: the update must carry the engine over into its cache.
+func TestEngineSurvivesUpdate(t *testing.T) {
+	dir := copySite(t, siteDir(t, "QIPAN_STATIC"))
+	srv := newServer(t, dir, "/")
+	ctx := browser(t)
+	load(t, ctx, srv.URL+"/")
+	playMove(t, ctx, "h2", "e2")
+	waitReply(t, ctx, 2)
+	cached := `(async () => {
+		const reg = await navigator.serviceWorker.ready;
+		if (!reg.active || reg.active.state !== "activated" || !navigator.serviceWorker.controller) return "";
+		for (const k of await caches.keys()) if (await (await caches.open(k)).match("/web/engine.wasm")) return k;
+		return "";
+	})()`
+	waitFor(t, ctx, 60*time.Second, "the engine to be cached", cached+` .then(k => k !== "")`)
+	before := eval[string](t, ctx, cached)
+
+	// A new version: the service worker script changes, as every build's does.
+	redeploy(t, dir, "-updated")
+	run(t, ctx, 30*time.Second, "reload", chromedp.Reload())
+	load(t, ctx, "")
+	waitFor(t, ctx, 60*time.Second, "the new version to take over with the engine", fmt.Sprintf(`(async () => {
+		const keys = await caches.keys();
+		if (keys.length !== 1 || keys[0] === %q) return false;
+		return !!(await (await caches.open(keys[0])).match("/web/engine.wasm"));
+	})()`, before))
+	record(t, "after an update the engine is in the new cache (was %s)", before)
+	offline(t, ctx, srv, "")
+}
