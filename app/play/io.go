@@ -21,6 +21,19 @@ import (
 // what the reader skipped (variations, several games). A bad FEN is ParseFEN's error; a bad
 // PGN or DhtmlXQ is engine/xiangqi/record's error naming the line and column.
 func Import(text string) (g *xiangqi.Game, kind string, notes []string, err error) {
+	r, kind, notes, err := ImportRecord(text)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	if g, err = r.Game(); err != nil {
+		return nil, "", nil, err
+	}
+	return g, kind, notes, nil
+}
+
+// ImportRecord is Import keeping the record: its tags (players, event, result) and comments,
+// which a viewer shows. A FEN (with moves) becomes a record without tags.
+func ImportRecord(text string) (r *record.Game, kind string, notes []string, err error) {
 	text = strings.TrimSpace(text)
 	switch {
 	case text == "":
@@ -30,7 +43,10 @@ func Import(text string) (g *xiangqi.Game, kind string, notes []string, err erro
 		return fromRecord("DhtmlXQ", games, warns, err)
 	case strings.Contains(text, "/") && !strings.Contains(text, "["):
 		g, err := importFEN(text)
-		return g, "FEN", nil, err
+		if err != nil {
+			return nil, "", nil, err
+		}
+		return record.FromGame(g), "FEN", nil, nil
 	}
 	games, warns, err := record.ParsePGN(text)
 	return fromRecord("PGN", games, warns, err)
@@ -56,16 +72,15 @@ func importFEN(text string) (*xiangqi.Game, error) {
 	return g, nil
 }
 
-// fromRecord takes the first game a record reader read.
-func fromRecord(kind string, games []*record.Game, warns []record.Warning, err error) (*xiangqi.Game, string, []string, error) {
+// fromRecord takes the first game a record reader read, checking that its moves replay.
+func fromRecord(kind string, games []*record.Game, warns []record.Warning, err error) (*record.Game, string, []string, error) {
 	if err != nil {
 		return nil, "", nil, err
 	}
 	if len(games) == 0 || (len(games[0].Moves) == 0 && len(games[0].Tags) == 0 && games[0].Start.FEN() == xiangqi.StartFEN) {
 		return nil, "", nil, errors.New("no moves, FEN, PGN or DhtmlXQ found in the text")
 	}
-	g, err := games[0].Game()
-	if err != nil {
+	if _, err := games[0].Game(); err != nil {
 		return nil, "", nil, err
 	}
 	var notes []string
@@ -77,7 +92,7 @@ func fromRecord(kind string, games []*record.Game, warns []record.Warning, err e
 			notes = append(notes, "skipped: "+w.String())
 		}
 	}
-	return g, kind, notes, nil
+	return games[0], kind, notes, nil
 }
 
 // Record returns the game as a record for the writers: its start, the moves played (not the

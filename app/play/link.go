@@ -1,0 +1,443 @@
+package play
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"qipan/engine/reversi"
+	"qipan/engine/xiangqi"
+	"qipan/engine/xiangqi/record"
+)
+
+// A link names a game for the board embed (/embed) and for share links to the app: its
+// parameters come from the URL's query and fragment (the fragment's win, so a blog script can
+// put a long record there, which never reaches a server), and the embed also takes a
+// [DhtmlXQ] block from window.name, the convention of DhtmlXQ viewer frames.
+//
+//	game=xiangqi|reversi   the game (told by the record when absent)
+//	fen=                   Xiangqi FEN, or Reversi board text (64 cells X O -, then X or O)
+//	moves=                 moves from fen (or the start): ICCS, WXF, 中文 or UCCI; a Reversi transcript
+//	pgn=, dhtmlxq=         a record (the first game of it)
+//	text=                  any of these, told by its look (what embed.js sends)
+//	ply=N or #N            the position after N moves is shown first (beyond the end: the end)
+//	flip=1                 Black (White) at the bottom
+//	autoplay=SECONDS       step through the moves, one every SECONDS
+//	play=1                 the reader may play on from the shown position against the engine
+//	notation=              iccs, wxf, zh, zh-hant (Xiangqi's move list)
+//	lang=, theme=          page language (BCP 47) and colour theme (Themes)
+//
+// Parsing is strict where a value decides what is shown (a broken record is an error with its
+// line and column) and lenient where it only styles the frame (an unknown theme is a note).
+
+// Link is what a link asks for, before the game is read (Open reads it).
+type Link struct {
+	Game                           string // VariantXiangqi, VariantReversi, or "" (tell from the record)
+	FEN, Moves, PGN, DhtmlXQ, Text string
+	Ply                            int // the ply shown first; -1 when the link does not say
+	Flip, Play                     bool
+	Autoplay                       time.Duration // 0 for none
+	Notation                       Notation      // "" when the link does not say
+	Lang, Theme                    string        // "" when not given (or not usable)
+	Notes                          []string      // parameters ignored, and why
+}
+
+// Themes are the embed's colour themes: the app's dark wood, and a light one for white pages.
+var Themes = []string{"dark", "light"}
+
+// MaxParam is the longest parameter value read (bytes, after unescaping): 256 KiB holds a
+// record of thousands of moves with comments; anything longer is refused with a message
+// rather than parsed.
+const MaxParam = 256 << 10
+
+// Autoplay bounds: faster than MinAutoplay cannot be followed, slower than MaxAutoplay is
+// surely a mistake.
+const (
+	MinAutoplay = 200 * time.Millisecond
+	MaxAutoplay = time.Hour
+)
+
+// ParseLink reads a link's parameters from a URL's raw query and fragment (both without their
+// '?' or '#') and the frame's window.name. Errors name the parameter and what is wrong with it.
+func ParseLink(rawQuery, fragment, windowName string) (Link, error) {
+	l := Link{Ply: -1}
+	vals := url.Values{}
+	for _, part := range []string{rawQuery, fragment} {
+		if part == "" {
+			continue
+		}
+		if n, err := strconv.Atoi(part); err == nil && part == fragment {
+			vals.Set("ply", strconv.Itoa(n)) // lichess's #N
+			continue
+		}
+		v, err := url.ParseQuery(part)
+		if err != nil {
+			return l, fmt.Errorf("the link is not a valid URL query: %v", unquoteErr(err))
+		}
+		for k, vs := range v {
+			vals[k] = vs // the fragment's values replace the query's
+		}
+	}
+	for k, vs := range vals {
+		v := vs[len(vs)-1]
+		if len(v) > MaxParam {
+			return l, fmt.Errorf("the %s parameter is %d bytes long; the most a link may carry is %d", clipName(k), len(v), MaxParam)
+		}
+		if i := invalidUTF8(v); i >= 0 {
+			return l, fmt.Errorf("the %s parameter is not valid UTF-8 text (at byte %d)", clipName(k), i+1)
+		}
+	}
+	get := func(k string) string { return strings.TrimSpace(vals.Get(k)) }
+	l.FEN, l.Moves, l.PGN, l.DhtmlXQ, l.Text = get("fen"), get("moves"), get("pgn"), get("dhtmlxq"), get("text")
+	if l.DhtmlXQ == "" && l.FEN == "" && l.Moves == "" && l.PGN == "" && l.Text == "" && strings.Contains(windowName, "[DhtmlXQ]") {
+		if len(windowName) > MaxParam {
+			return l, fmt.Errorf("the frame's name (a DhtmlXQ block) is %d bytes long; the most read is %d", len(windowName), MaxParam)
+		}
+		l.DhtmlXQ = strings.ToValidUTF8(windowName, "\uFFFD")
+	}
+	switch g := strings.ToLower(get("game")); g {
+	case "":
+	case VariantXiangqi, VariantReversi:
+		l.Game = g
+	case "othello":
+		l.Game = VariantReversi
+	default:
+		return l, fmt.Errorf("the game parameter is %q: want xiangqi or reversi", clip(g, 40))
+	}
+	if s := get("ply"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			return l, fmt.Errorf("the ply parameter is %q: want a number of moves (0 for the start)", clip(s, 40))
+		}
+		l.Ply = n
+	}
+	l.Flip, l.Play = flag(get("flip")), flag(get("play"))
+	if s := get("autoplay"); s != "" {
+		secs, err := strconv.ParseFloat(s, 64)
+		if d := time.Duration(secs * float64(time.Second)); err == nil && d > 0 {
+			l.Autoplay = min(max(d, MinAutoplay), MaxAutoplay)
+		} else {
+			l.Notes = append(l.Notes, fmt.Sprintf("autoplay %q ignored: want seconds between moves, e.g. 2", clip(s, 40)))
+		}
+	}
+	if s := get("notation"); s != "" {
+		if n, ok := ParseNotation(strings.ToLower(s)); ok {
+			l.Notation = n
+		} else {
+			l.Notes = append(l.Notes, fmt.Sprintf("notation %q ignored: want iccs, wxf, zh or zh-hant", clip(s, 40)))
+		}
+	}
+	if s := get("lang"); s != "" {
+		if validLang(s) {
+			l.Lang = s
+		} else {
+			l.Notes = append(l.Notes, fmt.Sprintf("lang %q ignored: want a language tag such as en or zh-Hant", clip(s, 40)))
+		}
+	}
+	if s := strings.ToLower(get("theme")); s != "" {
+		if s == "auto" || contains(Themes, s) {
+			l.Theme = s
+		} else {
+			l.Notes = append(l.Notes, fmt.Sprintf("theme %q ignored: want %s or auto", clip(s, 40), strings.Join(Themes, ", ")))
+		}
+	}
+	return l, nil
+}
+
+// HasGame reports whether the link names a game (a record, position or moves) or a game switch.
+func (l Link) HasGame() bool { return l.Game != "" || l.HasRecord() }
+
+// HasRecord reports whether the link carries a position, moves or a record.
+func (l Link) HasRecord() bool {
+	return l.FEN != "" || l.Moves != "" || l.PGN != "" || l.DhtmlXQ != "" || l.Text != ""
+}
+
+func flag(s string) bool {
+	switch strings.ToLower(s) {
+	case "1", "true", "yes", "on":
+		return true
+	}
+	return false
+}
+
+// validLang accepts a BCP 47-shaped tag: letters, digits and hyphens, 2 to 35 of them.
+func validLang(s string) bool {
+	if len(s) < 2 || len(s) > 35 {
+		return false
+	}
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// invalidUTF8 returns the byte offset of the first invalid UTF-8 sequence in s, or -1.
+func invalidUTF8(s string) int {
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+// clip shortens s to n characters for a message, marking the cut.
+func clip(s string, n int) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n]) + "…"
+}
+
+func clipName(k string) string { return strconv.Quote(clip(k, 40)) }
+
+// unquoteErr is url's error without the (possibly huge) input it quotes.
+func unquoteErr(err error) string {
+	var e url.EscapeError
+	if errors.As(err, &e) {
+		return "a bad %-escape " + strconv.Quote(clip(string(e), 12))
+	}
+	return clip(err.Error(), 200)
+}
+
+// Opened is a link's game, read: the board positioned at the link's ply (reviewing it, so the
+// reader steps through the record), and what the record says about the game.
+type Opened struct {
+	Board Board
+	Kind  string // what was read: "PGN", "DhtmlXQ", "FEN", "moves", "transcript", "board", "start"
+	// From the record's tags, "" when absent: the players by side, the title (or event) and
+	// the result as written ("1-0", "0-1", "1/2-1/2").
+	Red, Black, Title, Result string
+	// Comments[i] is the comment after move i (Comments[0]: before the first move); nil
+	// when the record has none.
+	Comments []string
+	Notes    []string // what the reader skipped
+}
+
+// Open reads the game the link names. defaultPly is the ply shown when the link gives none
+// (-1 for the end). A record that cannot be read is the reader's error (with its line and
+// column for PGN and DhtmlXQ), prefixed with the parameter that held it.
+func (l Link) Open(defaultPly int) (*Opened, error) {
+	var o *Opened
+	var err error
+	if l.Game == VariantReversi || (l.Game == "" && l.Text != "" && looksReversi(l.Text)) {
+		o, err = l.openReversi()
+	} else {
+		o, err = l.openXiangqi()
+	}
+	if err != nil {
+		return nil, err
+	}
+	ply := l.Ply
+	if ply < 0 {
+		ply = defaultPly
+	}
+	if ply < 0 || ply > o.Board.Len() {
+		ply = o.Board.Len()
+	}
+	if l.Flip != o.Board.Flipped() {
+		o.Board.Flip()
+	}
+	o.Board.SetTwoPlayer() // a replay: whoever is to move moves, until the reader plays the engine
+	o.Board.Review(ply)
+	return o, nil
+}
+
+// looksReversi tells a Reversi transcript or board from Xiangqi text: it reads as one and not
+// as the other.
+func looksReversi(text string) bool {
+	if _, _, _, err := ImportRecord(text); err == nil {
+		return false
+	}
+	_, _, err := ImportReversi(text)
+	return err == nil
+}
+
+func (l Link) openXiangqi() (*Opened, error) {
+	var r *record.Game
+	var kind string
+	var notes []string
+	var err error
+	param := ""
+	switch {
+	case l.DhtmlXQ != "":
+		param = "dhtmlxq"
+		var games []*record.Game
+		var warns []record.Warning
+		games, warns, err = record.ParseDhtmlXQ(l.DhtmlXQ)
+		r, kind, notes, err = fromRecord("DhtmlXQ", games, warns, err)
+	case l.PGN != "":
+		param = "pgn"
+		var games []*record.Game
+		var warns []record.Warning
+		games, warns, err = record.ParsePGN(l.PGN)
+		r, kind, notes, err = fromRecord("PGN", games, warns, err)
+	case l.Text != "":
+		param = "text"
+		r, kind, notes, err = ImportRecord(l.Text)
+	case l.Moves != "":
+		param = "moves"
+		r, notes, err = movesFrom(l.FEN, l.Moves)
+		kind = "moves"
+	case l.FEN != "":
+		param = "fen"
+		var pos *xiangqi.Position
+		if pos, err = xiangqi.ParseFEN(l.FEN); err == nil {
+			r, kind = &record.Game{Start: pos, Result: record.Unknown}, "FEN"
+		}
+	default:
+		r, kind = record.NewGame(), "start"
+	}
+	if err != nil {
+		return nil, fmt.Errorf("the %s parameter: %v", param, clipErr(err))
+	}
+	g, err := r.Game()
+	if err != nil {
+		return nil, fmt.Errorf("the %s parameter: %v", param, clipErr(err))
+	}
+	m := NewMatch()
+	m.Load(g)
+	o := &Opened{Board: &XiangqiBoard{M: m}, Kind: kind, Notes: notes,
+		Red: r.Tag("Red"), Black: r.Tag("Black"), Title: r.Tag("Title")}
+	if o.Title == "" {
+		o.Title = r.Tag("Event")
+	}
+	if r.Result != record.Unknown {
+		o.Result = string(r.Result)
+	}
+	if r.Comment != "" || hasComments(r.Moves) {
+		o.Comments = make([]string, len(r.Moves)+1)
+		o.Comments[0] = r.Comment
+		for i, mv := range r.Moves {
+			o.Comments[i+1] = mv.Comment
+		}
+	}
+	return o, nil
+}
+
+func hasComments(ms []record.Move) bool {
+	for _, m := range ms {
+		if m.Comment != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// movesFrom reads a move list in any notation from fen (or the start) with the PGN reader,
+// which knows every notation and skips move numbers; an error's line and column are the
+// list's own.
+func movesFrom(fen, moves string) (*record.Game, []string, error) {
+	text, shift := moves, 0
+	if fen != "" {
+		pos, err := xiangqi.ParseFEN(fen)
+		if err != nil {
+			return nil, nil, fmt.Errorf("its fen: %w", err)
+		}
+		// pos.FEN() is ParseFEN's own writing: no quote or bracket can end the tag early.
+		text, shift = "[FEN \""+pos.FEN()+"\"]\n"+moves, 1
+	}
+	games, warns, err := record.ParsePGN(text)
+	var re *record.Error
+	if errors.As(err, &re) {
+		re.Line -= shift
+	}
+	for i := range warns {
+		warns[i].Line -= shift
+	}
+	r, _, notes, err := fromRecord("moves", games, warns, err)
+	return r, notes, err
+}
+
+// clipErr keeps an error message readable when it quotes a huge input.
+func clipErr(err error) string { return clip(err.Error(), 300) }
+
+func (l Link) openReversi() (*Opened, error) {
+	text, param, kind := l.Moves, "moves", "transcript"
+	switch {
+	case l.Text != "":
+		text, param, kind = l.Text, "text", ""
+	case l.FEN != "" && l.Moves != "":
+		text, param, kind = l.FEN+" moves "+l.Moves, "fen and moves", "board"
+	case l.FEN != "":
+		text, param, kind = l.FEN, "fen", "board"
+	case l.Moves == "":
+		text, kind = "", "start"
+	}
+	g := reversi.NewGame(nil)
+	if text != "" {
+		var k string
+		var err error
+		if g, k, err = ImportReversi(text); err != nil {
+			return nil, fmt.Errorf("the %s parameter: %v", param, clipErr(err))
+		}
+		if kind == "" {
+			kind = k
+		}
+	}
+	r := NewReversi()
+	r.Load(g)
+	return &Opened{Board: &ReversiBoard{R: r}, Kind: kind}, nil
+}
+
+// ShareQuery is the query of a link to b's game so far and its shown position, short: the
+// start position when it is not the usual one, the moves played in coordinates (UCCI; a
+// Reversi transcript), and the ply when the board shows an earlier one. With embed set it
+// always names the ply shown (an embed otherwise opens at the start) and the flip.
+func ShareQuery(b Board, embed bool) string {
+	var parts []string
+	add := func(k, v string) { parts = append(parts, k+"="+queryEscape(v)) }
+	n := max(b.Ply(), b.ShownPly())
+	switch x := b.(type) {
+	case *XiangqiBoard:
+		g := x.M.Game()
+		if fen := g.Start().FEN(); fen != xiangqi.StartFEN {
+			add("fen", fen)
+		}
+		if n > 0 {
+			var ms []string
+			for _, mv := range g.Moves()[:n] {
+				ms = append(ms, mv.String())
+			}
+			add("moves", strings.Join(ms, " "))
+		}
+	case *ReversiBoard:
+		add("game", VariantReversi)
+		g := x.R.Game()
+		if start := g.Start(); *start != reversi.Start() {
+			add("fen", start.String())
+		}
+		if n > 0 {
+			add("moves", reversi.Transcript(g.Moves()[:n]))
+		}
+	}
+	if embed || b.ShownPly() != n {
+		add("ply", strconv.Itoa(b.ShownPly()))
+	}
+	if embed && b.Flipped() {
+		add("flip", "1")
+	}
+	return strings.Join(parts, "&")
+}
+
+// queryEscape escapes a query value, leaving the characters a query may hold as they are
+// (a FEN's slashes), and writing spaces as '+'.
+func queryEscape(s string) string { return strings.ReplaceAll(url.QueryEscape(s), "%2F", "/") }

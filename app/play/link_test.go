@@ -1,0 +1,239 @@
+package play
+
+import (
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"qipan/engine/xiangqi"
+)
+
+const endgameFEN = "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1"
+
+func TestParseLink(t *testing.T) {
+	tests := []struct {
+		name, query, frag, wname string
+		want                     func(Link) bool
+		err                      string // part of the error, "" for none
+	}{
+		{"empty", "", "", "", func(l Link) bool { return l.Ply == -1 && !l.HasGame() }, ""},
+		{"fen and moves", "fen=" + strings.ReplaceAll(endgameFEN, " ", "+") + "&moves=a0a9", "", "",
+			func(l Link) bool { return l.FEN == endgameFEN && l.Moves == "a0a9" }, ""},
+		{"lichess ply fragment", "moves=h2e2", "3", "", func(l Link) bool { return l.Ply == 3 }, ""},
+		{"fragment params win", "ply=1&flip=0", "ply=2&flip=1", "", func(l Link) bool { return l.Ply == 2 && l.Flip }, ""},
+		{"game reversi", "game=Reversi", "", "", func(l Link) bool { return l.Game == VariantReversi && l.HasGame() && !l.HasRecord() }, ""},
+		{"othello", "game=othello", "", "", func(l Link) bool { return l.Game == VariantReversi }, ""},
+		{"flags", "flip=true&play=1&autoplay=1.5", "", "", func(l Link) bool {
+			return l.Flip && l.Play && l.Autoplay == 1500*time.Millisecond
+		}, ""},
+		{"autoplay clamped", "autoplay=0.01", "", "", func(l Link) bool { return l.Autoplay == MinAutoplay }, ""},
+		{"autoplay bad", "autoplay=fast", "", "", func(l Link) bool { return l.Autoplay == 0 && len(l.Notes) == 1 }, ""},
+		{"lang theme notation", "lang=zh-Hant&theme=light&notation=WXF", "", "", func(l Link) bool {
+			return l.Lang == "zh-Hant" && l.Theme == "light" && l.Notation == WXF
+		}, ""},
+		{"hostile lang theme", "lang=%22%3E%3Cscript%3E&theme=%3Cb%3E", "", "", func(l Link) bool {
+			return l.Lang == "" && l.Theme == "" && len(l.Notes) == 2 && strings.Contains(l.Notes[0], "<script>")
+		}, ""},
+		{"window.name DhtmlXQ", "", "", "[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]",
+			func(l Link) bool { return strings.HasPrefix(l.DhtmlXQ, "[DhtmlXQ]") }, ""},
+		{"window.name without a block", "", "", "some-frame", func(l Link) bool { return !l.HasGame() }, ""},
+		{"the URL's record wins over window.name", "moves=h2e2", "", "[DhtmlXQ][/DhtmlXQ]",
+			func(l Link) bool { return l.DhtmlXQ == "" }, ""},
+		{"bad game", "game=chess", "", "", nil, `game parameter is "chess"`},
+		{"bad ply", "ply=-2", "", "", nil, "the ply parameter"},
+		{"bad escape", "fen=%zz", "", "", nil, "bad %-escape"},
+		{"broken UTF-8", "pgn=%FF%FEabc", "", "", nil, `"pgn" parameter is not valid UTF-8 text (at byte 1)`},
+		{"too long", "moves=" + strings.Repeat("a", MaxParam+1), "", "", nil, `"moves" parameter is 262145 bytes long`},
+		{"window.name too long", "", "", "[DhtmlXQ]" + strings.Repeat("x", MaxParam), nil, "frame's name"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := ParseLink(tt.query, tt.frag, tt.wname)
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("error %v, want one with %q", err, tt.err)
+				}
+				if len(err.Error()) > 400 {
+					t.Errorf("error of %d bytes", len(err.Error()))
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !tt.want(l) {
+				t.Errorf("ParseLink = %+v", l)
+			}
+		})
+	}
+}
+
+func TestOpen(t *testing.T) {
+	pgn := "[Event \"Club <b>night</b>\"]\n[Red \"<script>alert(1)</script>\"]\n[Black \"Lü\"]\n[Result \"1-0\"]\n\n" +
+		"{opening} 1. C2.5 {centre cannon} H8+7 2. H2+3 1-0\n"
+	tests := []struct {
+		name       string
+		link       Link
+		defaultPly int
+		kind       string
+		game       string
+		plies      int // recorded
+		shown      int
+		check      func(*Opened) bool
+		err        string
+	}{
+		{"start", Link{Ply: -1}, 0, "start", VariantXiangqi, 0, 0, nil, ""},
+		{"ICCS moves, end by default", Link{Moves: "1. H2-E2 H9-G7 2. B0-C2", Ply: -1}, -1, "moves", VariantXiangqi, 3, 3, nil, ""},
+		{"Chinese moves at ply 1", Link{Moves: "炮二平五 马8进7", Ply: 1}, -1, "moves", VariantXiangqi, 2, 1, nil, ""},
+		{"UCCI moves from a FEN", Link{FEN: endgameFEN, Moves: "a0a9", Ply: -1}, 0, "moves", VariantXiangqi, 1, 0, func(o *Opened) bool {
+			return o.Board.(*XiangqiBoard).M.Game().Start().FEN() == endgameFEN
+		}, ""},
+		{"ply beyond the end", Link{Moves: "h2e2", Ply: 99}, 0, "moves", VariantXiangqi, 1, 1, nil, ""},
+		{"flip", Link{FEN: endgameFEN, Flip: true, Ply: -1}, 0, "FEN", VariantXiangqi, 0, 0, func(o *Opened) bool { return o.Board.Flipped() }, ""},
+		{"PGN with tags and comments", Link{PGN: pgn, Ply: -1}, 0, "PGN", VariantXiangqi, 3, 0, func(o *Opened) bool {
+			return o.Red == "<script>alert(1)</script>" && o.Black == "Lü" && o.Title == "Club <b>night</b>" && o.Result == "1-0" &&
+				len(o.Comments) == 4 && o.Comments[0] == "opening" && o.Comments[1] == "centre cannon"
+		}, ""},
+		{"DhtmlXQ", Link{DhtmlXQ: "[DhtmlXQ][DhtmlXQ_red]甲[/DhtmlXQ_red][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist][/DhtmlXQ]", Ply: -1}, 0,
+			"DhtmlXQ", VariantXiangqi, 2, 0, func(o *Opened) bool { return o.Red == "甲" }, ""},
+		{"text: a FEN", Link{Text: endgameFEN, Ply: -1}, 0, "FEN", VariantXiangqi, 0, 0, nil, ""},
+		{"text: a Reversi transcript", Link{Text: "f5d6c3d3c4", Ply: -1}, -1, "transcript", VariantReversi, 5, 5, nil, ""},
+		{"reversi moves", Link{Game: VariantReversi, Moves: "f5 d6 c3", Ply: 1}, 0, "transcript", VariantReversi, 3, 1, nil, ""},
+		{"reversi board", Link{Game: VariantReversi, FEN: strings.Repeat("-", 27) + "OX------XO" + strings.Repeat("-", 27) + " X", Ply: -1}, 0,
+			"board", VariantReversi, 0, 0, nil, ""},
+		{"reversi start", Link{Game: VariantReversi, Ply: -1}, 0, "start", VariantReversi, 0, 0, nil, ""},
+		{"bad FEN", Link{FEN: "<img src=x onerror=alert(1)>", Ply: -1}, 0, "", "", 0, 0, nil, "the fen parameter: "},
+		{"bad PGN: line and column", Link{PGN: "[Red \"x\"]\n\n1. H2-E2 H2-E2", Ply: -1}, 0, "", "", 0, 0, nil, "the pgn parameter: pgn: line 3, column 10"},
+		{"bad moves from a FEN: the list's own line", Link{FEN: endgameFEN, Moves: "a0a9 zz", Ply: -1}, 0, "", "", 0, 0, nil, "the moves parameter: pgn: line 1, column 6"},
+		{"bad moves' FEN", Link{FEN: "x", Moves: "h2e2", Ply: -1}, 0, "", "", 0, 0, nil, "its fen"},
+		{"bad DhtmlXQ", Link{DhtmlXQ: "[DhtmlXQ][DhtmlXQ_movelist]7747</b>", Ply: -1}, 0, "", "", 0, 0, nil, "the dhtmlxq parameter: DhtmlXQ: line 1"},
+		{"bad transcript", Link{Game: VariantReversi, Moves: "f5 z9", Ply: -1}, 0, "", "", 0, 0, nil, "the moves parameter: reversi"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o, err := tt.link.Open(tt.defaultPly)
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("error %v, want one with %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := o.Board
+			if o.Kind != tt.kind || b.Variant() != tt.game || b.Len() != tt.plies || b.ShownPly() != tt.shown || b.Mode() != TwoPlayer {
+				t.Errorf("opened %s %s, %d plies showing %d (mode %v); want %s %s %d showing %d",
+					o.Kind, b.Variant(), b.Len(), b.ShownPly(), b.Mode(), tt.kind, tt.game, tt.plies, tt.shown)
+			}
+			if tt.check != nil && !tt.check(o) {
+				t.Errorf("opened %+v", o)
+			}
+		})
+	}
+}
+
+// TestShareQueryOpens: what ShareQuery writes opens the same game at the same ply.
+func TestShareQueryOpens(t *testing.T) {
+	m := NewMatch()
+	m.SetTwoPlayer()
+	for _, mv := range []string{"h2e2", "h9g7", "b0c2"} {
+		mustPlay(t, m, mv)
+	}
+	m.Review(1)
+	x := &XiangqiBoard{M: m}
+	r := NewReversi()
+	r.SetTwoPlayer()
+	g, _, _ := ImportReversi("f5d6c3")
+	r.Load(g)
+	fromFEN := NewMatch()
+	fromFEN.LoadFEN(endgameFEN)
+	fromFEN.Flip()
+	tests := []struct {
+		b     Board
+		embed bool
+		want  string
+	}{
+		{x, false, "moves=h2e2+h9g7+b0c2&ply=1"},
+		{x, true, "moves=h2e2+h9g7+b0c2&ply=1"},
+		{&ReversiBoard{R: r}, false, "game=reversi&moves=f5d6c3"},
+		{&ReversiBoard{R: r}, true, "game=reversi&moves=f5d6c3&ply=3"},
+		{&XiangqiBoard{M: fromFEN}, true, "fen=4k4/9/9/9/9/9/9/9/9/R2K5+w+-+-+0+1&ply=0&flip=1"},
+		{&XiangqiBoard{M: NewMatch()}, false, ""},
+	}
+	for _, tt := range tests {
+		q := ShareQuery(tt.b, tt.embed)
+		if q != tt.want {
+			t.Errorf("ShareQuery(%s, %v) = %q, want %q", tt.b.Variant(), tt.embed, q, tt.want)
+		}
+		l, err := ParseLink(q, "", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := l.Open(-1)
+		if err != nil {
+			t.Fatalf("%q: %v", q, err)
+		}
+		if o.Board.Variant() != tt.b.Variant() || o.Board.ShownPly() != tt.b.ShownPly() ||
+			o.Board.Len() != max(tt.b.Ply(), tt.b.ShownPly()) || (tt.embed && o.Board.Flipped() != tt.b.Flipped()) {
+			t.Errorf("%q opens %s at %d of %d", q, o.Board.Variant(), o.Board.ShownPly(), o.Board.Len())
+		}
+	}
+}
+
+func mustPlay(t *testing.T, m *Match, s string) {
+	t.Helper()
+	if err := m.game.PlayString(s); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestOpenLongGame: a 5,000-move record opens (the page shows it) without trouble.
+func TestOpenLongGame(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 1250; i++ {
+		b.WriteString("h0g2 h9g7 g2h0 g7h9 ")
+	}
+	start := time.Now()
+	o, err := Link{Moves: b.String(), Ply: -1}.Open(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Board.Len() != 5000 {
+		t.Fatalf("%d plies", o.Board.Len())
+	}
+	o.Board.Review(5000)
+	_ = Status(o.Board)
+	t.Logf("5,000 moves opened in %v", time.Since(start))
+}
+
+// FuzzParseLink: never panics; every error is short, valid text; whatever parses opens or
+// fails with a message, never a panic, and the board shows a ply of its record.
+func FuzzParseLink(f *testing.F) {
+	for _, s := range []string{"", "fen=" + xiangqi.StartFEN, "moves=h2e2+h9g7&ply=1", "pgn=1.+C2.5", "game=reversi&moves=f5d6",
+		"text=f5d6c3", "dhtmlxq=%5BDhtmlXQ%5D%5B%2FDhtmlXQ%5D", "ply=%FF", "autoplay=NaN", "theme=%3Cb%3E"} {
+		f.Add(s, "", "")
+	}
+	f.Add("", "12", "[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]")
+	f.Fuzz(func(t *testing.T, query, frag, name string) {
+		l, err := ParseLink(query, frag, name)
+		if err != nil {
+			if !utf8.ValidString(err.Error()) || len(err.Error()) > 400 {
+				t.Fatalf("error %q", err)
+			}
+			return
+		}
+		o, err := l.Open(0)
+		if err != nil {
+			if !utf8.ValidString(err.Error()) || len(err.Error()) > 600 {
+				t.Fatalf("error of %d bytes: %q", len(err.Error()), err)
+			}
+			return
+		}
+		if p := o.Board.ShownPly(); p < 0 || p > o.Board.Len() {
+			t.Fatalf("shows ply %d of %d", p, o.Board.Len())
+		}
+		ShareQuery(o.Board, true)
+	})
+}
