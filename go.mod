@@ -8,6 +8,12 @@ require (
 )
 
 require (
+	github.com/go-text/typesetting v0.2.0 // indirect
+	golang.org/x/image v0.20.0 // indirect
+	golang.org/x/text v0.18.0 // indirect
+)
+
+require (
 	github.com/andybalholm/brotli v1.2.0
 	github.com/chromedp/cdproto v0.159.0 // indirect
 	github.com/ebitengine/gomobile v0.0.0-20240911145611-4856209ac325 // indirect

@@ -1,0 +1,534 @@
+// Package desktop is the desktop board apart from any window: input events in (pointer, keys,
+// dropped files, the clipboard's text), the game (app/play's Board, one shape for Xiangqi and
+// Reversi) and the engine conversation in between, a Scene (a list of drawing operations) and
+// sounds out. It imports no graphics library, so all of it tests natively without a display;
+// cmd/qipan-desktop paints its Scenes with Ebiten.
+//
+// Files:
+//   - app.go:    App, its events and the engine conversation
+//   - view.go:   the Scene of a frame: board, pieces, marks, panel, move list
+//   - layout.go: where the board and the panel go for a window size; hit tests
+//   - link.go:   the in-process engine behind the protocol (LocalEngine)
+//   - store.go:  games and settings kept in the config directory
+//   - outline.go: app/glyph's SVG outlines as segments to fill
+package desktop
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"qipan/app/play"
+)
+
+// stopAfter is how long past its own time limit a search may run before the app sends stop
+// (its best move so far is then played), as the web board does.
+const stopAfter = 4 * time.Second
+
+// flipTime is how long a Reversi disc takes to turn over.
+const flipTime = 300 * time.Millisecond
+
+// Clipboard reads and writes the system clipboard's text.
+type Clipboard interface {
+	Read() (string, error)
+	Write(text string) error
+}
+
+// Config is what an App needs from its surroundings.
+type Config struct {
+	Store     Store
+	Engine    Link
+	Clipboard Clipboard    // nil: exports go to files only
+	ExportDir string       // where "Save file" writes
+	Trace     func(string) // nil: none; else told of moves and the engine's, for tests
+}
+
+// Key is a key the app handles.
+type Key uint8
+
+const (
+	KeyLeft Key = iota + 1 // review one move back
+	KeyRight
+	KeyHome
+	KeyEnd
+	KeyUndo
+	KeyRedo
+	KeyCopy  // copy the game (FEN or transcript)
+	KeyPaste // import the clipboard's text
+	KeyEscape
+)
+
+// App is the desktop board's state.
+type App struct {
+	cfg      Config
+	st       Settings
+	boards   map[string]play.Board
+	b        play.Board // the game on the board
+	engine   *play.Engine
+	w, h     float32
+	now      time.Time
+	notice   string // a problem to show ("" none)
+	info     string // what the last import or export did
+	sounds   []play.Sound
+	ptrX     float32
+	ptrY     float32
+	press    press
+	watchID  int // the search the watchdog watches
+	watchAt  time.Time
+	scroll   int // the first move-list row shown
+	shown    int // the shown ply at the last frame, to keep it in view
+	discs    [64]byte
+	flips    map[int]byte // Reversi: squares turning over → the colour they had
+	flipFrom time.Time
+	frames   int
+}
+
+// press is a pointer press on the board, until its release.
+type press struct {
+	down     bool
+	x, y     float32
+	sq       int  // the square pressed, -1 for none
+	drag     bool // the pointer moved far enough to drag the piece
+	selected bool // the press selected sq (a release on it does not clear the selection)
+}
+
+// New returns an app showing the kept games (a corrupt file is set aside and reported in
+// Notice). The engine is told nothing until a game asks it something.
+func New(cfg Config) *App {
+	st, boards, notes := cfg.Store.Load()
+	a := &App{cfg: cfg, st: st, boards: boards, engine: play.NewEngine(), now: time.Now(), shown: -1}
+	for _, b := range boards {
+		b.SetEngine(a.engine)
+	}
+	a.b = boards[st.Game]
+	if len(notes) > 0 {
+		a.notice = strings.Join(notes, "; ")
+	}
+	return a
+}
+
+// Start brings the engine in line with the game (the computer opens if it is its turn).
+func (a *App) Start() { a.post(a.b.EngineLines()) }
+
+// Board returns the game on the board.
+func (a *App) Board() play.Board { return a.b }
+
+// Settings returns the kept settings.
+func (a *App) Settings() Settings { return a.st }
+
+// Notice returns the problem shown, if any.
+func (a *App) Notice() string { return a.notice }
+
+// Info returns what the last import or export did.
+func (a *App) Info() string { return a.info }
+
+// Resize sets the window's size in pixels.
+func (a *App) Resize(w, h float32) {
+	a.w, a.h = w, h
+}
+
+// SetWindowSize notes the window's size in screen units, kept for the next start.
+func (a *App) SetWindowSize(w, h int) { a.st.Width, a.st.Height = w, h }
+
+// Sounds returns the sounds to play since the last call (none when muted).
+func (a *App) Sounds() []play.Sound {
+	s := a.sounds
+	a.sounds = nil
+	return s
+}
+
+func (a *App) trace(format string, args ...any) {
+	if a.cfg.Trace != nil {
+		a.cfg.Trace(fmt.Sprintf(format, args...))
+	}
+}
+
+// Tick handles what the engine said and the time: it is called once a frame.
+func (a *App) Tick(now time.Time) {
+	a.now = now
+	a.frames++
+	for _, line := range a.cfg.Engine.Lines() {
+		send, moved, err := a.b.EngineSaid(line)
+		if err != nil {
+			a.notice = "Engine: " + err.Error()
+			a.trace("engine error %v", err)
+		}
+		a.post(send)
+		if moved {
+			from, to := a.b.LastMove()
+			a.trace("engine moved ply %d %d-%d", a.b.Ply(), from, to)
+			a.changed(true)
+		}
+	}
+	if a.watchID != 0 && now.After(a.watchAt) {
+		a.cfg.Engine.Send(a.engine.Hurry(a.watchID)...)
+		a.watchID = 0
+	}
+	a.watchDiscs()
+}
+
+// post sends lines to the engine; a search they start is watched.
+func (a *App) post(lines []string) {
+	if len(lines) == 0 {
+		return
+	}
+	a.cfg.Engine.Send(lines...)
+	if lines[len(lines)-1] == "stop" {
+		return
+	}
+	if id, limit := a.engine.Search(); id != 0 {
+		a.watchID, a.watchAt = id, a.now.Add(limit+stopAfter)
+	}
+}
+
+// changed follows a change of the game: a sound for a move, the save, the engine.
+func (a *App) changed(moved bool) {
+	if moved && !a.st.Muted {
+		if s := a.b.LastSound(); s != play.SoundNone {
+			a.sounds = append(a.sounds, s)
+		}
+	}
+	a.save()
+	a.post(a.b.EngineLines())
+}
+
+// save keeps the games and settings; a failure is shown, not fatal.
+func (a *App) save() {
+	if err := a.cfg.Store.Save(a.st, a.boards); err != nil {
+		a.notice = "Saving: " + err.Error()
+	}
+}
+
+// Close saves everything; the engine's goroutines end with the program (a search running at
+// exit is simply abandoned).
+func (a *App) Close() error { return a.cfg.Store.Save(a.st, a.boards) }
+
+// PointerDown handles a press of the main button at x, y.
+func (a *App) PointerDown(x, y float32) {
+	a.ptrX, a.ptrY = x, y
+	l := a.layout()
+	if sq, ok := l.square(a.b, x, y); ok {
+		a.press = press{down: true, x: x, y: y, sq: sq}
+		if a.b.Draggable(sq) {
+			if a.b.Selected() != sq {
+				a.click(sq)
+				a.press.selected = true
+			}
+			return
+		}
+		a.click(sq)
+		a.press.sq = -1
+		return
+	}
+	a.press = press{sq: -1}
+	for _, bt := range l.buttons {
+		if bt.enabled && bt.box.In(x, y) {
+			a.Button(bt.id)
+			return
+		}
+	}
+	for _, e := range l.entries {
+		if e.box.In(x, y) {
+			if a.b.Review(e.ply) {
+				a.trace("review %d", e.ply)
+			}
+			return
+		}
+	}
+}
+
+// PointerMove follows the pointer (a dragged piece follows it).
+func (a *App) PointerMove(x, y float32) {
+	a.ptrX, a.ptrY = x, y
+	if a.press.down && a.press.sq >= 0 && !a.press.drag {
+		dx, dy := x-a.press.x, y-a.press.y
+		a.press.drag = dx*dx+dy*dy > 16
+	}
+}
+
+// PointerUp ends a press: a dragged piece is dropped where the pointer is; a press and
+// release on a selected piece (not a drag) deselects it.
+func (a *App) PointerUp(x, y float32) {
+	a.ptrX, a.ptrY = x, y
+	p := a.press
+	a.press = press{sq: -1}
+	if !p.down || p.sq < 0 {
+		return
+	}
+	sq, ok := a.layout().square(a.b, x, y)
+	switch {
+	case p.drag && ok && sq != p.sq:
+		a.click(sq)
+	case p.drag:
+		// Dropped back on its square or off the board: the piece stays selected.
+	case !p.selected && ok && sq == p.sq:
+		a.click(sq) // a second click on the selected piece clears the selection
+	}
+}
+
+// Dragging returns the square of the piece being dragged and the pointer, if one is.
+func (a *App) Dragging() (sq int, x, y float32, ok bool) {
+	if a.press.down && a.press.drag && a.press.sq >= 0 && a.b.Selected() == a.press.sq {
+		return a.press.sq, a.ptrX, a.ptrY, true
+	}
+	return -1, 0, 0, false
+}
+
+// click is a click on square sq of the board.
+func (a *App) click(sq int) {
+	if a.b.Click(sq) {
+		from, to := a.b.LastMove()
+		a.trace("person moved ply %d %d-%d", a.b.Ply(), from, to)
+		a.changed(true)
+	}
+}
+
+// Wheel scrolls the move list by dy rows.
+func (a *App) Wheel(dy int) { a.scroll = max(0, a.scroll+dy) }
+
+// Key handles a key.
+func (a *App) Key(k Key) {
+	b := a.b
+	switch k {
+	case KeyLeft:
+		b.Step(-1)
+	case KeyRight:
+		b.Step(1)
+	case KeyHome:
+		b.Review(0)
+	case KeyEnd:
+		b.Review(b.Len())
+	case KeyUndo:
+		a.Button("undo")
+	case KeyRedo:
+		a.Button("redo")
+	case KeyCopy:
+		a.Button("copy:0")
+	case KeyPaste:
+		a.Button("paste")
+	case KeyEscape:
+		if !b.BackToGame() && b.Selected() >= 0 {
+			b.Click(b.Selected())
+		}
+	}
+}
+
+// Button handles a panel button by its id (see view.go).
+func (a *App) Button(id string) {
+	b := a.b
+	name, arg, _ := strings.Cut(id, ":")
+	switch name {
+	case "game":
+		if arg == b.Variant() || a.boards[arg] == nil {
+			return
+		}
+		a.b, a.st.Game = a.boards[arg], arg
+		a.notice, a.info, a.scroll, a.flips = "", "", 0, nil
+		a.discs = [64]byte{}
+		a.watchDiscs() // the new board's discs, to turn from
+		a.save()
+		a.post(a.b.EngineLines()) // stops the other game's search; this one's starts if due
+		return
+	case "new":
+		b.New()
+		a.notice = ""
+	case "undo":
+		if !b.Undo() {
+			return
+		}
+	case "redo":
+		if !b.Redo() {
+			return
+		}
+	case "flip":
+		b.Flip()
+	case "hint":
+		if !b.RequestHint() {
+			return
+		}
+	case "movenow":
+		a.post(b.MoveNow())
+	case "continue":
+		if !b.ContinueHere() {
+			return
+		}
+	case "live":
+		b.BackToGame()
+		return
+	case "side":
+		switch arg {
+		case "0", "1":
+			b.SetHuman(int(arg[0] - '0'))
+		default:
+			b.SetTwoPlayer()
+		}
+	case "level":
+		l := a.st.Level + 1
+		if arg == "-" {
+			l = a.st.Level - 1
+		}
+		a.st.Level = play.ClampLevel(l)
+		for _, b := range a.boards {
+			b.SetLevel(a.st.Level)
+		}
+	case "notation":
+		a.st.Notation, _ = play.ParseNotation(arg)
+	case "coords":
+		a.st.Coords = map[bool]string{true: play.CoordsICCS, false: play.CoordsChinese}[a.st.Coords != play.CoordsICCS]
+	case "sound":
+		a.st.Muted = !a.st.Muted
+	case "copy":
+		a.copyExport(arg)
+		return
+	case "paste":
+		a.paste()
+		return
+	case "savefile":
+		a.saveFile()
+		return
+	default:
+		return
+	}
+	a.st.Settings = a.st.Settings.Normalize()
+	a.changed(false)
+}
+
+// copyExport puts export number i on the clipboard (or in a file, without one).
+func (a *App) copyExport(i string) {
+	exs := a.b.Exports()
+	n := 0
+	fmt.Sscan(i, &n)
+	if n < 0 || n >= len(exs) {
+		return
+	}
+	text, err := exs[n].Write(a.st.Notation)
+	if err != nil {
+		a.info = exs[n].Name + ": " + err.Error()
+		return
+	}
+	if a.cfg.Clipboard != nil {
+		if err := a.cfg.Clipboard.Write(text); err == nil {
+			a.info = "Copied the " + exs[n].Name + "."
+			a.trace("copied %s", exs[n].Name)
+			return
+		}
+	}
+	a.writeFile(exs[n].Name, text)
+}
+
+// saveFile writes the game's record (PGN in the list's notation, or the Reversi transcript)
+// to a file in ExportDir.
+func (a *App) saveFile() {
+	exs := a.b.Exports()
+	ex := exs[0]
+	for _, e := range exs {
+		if e.Name == "PGN" {
+			ex = e
+		}
+	}
+	text, err := ex.Write(a.st.Notation)
+	if err != nil {
+		a.info = ex.Name + ": " + err.Error()
+		return
+	}
+	a.writeFile(ex.Name, text)
+}
+
+func (a *App) writeFile(what, text string) {
+	ext := ".txt"
+	if what == "PGN" {
+		ext = ".pgn"
+	}
+	name := "qipan-" + a.b.Variant() + "-" + a.now.Format("20060102-150405") + ext
+	path := filepath.Join(a.cfg.ExportDir, name)
+	if err := os.WriteFile(path, []byte(text+"\n"), 0o644); err != nil {
+		a.info = "Saving the " + what + ": " + err.Error()
+		return
+	}
+	a.info = "Wrote the " + what + " to " + path
+	a.trace("wrote %s", path)
+}
+
+// paste imports the clipboard's text.
+func (a *App) paste() {
+	if a.cfg.Clipboard == nil {
+		a.info = "No clipboard here: drop a file on the window to import it."
+		return
+	}
+	text, err := a.cfg.Clipboard.Read()
+	if err != nil {
+		a.info = "Reading the clipboard: " + err.Error()
+		return
+	}
+	a.Import(text, "the clipboard")
+}
+
+// DropFile imports a file dropped on the window (or named on the command line).
+func (a *App) DropFile(name string, data []byte) { a.Import(string(data), filepath.Base(name)) }
+
+// Import loads text (from where, for the message) into the game on the board, or else into
+// the other game (which is then shown); on error nothing changes and the error is shown.
+func (a *App) Import(text, where string) {
+	kind, notes, err := a.b.Import(text)
+	if err != nil {
+		for v, other := range a.boards {
+			if v == a.b.Variant() {
+				continue
+			}
+			if k, n, err2 := other.Import(text); err2 == nil {
+				a.Button("game:" + v)
+				kind, notes, err = k, n, nil
+			}
+		}
+	}
+	if err != nil {
+		a.info = "Could not import " + where + ": " + err.Error()
+		return
+	}
+	a.info = "Loaded the " + kind + " from " + where + "."
+	if len(notes) > 0 {
+		a.info += " " + strings.Join(notes, "; ")
+	}
+	a.notice = ""
+	a.trace("imported %s", kind)
+	a.changed(false)
+}
+
+// watchDiscs starts the turn-over animation of the Reversi discs that changed colour since the
+// last frame.
+func (a *App) watchDiscs() {
+	if a.b.Variant() != play.VariantReversi {
+		return
+	}
+	var now [64]byte
+	for sq := range 64 {
+		now[sq] = a.b.Piece(sq)
+	}
+	if a.discs != ([64]byte{}) {
+		for sq, was := range a.discs {
+			if was != 0 && now[sq] != 0 && was != now[sq] {
+				if a.flips == nil || a.now.Sub(a.flipFrom) > flipTime {
+					a.flips, a.flipFrom = map[int]byte{}, a.now
+				}
+				a.flips[sq] = was
+			}
+		}
+	}
+	a.discs = now
+}
+
+// flipping returns how far square sq has turned over (0..1) and the colour it had, if it is
+// turning.
+func (a *App) flipping(sq int) (float32, byte, bool) {
+	was, ok := a.flips[sq]
+	if !ok {
+		return 0, 0, false
+	}
+	t := float32(a.now.Sub(a.flipFrom)) / float32(flipTime)
+	if t >= 1 {
+		return 0, 0, false
+	}
+	return max(t, 0), was, true
+}

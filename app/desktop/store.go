@@ -1,0 +1,127 @@
+package desktop
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"qipan/app/play"
+)
+
+// Store keeps the games and the settings as JSON files in a directory (the user's config
+// directory's qipan/): one file per game (play.Saved, as the web keeps in localStorage) and
+// one for the settings. A file that cannot be read back is renamed aside, not lost, and
+// reported.
+type Store struct {
+	Dir string
+	Now func() time.Time // for the names of files set aside
+}
+
+// Settings are the desktop's kept settings: the web's, and the window's size.
+type Settings struct {
+	play.Settings
+	Width  int `json:"width,omitempty"`
+	Height int `json:"height,omitempty"`
+}
+
+// DefaultDir is os.UserConfigDir()/qipan.
+func DefaultDir() (string, error) {
+	d, err := os.UserConfigDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(d, "qipan"), nil
+}
+
+const settingsFile = "settings.json"
+
+func gameFile(variant string) string { return "game-" + variant + ".json" }
+
+// Load reads the settings and both games. A missing file gives the default (a new game); a
+// corrupt one is set aside (renamed to NAME.corrupt-TIME) and described in the notes.
+func (s Store) Load() (Settings, map[string]play.Board, []string) {
+	var notes []string
+	var st Settings
+	if err := s.read(settingsFile, &st); err != nil {
+		notes = append(notes, s.setAside(settingsFile, err))
+		st = Settings{}
+	}
+	st.Settings = st.Settings.Normalize()
+	boards := map[string]play.Board{}
+	for _, v := range []string{play.VariantXiangqi, play.VariantReversi} {
+		var saved play.Saved
+		b := play.NewBoard(v)
+		err := s.read(gameFile(v), &saved)
+		if err == nil && saved.Version != 0 {
+			if saved.Game == "" && v != play.VariantXiangqi || saved.Game != "" && saved.Game != v {
+				err = fmt.Errorf("it holds a %q game", saved.Game)
+			} else if rb, rerr := play.RestoreBoard(saved); rerr != nil {
+				err = rerr
+			} else {
+				b = rb
+			}
+		}
+		if err != nil {
+			notes = append(notes, s.setAside(gameFile(v), err))
+		}
+		b.SetLevel(st.Level)
+		boards[v] = b
+	}
+	return st, boards, notes
+}
+
+// read decodes the JSON file name into v; a missing file is no error (v stays as it is).
+func (s Store) read(name string, v any) error {
+	data, err := os.ReadFile(filepath.Join(s.Dir, name))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(data, v)
+}
+
+// setAside renames a file that could not be read and says so.
+func (s Store) setAside(name string, why error) string {
+	now := time.Now
+	if s.Now != nil {
+		now = s.Now
+	}
+	from := filepath.Join(s.Dir, name)
+	to := from + ".corrupt-" + now().UTC().Format("20060102-150405")
+	if err := os.Rename(from, to); err != nil {
+		return fmt.Sprintf("%s could not be read (%v) nor set aside (%v)", from, why, err)
+	}
+	return fmt.Sprintf("%s could not be read (%v); it was set aside as %s", from, why, filepath.Base(to))
+}
+
+// Save writes the settings and the games (each through a temporary file, so a crash while
+// writing leaves the old file whole).
+func (s Store) Save(st Settings, boards map[string]play.Board) error {
+	if err := os.MkdirAll(s.Dir, 0o755); err != nil {
+		return err
+	}
+	errs := []error{s.write(settingsFile, st)}
+	for v, b := range boards {
+		errs = append(errs, s.write(gameFile(v), b.Save()))
+	}
+	return errors.Join(errs...)
+}
+
+func (s Store) write(name string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	path := filepath.Join(s.Dir, name)
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, append(data, '\n'), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
