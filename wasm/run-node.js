@@ -3,17 +3,21 @@
 // stdin lines go to qipanReceive, postMessage lines go to stdout, qipanYield lets the event
 // loop (and stdin) run. For measurements and tests without a browser.
 //
-// Usage: node wasm/run-node.js WASM_EXEC_JS ENGINE_WASM < commands
+// Usage: node wasm/run-node.js [--memory] WASM_EXEC_JS ENGINE_WASM < commands
 //   WASM_EXEC_JS is $(go env GOROOT)/lib/wasm/wasm_exec.js. At the end of input the runner
 //   sends "quit", which stops a running search: put "setoption batch true" first to let the
 //   searches in a script finish. The process exits after "bye".
+//   --memory: at exit, write "memory wasm BYTES maxrss BYTES" to stderr: the size of the
+//   engine's WebAssembly memory (what a browser tab holds for it) and node's peak RSS.
 "use strict";
 const path = require("path");
 const readline = require("readline");
 
-const [wasmExec, wasmFile] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const memory = args[0] === "--memory" && args.shift();
+const [wasmExec, wasmFile] = args;
 if (!wasmExec || !wasmFile) {
-  console.error("usage: node run-node.js WASM_EXEC_JS ENGINE_WASM < commands");
+  console.error("usage: node run-node.js [--memory] WASM_EXEC_JS ENGINE_WASM < commands");
   process.exit(2);
 }
 globalThis.require = require;
@@ -27,10 +31,20 @@ require(path.resolve(wasmExec));
 const queue = [];
 let receive = null;
 let ended = false;
+let instance = null;
+
+function exit(code) {
+  if (memory && instance) {
+    // maxRSS is in kilobytes; stderr is synchronous on a pipe or a file.
+    const wasm = instance.exports.mem.buffer.byteLength;
+    process.stderr.write(`memory wasm ${wasm} maxrss ${process.resourceUsage().maxRSS * 1024}\n`);
+  }
+  process.exit(code);
+}
 
 globalThis.postMessage = (line) => {
   process.stdout.write(line + "\n");
-  if (line === "bye") process.exit(0);
+  if (line === "bye") exit(0);
 };
 // qipanYield(cb): the search calls it about every 10 ms and waits for cb. The browser Worker
 // answers through a MessageChannel; under node that would starve stdin (node handles up to
@@ -52,9 +66,12 @@ readline.createInterface({ input: process.stdin }).on("line", (line) => {
 });
 
 const go = new Go();
-go.exit = (code) => process.exit(code);
+go.exit = exit;
 WebAssembly.instantiate(fs.readFileSync(wasmFile), go.importObject)
-  .then((result) => go.run(result.instance))
+  .then((result) => {
+    instance = result.instance;
+    return go.run(instance);
+  })
   .catch((err) => {
     console.error(err);
     process.exit(1);
