@@ -46,7 +46,7 @@ const (
 	xqSearch = "setoption name OwnBook value false\nposition startpos moves h2e2 h9g7\ngo movetime {ms}"
 	// a midgame with 32 empties: level 10 deepens for the whole time, no endgame solve
 	rvSearch = "setoption name UCI_Variant value reversi\nsetoption name Skill Level value 10\n" +
-		"position startpos moves f5 d6 c3 d3 c4 f4 f6 f3 e6 e7 d7 g6 f7 c5 b6 g5 e3 f8 c6 b5 g4 h3 b4 c7 a5 a4 d8 e8\n" +
+		"position startpos moves d3 e3 f2 c4 f5 d6 c3 c2 b3 d2 c5 b5 a5 a3 b4 a6 a7 f3 b6 f4 e2 e1 g4 f1 e6 c6 e7 d7\n" +
 		"go movetime {ms}"
 	ffo40 = "setoption name UCI_Variant value reversi\n" +
 		"position fen O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X\ngo depth 60"
