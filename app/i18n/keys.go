@@ -1,0 +1,126 @@
+package i18n
+
+// Key names one text of the interface.
+type Key int
+
+const (
+	// Status line.
+	Loading Key = iota
+	Reviewing // move shown, moves recorded, the game's move
+	LookingForHint
+	SideToMove // side
+	YourMove   // side
+	EngineUnavailable
+	StartingEngine
+	ComputerThinking
+	Check
+	HintMove // move
+
+	// Sides.
+	Red
+	Black
+	DiscBlack
+	DiscWhite
+
+	// Xiangqi results (winner, loser).
+	WinCheckmate
+	WinStalemate
+	DrawMoveLimit
+	DrawRepetition
+	WinPerpetualCheck
+	DrawPerpetualCheck
+	WinPerpetualChase
+	DrawPerpetualChase
+	DrawNoAttackers
+
+	// Reversi.
+	ReversiWins // side, score
+	ReversiDraw // score
+	ReversiPass // side
+	BlackDiscs
+	WhiteDiscs
+
+	// Notices.
+	EngineCouldNotStart // why
+	EngineSaid          // what
+	NewVersionReady
+	Reload
+	ReloadTitle
+
+	// Buttons.
+	New
+	NewTitle
+	Undo
+	UndoTitle
+	UndoTitleReversi
+	Redo
+	RedoTitle
+	RedoTitleReversi
+	Flip
+	FlipTitle
+	Hint
+	HintTitle
+	HintTitleReversi
+	MoveNow
+	MoveNowTitle
+	ContinueHere
+	ContinueHereTitle
+	BackToGame
+	BackToGameTitle
+
+	// Settings.
+	WhoPlays
+	YouRed
+	YouRedTitle
+	YouBlack
+	YouBlackTitle
+	TwoPlayers
+	TwoPlayersTitle
+	YouBlackReversiTitle
+	YouWhite
+	YouWhiteTitle
+	TwoPlayersTitleReversi
+	Level // level
+	LevelTitle
+	NotationTitle
+	CoordsTitle
+	SoundOn
+	SoundOff
+	SoundTitle
+	ImportExport
+	ImportExportTitle
+	ImportExportTitleReversi
+	LanguageTitle
+	GameTitle
+
+	// Import and export.
+	IOLabel
+	IOPlaceholder
+	Load
+	LoadTitle
+	ExportFENTitle
+	ExportICCSTitle
+	ExportChineseTitle
+	ExportPGNTitle
+	ExportDhtmlXQTitle
+	IOLabelReversi
+	IOPlaceholderReversi
+	LoadTitleReversi
+	Transcript
+	TranscriptTitle
+	BoardText
+	BoardTextTitle
+	Loaded   // what
+	Exported // what
+	WhatMoves
+	WhatTranscript
+	WhatBoardText
+
+	// Move list and boards.
+	ShowPosition
+	NoMoves
+	XiangqiBoard
+	ReversiBoard
+
+	keyCount
+)
