@@ -2,7 +2,6 @@ package xiangqi
 
 import (
 	"fmt"
-	"math/bits"
 )
 
 // Game-end rules beyond mate and stalemate, applied by Game.Result:
@@ -30,6 +29,10 @@ type Result struct {
 	Draw   bool
 	Winner Color // meaningful when Over() and !Draw
 	Loser  Color // the side that was mated, stalemated or played the forbidden repetition
+	// Chased is the piece a lost perpetual chase threatened (NoPiece otherwise), and
+	// Unprotected says it was chased for want of a true protector (not only for its worth).
+	Chased      Piece
+	Unprotected bool
 }
 
 // Over reports whether the game has ended.
@@ -71,7 +74,14 @@ func (r Result) Reason() string {
 		if r.Draw {
 			return "Draw: both sides chase perpetually"
 		}
-		return fmt.Sprintf("%s wins: %s chases perpetually", w, l)
+		if r.Chased == NoPiece {
+			return fmt.Sprintf("%s wins: %s chases perpetually", w, l)
+		}
+		what := r.Chased.Kind().String()
+		if r.Unprotected {
+			what = "unprotected " + what
+		}
+		return fmt.Sprintf("%s wins: %s chased the %s perpetually", w, l, what)
 	case InsufficientMaterial:
 		return "Draw: neither side can cross the river"
 	}
@@ -151,100 +161,12 @@ func (g *Game) repetition() (Result, bool) {
 	if n < 3 {
 		return Result{}, false
 	}
-	// every[c]: every move c made in the stretch was a check (resp. a chase).
-	checks := [2]bool{true, true}
-	chases := [2]bool{true, true}
-	p := g.PositionAt(first)
-	for i := first; i < g.ply; i++ {
-		m := g.moves[i]
-		c := p.turn
-		if chases[c] {
-			chases[c] = p.chases(m)
-		}
+	ps := make([]Position, 0, g.ply-first+1)
+	ps = append(ps, *g.PositionAt(first))
+	for _, m := range g.moves[first:g.ply] {
+		p := ps[len(ps)-1]
 		p.Make(m)
-		if checks[c] && !p.InCheck() {
-			checks[c] = false
-		}
+		ps = append(ps, p)
 	}
-	switch {
-	case checks[Red] && checks[Black]:
-		return Result{Status: PerpetualCheck, Draw: true}, true
-	case checks[Red]:
-		return decisive(PerpetualCheck, Red), true
-	case checks[Black]:
-		return decisive(PerpetualCheck, Black), true
-	case chases[Red] && chases[Black]:
-		return Result{Status: PerpetualChase, Draw: true}, true
-	case chases[Red]:
-		return decisive(PerpetualChase, Red), true
-	case chases[Black]:
-		return decisive(PerpetualChase, Black), true
-	}
-	return Result{Status: Repetition, Draw: true}, true
-}
-
-// chases reports whether legal move m makes a new threat: afterwards the moved piece (not a
-// general or soldier) can capture an enemy piece it could not capture before, and that
-// capture would win material (the target is unprotected, or is a chariot attacked by a horse
-// or cannon). Soldiers that have not crossed the river and the general are not chased.
-func (p *Position) chases(m Move) bool {
-	from, to := m.From(), m.To()
-	pc := p.board[from]
-	if k := pc.Kind(); k == General || k == Soldier {
-		return false
-	}
-	before := p.targets(from)
-	q := *p
-	q.Make(m)
-	q.turn = pc.Color() // look at the mover's captures from its new square
-	q.check = q.computeCheck()
-	after := q.targets(to)
-	for w := 0; w < 2; w++ {
-		for b := after[w] &^ before[w]; b != 0; b &= b - 1 {
-			t := Square(w<<6 + bits.TrailingZeros64(b))
-			victim := q.board[t]
-			switch victim.Kind() {
-			case General:
-				continue
-			case Soldier:
-				if crossed := (victim.Color() == Red) == (t.Rank() >= 5); !crossed {
-					continue
-				}
-			}
-			if victim.Kind() == Chariot && (pc.Kind() == Horse || pc.Kind() == Cannon) {
-				return true
-			}
-			if !q.protected(to, t) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// targets is the set of squares the piece on s can capture on legally (side to move = its owner).
-func (p *Position) targets(s Square) [2]uint64 {
-	var ml MoveList
-	p.generate(&ml, squareSet(s), true)
-	var out [2]uint64
-	for _, m := range ml.Slice() {
-		t := m.To()
-		out[t>>6] |= 1 << (uint(t) & 63)
-	}
-	return out
-}
-
-// protected reports whether, after the piece on from takes on t, the victim's side can
-// legally recapture on t. The mover is p.turn.
-func (p *Position) protected(from, t Square) bool {
-	q := *p
-	q.Make(NewMove(from, t))
-	var ml MoveList
-	q.GenerateCaptures(&ml)
-	for _, m := range ml.Slice() {
-		if m.To() == t {
-			return true
-		}
-	}
-	return false
+	return ruling(ps, g.moves[first:g.ply]), true
 }

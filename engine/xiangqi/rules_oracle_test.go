@@ -55,26 +55,22 @@ var ruleCases = []struct {
 		status: Repetition, score: "1/2-1/2", oracle: "1/2-1/2"},
 	{rule: "perpetual chase", name: "red's chariot attacks one cannon, then the other",
 		fen: "9/4k4/9/6c1R/9/4c4/9/9/9/4K4 w - - 0 1", moves: "i6i4 g6b6 i4i6 b6g6 i6i4 g6b6 i4i6 b6g6",
-		status: PerpetualChase, score: "0-1", oracle: "1/2-1/2",
-		why: "Fairy-Stockfish's chase must threaten one piece throughout; here each move threatens another cannon"},
+		status: Repetition, score: "1/2-1/2", oracle: "1/2-1/2"}, // a chase must threaten one piece throughout
 	{rule: "perpetual chase", name: "red's chariot steps back along the file of the horse it attacks",
 		fen: "5k3/9/9/9/9/4n4/4R4/9/9/3K5 w - - 0 1", moves: "e3e2 e4g3 e2e3 g3e4 e3e2 e4g3 e2e3 g3e4",
-		status: Repetition, score: "1/2-1/2", oracle: "0-1",
-		why: "Fairy-Stockfish takes e3e2, which only keeps the horse on e4 attacked, for a new attack (a chariot backing along its line passes its discovered-attack test), so red chases the horse throughout"},
+		status: PerpetualChase, score: "0-1", oracle: "0-1"}, // stepping back along the line still threatens the horse
 
 	{rule: "mutual perpetual", name: "both sides check every move: draw",
 		fen: "4kr3/9/5c3/9/5N3/9/9/4C4/5K3/9 w - - 0 1", moves: "f5e3 f7e7 e3f5 e7f7 f5e3 f7e7 e3f5 e7f7",
 		status: PerpetualCheck, score: "1/2-1/2", oracle: "1/2-1/2"},
-	// The oracle draws here too, but by its rules neither side chases: red's horse threatens
-	// the cannon, then the chariot, and black's chariot first attacks the other chariot
-	// (attacks between pieces of one kind do not count).
-	{rule: "mutual perpetual", name: "both sides chase every move: draw",
+	// Neither side chases: red's horse threatens the cannon, then the chariot, and black's
+	// chariot first attacks the other chariot (attacks between pieces of one kind do not count).
+	{rule: "mutual perpetual", name: "both sides attack something every move: draw",
 		fen: "9/8R/5k3/9/9/7r1/9/5c1N1/9/3K5 w - - 0 1", moves: "h2g0 h4i4 g0h2 i4h4 h2g0 h4i4 g0h2 i4h4",
-		status: PerpetualChase, score: "1/2-1/2", oracle: "1/2-1/2"},
+		status: Repetition, score: "1/2-1/2", oracle: "1/2-1/2"},
 	{rule: "mutual perpetual", name: "both chase, but red threatens the horse, then the soldier",
 		fen: "9/9/3k5/1n7/9/2R6/9/4K4/9/2p6 w - - 0 1", moves: "c4b4 b6d5 b4c4 d5b6 c4b4 b6d5 b4c4 d5b6",
-		status: PerpetualChase, score: "1/2-1/2", oracle: "1-0",
-		why: "Fairy-Stockfish's chase must threaten one piece throughout: black's horse always threatens the chariot, red alternates targets, so only black chases"},
+		status: PerpetualChase, score: "1-0", oracle: "1-0"}, // black's horse always threatens the chariot; red alternates targets
 
 	{rule: "60-move rule", name: "the 120th ply without a capture: draw",
 		fen: "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 119 80", moves: "a0a1",

@@ -26,7 +26,7 @@ func TestGameResult(t *testing.T) {
 		{"threefold repetition", StartFEN, "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9", Repetition, "1/2-1/2", "three times", true},
 		{"perpetual check loses", "4k4/R8/9/9/9/9/9/9/9/3K5 w", "a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9", PerpetualCheck, "0-1", "Black wins: Red checks perpetually", true},
 		{"chasing a protected piece is no chase", "r3k4/9/n8/9/9/9/1R7/9/9/3K5 w", "b3a3 a7b9 a3b3 b9a7 b3a3 a7b9 a3b3 b9a7", Repetition, "1/2-1/2", "three times", true},
-		{"perpetual chase loses", "4k4/9/n8/9/9/9/1R7/9/9/3K5 w", "b3a3 a7b9 a3b3 b9a7 b3a3 a7b9 a3b3 b9a7", PerpetualChase, "0-1", "Black wins: Red chases perpetually", true},
+		{"perpetual chase loses", "4k4/9/n8/9/9/9/1R7/9/9/3K5 w", "b3a3 a7b9 a3b3 b9a7 b3a3 a7b9 a3b3 b9a7", PerpetualChase, "0-1", "Black wins: Red chased the unprotected horse perpetually", true},
 	} {
 		p, err := ParseFEN(tc.fen)
 		if err != nil {

@@ -1,0 +1,172 @@
+package xiangqi
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// repetitionCase is one row of a repetition case file (format in the header of
+// ../shared/reference/repetition-wxf.tsv): a position, moves that end in a repeating cycle,
+// and the ruling once the repetition is claimed.
+type repetitionCase struct {
+	where   string // file:line
+	name    string
+	fen     string
+	moves   []string
+	verdict string // red, black, draw or none
+}
+
+// readRepetitionCases parses a case file; a malformed row is an error naming its line.
+func readRepetitionCases(path string) ([]repetitionCase, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []repetitionCase
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		text := sc.Text()
+		if strings.TrimSpace(text) == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		where := fmt.Sprintf("%s:%d", filepath.Base(path), line)
+		cols := strings.Split(text, "\t")
+		if len(cols) != 4 {
+			return nil, fmt.Errorf("%s: want 4 tab-separated columns (source, FEN, moves, verdict), got %d", where, len(cols))
+		}
+		switch cols[3] {
+		case "red", "black", "draw", "none":
+		default:
+			return nil, fmt.Errorf("%s: verdict %q is not red, black, draw or none", where, cols[3])
+		}
+		out = append(out, repetitionCase{where: where, name: cols[0], fen: cols[1], moves: strings.Fields(cols[2]), verdict: cols[3]})
+	}
+	return out, sc.Err()
+}
+
+// verdictOf names a Result as a case file does.
+func verdictOf(r Result) string {
+	switch {
+	case !r.Over():
+		return "none"
+	case r.Draw:
+		return "draw"
+	case r.Winner == Red:
+		return "red"
+	}
+	return "black"
+}
+
+// playRepetition plays a case's moves, then keeps repeating the cycle they end in (the
+// moves since the last position's previous occurrence) until the game rules or maxCycles
+// more cycles pass. It returns the game and the ruling's Result.
+func playRepetition(tc repetitionCase, maxCycles int) (*Game, Result, error) {
+	p, err := ParseFEN(tc.fen)
+	if err != nil {
+		return nil, Result{}, err
+	}
+	g := NewGame(p)
+	for _, s := range tc.moves {
+		if err := g.PlayString(s); err != nil {
+			return nil, Result{}, err
+		}
+	}
+	cycle := 0
+	for i := g.ply - 2; i >= 0; i -= 2 {
+		if g.keys[i] == g.keys[g.ply] {
+			cycle = g.ply - i
+			break
+		}
+	}
+	if cycle == 0 {
+		return nil, Result{}, fmt.Errorf("the moves end in no repeated position")
+	}
+	for n := 0; n < maxCycles*cycle; n++ {
+		if r := g.Result(); r.Over() {
+			return g, r, nil
+		}
+		if err := g.Play(g.moves[g.ply-cycle]); err != nil {
+			return nil, Result{}, err
+		}
+	}
+	return g, g.Result(), nil
+}
+
+// repetitionSkips are cases whose transcription we believe wrong, with the reason; they
+// stay in the file with the manual's verdict.
+var repetitionSkips = map[string]string{}
+
+// TestRepetitionCases rules every case of ../shared/reference/repetition-wxf.tsv (the WXF
+// manual's examples) and of the files in $QIPAN_REPETITION_CASES (colon-separated).
+func TestRepetitionCases(t *testing.T) {
+	files := []string{}
+	if root, err := repoRoot(); err == nil {
+		files = append(files, filepath.Join(root, "..", "shared", "reference", "repetition-wxf.tsv"))
+	}
+	if len(files) == 1 {
+		if _, err := os.Stat(files[0]); err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatalf("the WXF cases are required under CI=true: %v", err)
+			}
+			t.Logf("skipping the WXF cases: %v", err)
+			files = nil
+		}
+	}
+	for _, f := range strings.Split(os.Getenv("QIPAN_REPETITION_CASES"), ":") {
+		if f != "" {
+			files = append(files, f)
+		}
+	}
+	if len(files) == 0 {
+		t.Skip("no case files")
+	}
+	pass, total := 0, 0
+	for _, f := range files {
+		cases, err := readRepetitionCases(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range cases {
+			id := tc.where + " " + tc.name
+			if why, ok := repetitionSkips[tc.where]; ok {
+				t.Logf("%s: skipped: %s", id, why)
+				continue
+			}
+			total++
+			g, r, err := playRepetition(tc, 4)
+			if err != nil {
+				t.Errorf("%s: %v", id, err)
+				continue
+			}
+			if got := verdictOf(r); got != tc.verdict {
+				t.Errorf("%s: ruled %s (%s) after %d plies, the manual %s", id, got, r.Reason(), g.Ply(), tc.verdict)
+				continue
+			}
+			pass++
+		}
+	}
+	t.Logf("%d of %d cases agree", pass, total)
+}
+
+// repoRoot is the nearest folder above the working directory holding go.mod.
+func repoRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no go.mod above %s", dir)
+		}
+		dir = parent
+	}
+}
