@@ -31,6 +31,13 @@ const w = new Worker("web/engine-worker.js");
 w.onmessage = (e) => { lines.push(String(e.data)); times.push(performance.now()); };
 w.onerror = (e) => { lines.push("worker error: " + e.message); times.push(performance.now()); };
 window.send = (l) => w.postMessage(l);
+// wasmMemory: the size of the engine's WebAssembly memory, asked from the worker.
+window.wasmMemory = async () => {
+  const from = lines.length;
+  w.postMessage({type: "qipan:memory"});
+  const r = await waitFor("info string memory wasm ", from, 5000);
+  return Number(r.line.split(" ").pop());
+};
 window.waitFor = (prefix, from, ms) => new Promise((resolve, reject) => {
   const t0 = performance.now();
   const check = () => {
@@ -261,6 +268,40 @@ func TestWorkerInChromium(t *testing.T) {
 	} else if m, err := xiangqi.ParseMove(f[1]); err != nil || !p.IsLegal(m) {
 		t.Errorf("%q after stop: not a legal move", stop.Line)
 	}
+
+	// Memory: the default Hash keeps the engine within 64 MB after a level-10 Reversi search
+	// (as the page asks: 5 s, its midgame and solver tables) and a Xiangqi search.
+	const budget = 64 << 20
+	memory := func(after string) {
+		t.Helper()
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[int64](`wasmMemory()`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatalf("wasmMemory: %v", err)
+		}
+		t.Logf("engine's WebAssembly memory after %s: %.1f MB", after, float64(n)/(1<<20))
+		if n <= 0 || n > budget {
+			t.Errorf("WebAssembly memory after %s: %d bytes, want 1..%d", after, n, budget)
+		}
+	}
+	memory("a Xiangqi search")
+	searchFor := func(what string, lines ...string) {
+		t.Helper()
+		from, err := chromedp.Run(ctx, chromedp.Evaluate[int](`lines.length`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		send(lines...)
+		if l := run(`waitFor("bestmove", ` + strconv.Itoa(from) + `, 30000)`).Line; !strings.HasPrefix(l, "bestmove ") {
+			t.Fatalf("%s: %q", what, l)
+		}
+		memory(what)
+	}
+	searchFor("a level-10 Reversi search of 5 s", "setoption name UCI_Variant value reversi", "setoption name Skill Level value 10",
+		"position startpos moves d3 e3 f2 c4 f5 d6 c3 c2 b3 d2 c5 b5 a5 a3 b4 a6 a7 f3 b6 f4 e2 e1 g4 f1 e6 c6 e7 d7",
+		"go movetime 5000")
+	searchFor("a Reversi endgame solve", "position fen O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X", "go depth 60")
+	searchFor("a Xiangqi search after Reversi", "setoption name UCI_Variant value xiangqi", "position startpos moves h2e2",
+		"go movetime 1000")
 
 	lines, _ := chromedp.Run(ctx, chromedp.Evaluate[[]string]("lines"))
 	for _, l := range lines {

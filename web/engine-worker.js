@@ -3,11 +3,14 @@
 //   page -> worker: postMessage("<protocol line>")
 //   worker -> page: postMessage("<output line>"); "info string ready" once the engine runs;
 //                   "info string error: ..." if something fails here.
+//   page -> worker: postMessage({type: "qipan:memory"}) -> "info string memory wasm BYTES", the
+//                   size of the engine's WebAssembly memory (for tests and measurements).
 // Lines that arrive before the engine runs are queued and handed over in order.
 "use strict";
 
 const queue = [];
 let receive = null; // the Go engine's line handler, once registered
+let memory = null; // the engine's WebAssembly.Memory, once instantiated
 
 function fail(what, err) {
   postMessage("info string error: " + what + ": " + ((err && err.message) || String(err)));
@@ -22,6 +25,10 @@ function deliver(line) {
 }
 
 self.onmessage = (e) => {
+  if (e.data && e.data.type === "qipan:memory") {
+    postMessage("info string memory wasm " + (memory ? memory.buffer.byteLength : 0));
+    return;
+  }
   const line = String(e.data);
   if (receive) {
     deliver(line);
@@ -65,6 +72,7 @@ async function start() {
     if (!resp.ok) throw new Error(url + ": HTTP " + resp.status);
     result = await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
   }
+  memory = result.instance.exports.mem;
   go.run(result.instance);
 }
 
