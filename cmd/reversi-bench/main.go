@@ -6,7 +6,9 @@
 //	PATH=$(go env GOROOT)/lib/wasm:$PATH GOOS=js GOARCH=wasm go run ./cmd/reversi-bench
 //
 // Flags: -only 40,41 picks positions; -wld solves win/loss/draw only (the fail-soft result read
-// as win/draw/loss, the move checked by solving the position after it); -tt bits sizes the table;
+// as win/draw/loss, the move checked by solving the position after it); -hash MB sizes the table
+// as the engine's solver table within a Hash of MB (default search.DefaultHashMB), -tt bits
+// sets it directly (2^(bits+1) entries of 32 bytes);
 // -levels times one move per level instead; -perft N counts perft N from the start, per move.
 package main
 
@@ -44,7 +46,8 @@ var ffo = []struct {
 func main() {
 	only := flag.String("only", "", "comma-separated FFO numbers (default all)")
 	wld := flag.Bool("wld", false, "solve win/loss/draw only")
-	ttBits := flag.Uint("tt", 20, "table size: 2^(tt+1) entries")
+	hash := flag.Int("hash", search.DefaultHashMB, "size the table as the engine's solver table within this Hash (MB)")
+	ttBits := flag.Uint("tt", 0, "table size: 2^(tt+1) entries of 32 bytes (0: from -hash)")
 	levels := flag.Bool("levels", false, "time a move at each level from fixed midgame positions instead")
 	perft := flag.Int("perft", 0, "count perft to this depth from the initial position instead, per move")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file (read it with go tool pprof -top)")
@@ -83,7 +86,11 @@ func main() {
 			pick[n] = true
 		}
 	}
-	fmt.Printf("FFO endgames, %s/%s, %s\n", runtime.GOOS, runtime.GOARCH, runtime.Version())
+	if *ttBits == 0 {
+		*ttBits = search.TableBits(*hash)
+	}
+	fmt.Printf("FFO endgames, %s/%s, %s, table %d MB\n", runtime.GOOS, runtime.GOARCH, runtime.Version(), 1<<(*ttBits+6)>>20)
+	s := search.NewSolver(*ttBits) // cleared for each position: one table, as in the engine
 	var total time.Duration
 	var nodes uint64
 	bad := 0
@@ -96,7 +103,8 @@ func main() {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
 		}
-		s := search.NewSolver(*ttBits)
+		s.Clear()
+		s.Nodes = 0
 		alpha, beta := -64, 64
 		if *wld {
 			alpha, beta = -1, 1
