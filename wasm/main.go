@@ -3,7 +3,8 @@
 // Command wasm is qipan's engine for a Web Worker (web/engine-worker.js loads it). The worker
 // calls self.qipanReceive(line) with each message; every output line goes back with
 // postMessage(line). A running search yields to the worker's event loop about every 10 ms
-// through self.qipanYield (a MessageChannel round trip), so that `stop` gets delivered.
+// through self.qipanYield (in the Worker a MessageChannel round trip; under node, in
+// wasm/run-node.js, setImmediate), so that `stop` gets delivered.
 package main
 
 import (
