@@ -5,8 +5,8 @@ type Key int
 
 const (
 	// Status line.
-	Loading Key = iota
-	Reviewing // move shown, moves recorded, the game's move
+	Loading   Key = iota
+	Reviewing     // move shown, moves recorded, the game's move
 	LookingForHint
 	SideToMove // side
 	YourMove   // side

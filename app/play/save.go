@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"qipan/app/i18n"
 	"qipan/engine/xiangqi"
 )
 
@@ -103,6 +104,7 @@ type Settings struct {
 	Muted    bool     `json:"muted"`    // no sounds
 	Coords   string   `json:"coords"`   // board coordinates: CoordsChinese or CoordsICCS
 	Game     string   `json:"game"`     // the game on the board: VariantXiangqi or VariantReversi
+	Lang     string   `json:"lang"`     // the language chosen (i18n.Lang), "" to follow the browser
 }
 
 // Board coordinate styles.
@@ -120,6 +122,11 @@ func (s Settings) Normalize() Settings {
 	}
 	if s.Game != VariantReversi {
 		s.Game = VariantXiangqi
+	}
+	if l, ok := i18n.Parse(s.Lang); ok {
+		s.Lang = string(l)
+	} else {
+		s.Lang = ""
 	}
 	return s
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"qipan/app/glyph"
+	"qipan/app/i18n"
 	"qipan/app/play"
 	"qipan/engine/xiangqi"
 )
@@ -24,6 +25,7 @@ type BoardView struct {
 	Thinking bool         // the engine is searching
 	HintMove xiangqi.Move // the engine's suggestion to draw as an arrow, NoMove for none
 	Coords   string       // play.CoordsChinese (default) or play.CoordsICCS
+	Lang     i18n.Lang    // of the board's accessible name
 }
 
 // Board is the SVG board. It follows the DOM contract of docs/contracts.md: data-square on
@@ -57,7 +59,7 @@ func (b *Board) Render() app.UI {
 		Class("board").
 		Attr("viewBox", "0 0 "+itoa(boardW)+" "+itoa(boardH)).
 		Attr("role", "img").
-		Attr("aria-label", "Xiangqi board").
+		Attr("aria-label", v.Lang.T(i18n.XiangqiBoard)).
 		Attr("data-turn", turn).
 		Attr("data-fen", pos.FEN()).
 		On("click", b.onClick)

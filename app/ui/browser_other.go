@@ -13,6 +13,10 @@ func copyText(s string) {}
 
 func cacheEngineFiles() {}
 
+func browserLangs() []string { return nil }
+
+func setDocumentLang(tag string) {}
+
 type sounds struct{}
 
 func (s *sounds) unlock()         {}

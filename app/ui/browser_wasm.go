@@ -150,3 +150,24 @@ func cacheEngineFiles() {
 	})
 	sw.Call("addEventListener", "controllerchange", f, map[string]any{"once": true})
 }
+
+// browserLangs returns the browser's languages, best first (navigator.languages).
+func browserLangs() []string {
+	nav := app.Window().Get("navigator")
+	var out []string
+	if ls := nav.Get("languages"); ls.Truthy() {
+		for i := 0; i < ls.Length(); i++ {
+			out = append(out, ls.Index(i).String())
+		}
+	}
+	if l := nav.Get("language"); len(out) == 0 && l.Type() == app.TypeString {
+		out = append(out, l.String())
+	}
+	return out
+}
+
+// setDocumentLang sets the page's <html lang>, so that fonts, screen readers and search
+// engines read the text in its language.
+func setDocumentLang(tag string) {
+	app.Window().Get("document").Get("documentElement").Set("lang", tag)
+}

@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"qipan/app/i18n"
+)
 
 // ControlAction is the action the buttons post; its value is the button's data-action.
 const ControlAction = "qipan/control"
@@ -11,6 +15,7 @@ type Controls struct {
 	app.Compo
 	CanUndo, CanRedo, CanHint, CanMoveNow bool
 	Reviewing                             bool
+	Lang                                  i18n.Lang
 }
 
 func newControls() *Controls { return &Controls{} }
@@ -27,6 +32,12 @@ func (c *Controls) EnableEngine(hint, moveNow bool) *Controls {
 	return c
 }
 
+// In sets the language of the labels.
+func (c *Controls) In(l i18n.Lang) *Controls {
+	c.Lang = l
+	return c
+}
+
 // Review says whether the board shows an earlier position of the record.
 func (c *Controls) Review(v bool) *Controls {
 	c.Reviewing = v
@@ -34,24 +45,30 @@ func (c *Controls) Review(v bool) *Controls {
 }
 
 func (c *Controls) Render() app.UI {
+	l := c.Lang
 	return app.Div().Class("controls-wrap").Body(
 		app.Div().Class("controls").Body(
-			controlButton("new", "New", "New game", true),
-			controlButton("undo", "Undo", "Take back the last full move", c.CanUndo),
-			controlButton("redo", "Redo", "Replay the move taken back", c.CanRedo),
-			controlButton("flip", "Flip", "Turn the board round", true),
+			controlButton("new", l.T(i18n.New), l.T(i18n.NewTitle), true),
+			controlButton("undo", l.T(i18n.Undo), l.T(i18n.UndoTitle), c.CanUndo),
+			controlButton("redo", l.T(i18n.Redo), l.T(i18n.RedoTitle), c.CanRedo),
+			controlButton("flip", l.T(i18n.Flip), l.T(i18n.FlipTitle), true),
 		),
 		app.Div().Class("controls two").Body(
-			controlButton("hint", "Hint", "Show the engine's best move for you", c.CanHint),
-			controlButton("move-now", "Move now", "The computer moves now (for the side to move)", c.CanMoveNow),
+			controlButton("hint", l.T(i18n.Hint), l.T(i18n.HintTitle), c.CanHint),
+			controlButton("move-now", l.T(i18n.MoveNow), l.T(i18n.MoveNowTitle), c.CanMoveNow),
 		),
-		app.If(c.Reviewing, func() app.UI {
-			return app.Div().Class("controls two review").Body(
-				controlButton("continue", "Continue from here", "Play on from the position shown", true),
-				controlButton("live", "Back to game", "Show the game's current position (End)", true),
-			)
-		}),
+		reviewControls(l, c.Reviewing),
 	)
+}
+
+// reviewControls are the buttons shown while reviewing: continue from here, back to the game.
+func reviewControls(l i18n.Lang, reviewing bool) app.UI {
+	return app.If(reviewing, func() app.UI {
+		return app.Div().Class("controls two review").Body(
+			controlButton("continue", l.T(i18n.ContinueHere), l.T(i18n.ContinueHereTitle), true),
+			controlButton("live", l.T(i18n.BackToGame), l.T(i18n.BackToGameTitle), true),
+		)
+	})
 }
 
 // controlButton is a button posting ControlAction with its data-action.

@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"qipan/app/i18n"
+)
 
 // IOTextAction is the action the import/export box posts as it is edited; its value is the
 // box's text.
@@ -13,6 +17,7 @@ type IOPanel struct {
 	app.Compo
 	Error, Note string
 	Reversi     bool // the Reversi box: transcripts and board text
+	Lang        i18n.Lang
 }
 
 // ForReversi makes it the Reversi box: a transcript or board text in, either out.
@@ -23,6 +28,12 @@ func (p *IOPanel) ForReversi() *IOPanel {
 
 func newIOPanel() *IOPanel { return &IOPanel{} }
 
+// In sets the language of the box's words.
+func (p *IOPanel) In(l i18n.Lang) *IOPanel {
+	p.Lang = l
+	return p
+}
+
 // With sets the error (of the last import) and the note (what the last export did).
 func (p *IOPanel) With(err, note string) *IOPanel {
 	p.Error, p.Note = err, note
@@ -30,21 +41,22 @@ func (p *IOPanel) With(err, note string) *IOPanel {
 }
 
 func (p *IOPanel) Render() app.UI {
-	label, placeholder := "FEN, PGN, DhtmlXQ or moves", "Paste a FEN, PGN, DhtmlXQ or moves (H2-E2, C2.5, 炮二平五), then Load"
+	l := p.Lang
+	label, placeholder := l.T(i18n.IOLabel), l.T(i18n.IOPlaceholder)
 	buttons := []app.UI{
-		controlButton("import", "Load", "Start from the FEN, PGN, DhtmlXQ or moves in the box", true),
-		controlButton("export-fen", "FEN", "Put the current FEN in the box and copy it", true),
-		controlButton("export-iccs", "ICCS", "Put the moves in ICCS in the box and copy them", true),
-		controlButton("export-zh", "中文", "Put the moves in Chinese notation in the box and copy them", true),
-		controlButton("export-pgn", "PGN", "Put the game as PGN (moves in the list's notation) in the box and copy it", true),
-		controlButton("export-dhtmlxq", "DhtmlXQ", "Put the game as a DhtmlXQ block in the box and copy it", true),
+		controlButton("import", l.T(i18n.Load), l.T(i18n.LoadTitle), true),
+		controlButton("export-fen", "FEN", l.T(i18n.ExportFENTitle), true),
+		controlButton("export-iccs", "ICCS", l.T(i18n.ExportICCSTitle), true),
+		controlButton("export-zh", "中文", l.T(i18n.ExportChineseTitle), true),
+		controlButton("export-pgn", "PGN", l.T(i18n.ExportPGNTitle), true),
+		controlButton("export-dhtmlxq", "DhtmlXQ", l.T(i18n.ExportDhtmlXQTitle), true),
 	}
 	if p.Reversi {
-		label, placeholder = "Transcript or board", "Paste a transcript (f5d6c3…) or a board (64 cells X O -, then X or O to move), then Load"
+		label, placeholder = l.T(i18n.IOLabelReversi), l.T(i18n.IOPlaceholderReversi)
 		buttons = []app.UI{
-			controlButton("import", "Load", "Start from the transcript or board in the box", true),
-			controlButton("export-transcript", "Transcript", "Put the moves (f5d6…) in the box and copy them", true),
-			controlButton("export-board", "Board", "Put the board text (as data-fen) in the box and copy it", true),
+			controlButton("import", l.T(i18n.Load), l.T(i18n.LoadTitleReversi), true),
+			controlButton("export-transcript", l.T(i18n.Transcript), l.T(i18n.TranscriptTitle), true),
+			controlButton("export-board", l.T(i18n.BoardText), l.T(i18n.BoardTextTitle), true),
 		}
 	}
 	return app.Div().Class("io").Body(

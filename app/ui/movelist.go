@@ -2,6 +2,8 @@ package ui
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"qipan/app/i18n"
 )
 
 // ReviewAction is the action a move list entry posts when clicked; its value is the entry's
@@ -17,6 +19,7 @@ type MoveList struct {
 	Played    int      // how many of them the game has played (the rest is the redo tail)
 	Shown     int      // the ply the board shows
 	BlackFrom bool     // the game started with Black to move
+	Lang      i18n.Lang
 }
 
 func newMoveList() *MoveList { return &MoveList{} }
@@ -30,6 +33,12 @@ func (l *MoveList) WithMoves(texts []string, blackFirst bool) *MoveList {
 // ply shown.
 func (l *MoveList) WithRecord(texts []string, played, shown int, blackFirst bool) *MoveList {
 	l.Texts, l.Played, l.Shown, l.BlackFrom = texts, played, shown, blackFirst
+	return l
+}
+
+// In sets the language of the list's words.
+func (l *MoveList) In(lang i18n.Lang) *MoveList {
+	l.Lang = lang
 	return l
 }
 
@@ -56,13 +65,13 @@ func (l *MoveList) Render() app.UI {
 					cls += " current"
 				}
 				cells = append(cells, app.Span().Class(cls).Attr("data-ply", ply).Attr("role", "button").
-					Title("Show the position after this move").Text(l.Texts[ply-1]).OnClick(l.onClick(ply)))
+					Title(l.Lang.T(i18n.ShowPosition)).Text(l.Texts[ply-1]).OnClick(l.onClick(ply)))
 			}
 		}
 	}
 	body := app.Div().ID("moves").Class("moves")
 	if len(cells) == 0 {
-		return body.Body(app.P().Class("nomoves").Text("No moves yet."))
+		return body.Body(app.P().Class("nomoves").Text(l.Lang.T(i18n.NoMoves)))
 	}
 	return body.Body(cells...)
 }

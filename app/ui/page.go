@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"qipan/app/i18n"
 	"qipan/app/play"
 	"qipan/engine/xiangqi"
 )
@@ -33,6 +34,7 @@ type Page struct {
 	match    *play.Match   // the Xiangqi game
 	rv       *play.Reversi // the Reversi game; both share one engine conversation
 	settings play.Settings
+	lang     i18n.Lang // the language shown: ?lang=, else the one chosen, else the browser's
 	worker   engineWorker
 	sounds   sounds
 	unkeys   func()
@@ -102,6 +104,7 @@ func (p *Page) restore(ctx app.Context) {
 		app.Log("ignoring the saved settings:", err)
 	}
 	p.settings = st.Normalize()
+	p.chooseLang()
 	var s play.Saved
 	if err := ctx.LocalStorage().Get(StorageKey, &s); err == nil && s.Version != 0 {
 		if m, err := play.Restore(s); err == nil {
@@ -121,6 +124,20 @@ func (p *Page) restore(ctx app.Context) {
 	p.rv.Engine = p.match.Engine // one worker: one conversation
 	p.match.SetLevel(p.settings.Level)
 	p.rv.SetLevel(p.settings.Level)
+}
+
+// chooseLang picks the language: the page's ?lang=, else the one the person chose, else the
+// browser's; the page's <html lang> follows.
+func (p *Page) chooseLang() {
+	l, ok := i18n.Parse(queryParam("lang"))
+	if !ok {
+		l, ok = i18n.Parse(p.settings.Lang)
+	}
+	if !ok {
+		l = i18n.Choose(browserLangs())
+	}
+	p.lang = l
+	setDocumentLang(string(l))
 }
 
 // save keeps the game on the board (each game under its own key).
@@ -261,6 +278,12 @@ func (p *Page) onSetting(ctx app.Context, a app.Action) {
 		p.settings.Notation, _ = play.ParseNotation(s.Value)
 	case "coords":
 		p.settings.Coords = s.Value
+	case "lang":
+		if l, ok := i18n.Parse(s.Value); ok {
+			p.settings.Lang = string(l)
+			p.lang = l
+			setDocumentLang(string(l))
+		}
 	default:
 		return
 	}
@@ -314,7 +337,7 @@ func (p *Page) importText(ctx app.Context) {
 		return
 	}
 	p.match.Load(g)
-	p.ioError, p.ioNote, p.notice = "", "Loaded the "+kind+".", ""
+	p.ioError, p.ioNote, p.notice = "", p.lang.T(i18n.Loaded, whatText(p.lang, kind)), ""
 	if len(notes) > 0 {
 		p.ioNote += " " + strings.Join(notes, "; ")
 	}
@@ -323,7 +346,7 @@ func (p *Page) importText(ctx app.Context) {
 
 // export puts text in the box and on the clipboard.
 func (p *Page) export(ctx app.Context, what, text string) {
-	p.ioText, p.ioError, p.ioNote = text, "", "The "+what+" is in the box (and copied, if the browser allows)."
+	p.ioText, p.ioError, p.ioNote = text, "", p.lang.T(i18n.Exported, whatText(p.lang, what))
 	copyText(text)
 	ctx.Defer(func(ctx app.Context) {
 		if el := app.Window().GetElementByID("io-text"); el.Truthy() {
@@ -431,7 +454,7 @@ func (p *Page) onEngineLine(ctx app.Context, line string) {
 		cacheEngineFiles() // for offline play, now that the computer has been asked
 	}
 	if err != nil {
-		p.notice = "Engine: " + err.Error()
+		p.notice = p.lang.T(i18n.EngineSaid, err.Error())
 		app.Log(err)
 	}
 	p.post(ctx, send)
@@ -446,7 +469,7 @@ func (p *Page) onEngineLine(ctx app.Context, line string) {
 
 func (p *Page) onEngineFailed(why string) {
 	p.match.Engine.Fail(why)
-	p.notice = "The engine could not start: " + why
+	p.notice = p.lang.T(i18n.EngineCouldNotStart, why)
 }
 
 func (p *Page) Render() app.UI {
@@ -462,6 +485,7 @@ func (p *Page) Render() app.UI {
 					HintMove: hint,
 					Ready:    p.mounted,
 					Thinking: r.Engine.Thinking(),
+					Lang:     p.lang,
 				}),
 			),
 			p.reversiPanel(),
@@ -474,7 +498,7 @@ func (p *Page) Render() app.UI {
 	blackFirst := m.Game().Start().Turn() == xiangqi.Black
 	hintText := ""
 	if hint != xiangqi.NoMove {
-		hintText = "Hint: " + play.MoveText(m.Shown(), hint, p.settings.Notation)
+		hintText = p.lang.T(i18n.HintMove, play.MoveText(m.Shown(), hint, p.settings.Notation))
 	}
 	return app.Div().Class("qipan").Body(
 		app.Div().Class("board-wrap").Body(
@@ -488,6 +512,7 @@ func (p *Page) Render() app.UI {
 				Thinking: m.Engine.Thinking(),
 				HintMove: hint,
 				Coords:   p.settings.Coords,
+				Lang:     p.lang,
 			}),
 		),
 		app.Aside().Class("panel").Body(
@@ -497,14 +522,14 @@ func (p *Page) Render() app.UI {
 			// children by position, and a slot appearing before the import/export box would
 			// remount it and empty what the person pasted.
 			app.P().Class("hint-text").Text(hintText),
-			newControls().Enable(m.CanUndo(), m.CanRedo()).
+			newControls().In(p.lang).Enable(m.CanUndo(), m.CanRedo()).
 				EnableEngine(engineOK && !m.Reviewing() && m.PersonToMove() && !m.Engine.Hinting(),
 					engineOK && !m.Reviewing() && !m.Over()).
 				Review(m.Reviewing()),
-			newMoveList().WithRecord(m.MoveTexts(p.settings.Notation), m.Game().Ply(), m.ShownPly(), blackFirst),
-			newSettings().With(m.Mode(), m.Human(), p.settings, p.ioOpen),
+			newMoveList().In(p.lang).WithRecord(m.MoveTexts(p.settings.Notation), m.Game().Ply(), m.ShownPly(), blackFirst),
+			newSettings().In(p.lang).With(m.Mode(), m.Human(), p.settings, p.ioOpen),
 			app.Div().Class("io-slot").Body(
-				app.If(p.ioOpen, func() app.UI { return newIOPanel().With(p.ioError, p.ioNote) }),
+				app.If(p.ioOpen, func() app.UI { return newIOPanel().In(p.lang).With(p.ioError, p.ioNote) }),
 			),
 			p.updateSlot(),
 			app.P().Class("notice").Attr("role", "alert").Text(p.notice),
@@ -517,20 +542,11 @@ func (p *Page) Render() app.UI {
 func (p *Page) titleRow(zh string) app.UI {
 	return app.Div().Class("title-row").Body(
 		app.H1().Class("title").Body(app.Span().Class("zh").Text(zh)),
-		selector("game", "Game", []app.UI{
+		selector("game", p.lang.T(i18n.GameTitle), []app.UI{
 			option(play.VariantXiangqi, "象棋 Xiangqi", !p.reversi()),
 			option(play.VariantReversi, "黑白棋 Reversi", p.reversi()),
 		}),
 	)
-}
-
-// levelSelect is the computer's level selector.
-func (p *Page) levelSelect() app.UI {
-	var levels []app.UI
-	for l := play.MinLevel; l <= play.MaxLevel; l++ {
-		levels = append(levels, option(itoa(l), "Level "+itoa(l), l == p.settings.Level))
-	}
-	return selector("level", "Computer level (1 weakest, 10 strongest)", levels)
 }
 
 // updateSlot offers a reload when a new version is installed.
@@ -538,8 +554,8 @@ func (p *Page) updateSlot() app.UI {
 	return app.Div().Class("update-slot").Body(
 		app.If(p.update, func() app.UI {
 			return app.P().Class("update").Body(
-				app.Text("A new version is ready. "),
-				controlButton("reload", "Reload", "Reload to use the new version", true),
+				app.Text(p.lang.T(i18n.NewVersionReady)+" "),
+				controlButton("reload", p.lang.T(i18n.Reload), p.lang.T(i18n.ReloadTitle), true),
 			)
 		}),
 	)
@@ -549,43 +565,20 @@ func (p *Page) updateSlot() app.UI {
 func (p *Page) status() app.UI {
 	m := p.match
 	if r := m.Result(); r != "" && !m.Reviewing() {
-		return app.P().Class("status result").Attr("data-result", r).Attr("role", "status").Text(r)
+		text := resultText(p.lang, m.Game().Result())
+		return app.P().Class("status result").Attr("data-result", r).Attr("role", "status").Text(text)
 	}
-	var text, class string
-	side := "Red"
-	if m.Position().Turn() == xiangqi.Black {
-		side = "Black"
-	}
-	switch {
-	case !p.mounted:
-		text, class = "Loading…", "status"
-	case m.Reviewing():
-		text, class = "Reviewing move "+itoa(m.ShownPly())+" of "+itoa(m.Game().Len())+" · the game is at move "+itoa(m.Game().Ply()), "status review"
-	case m.Engine.Hinting():
-		text, class = "Looking for a hint…", "status thinking"
-	case m.PersonToMove() && m.Mode() == play.TwoPlayer:
-		text, class = side+" to move", "status you "+lower(side)
-	case m.PersonToMove():
-		text, class = "Your move ("+side+")", "status you "+lower(side)
-	case m.Engine.Failed() != "":
-		text, class = "The engine is unavailable", "status"
-	case !m.Engine.Ready():
-		text, class = "Starting the engine…", "status thinking"
-	default:
-		text, class = "Computer is thinking…", "status thinking"
-	}
+	toMove := m.Position().Turn()
+	text, class := turn{
+		mounted: p.mounted, reviewing: m.Reviewing(), personToMove: m.PersonToMove(), twoPlayer: m.Mode() == play.TwoPlayer,
+		shown: m.ShownPly(), length: m.Game().Len(), ply: m.Game().Ply(), engine: m.Engine,
+		side: sideName(p.lang, toMove), youClass: toMove.String(),
+	}.status(p.lang)
 	if !m.Reviewing() && m.Position().InCheck() {
-		text += " · Check!"
+		text += " · " + p.lang.T(i18n.Check)
 		class += " check"
 	}
 	return app.P().Class(class).Attr("aria-live", "polite").Text(text)
-}
-
-func lower(s string) string {
-	if s == "Red" {
-		return "red"
-	}
-	return "black"
 }
 
 // scrollMoves keeps the move list's current entry in view.

@@ -1,10 +1,9 @@
 package ui
 
 import (
-	"strconv"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"qipan/app/i18n"
 	"qipan/app/play"
 	"qipan/engine/reversi"
 )
@@ -27,6 +26,7 @@ type ReversiView struct {
 	HintMove reversi.Move     // the engine's suggestion, NoMove for none
 	Ready    bool
 	Thinking bool
+	Lang     i18n.Lang // of the board's accessible name
 }
 
 // ReversiBoard is the green 8×8 SVG board. Its DOM (docs/contracts.md): data-square on every
@@ -55,7 +55,7 @@ func (b *ReversiBoard) Render() app.UI {
 	text := pos.String()
 	root := svgElem("svg").ID("board").Class("board reversi").
 		Attr("viewBox", "0 0 "+itoa(rvSize)+" "+itoa(rvSize)).
-		Attr("role", "img").Attr("aria-label", "Reversi board").
+		Attr("role", "img").Attr("aria-label", b.View.Lang.T(i18n.ReversiBoard)).
 		Attr("data-turn", text[65:]).
 		Attr("data-fen", text).
 		On("click", onBoardClick)
@@ -175,58 +175,43 @@ func (b *ReversiBoard) cells() app.UI {
 // reversiPanel is the side panel of the Reversi game: the title and game switch, the status
 // and disc counts, the buttons, the move list, the sides, level, sound and import/export.
 func (p *Page) reversiPanel() app.UI {
-	r := p.rv
+	r, l := p.rv, p.lang
 	engineOK := p.mounted && r.Engine.Failed() == ""
 	hintText := ""
 	if mv, ok := r.HintMove(); ok {
-		hintText = "Hint: " + mv.String()
+		hintText = l.T(i18n.HintMove, mv.String())
 	}
 	black, white := r.Counts()
-	side := func(action, label, title string, on bool) app.UI {
-		return controlButton(action, label, title, true).Class("seg").Attr("aria-pressed", strconv.FormatBool(on))
-	}
-	sound := "Sound on"
-	if p.settings.Muted {
-		sound = "Sound off"
-	}
 	return app.Aside().Class("panel").Body(
 		p.titleRow("黑白棋"),
 		p.reversiStatus(),
 		app.Div().Class("score").Body(
-			app.Span().Class("count black").Attr("data-count", "X").Title("Black's discs").Text(itoa(black)),
-			app.Span().Class("count white").Attr("data-count", "O").Title("White's discs").Text(itoa(white)),
+			app.Span().Class("count black").Attr("data-count", "X").Title(l.T(i18n.BlackDiscs)).Text(itoa(black)),
+			app.Span().Class("count white").Attr("data-count", "O").Title(l.T(i18n.WhiteDiscs)).Text(itoa(white)),
 		),
 		app.P().Class("hint-text").Text(hintText),
 		app.Div().Class("controls-wrap").Body(
 			app.Div().Class("controls").Body(
-				controlButton("new", "New", "New game", true),
-				controlButton("undo", "Undo", "Take back your last move and the reply", r.CanUndo()),
-				controlButton("redo", "Redo", "Replay the moves taken back", r.CanRedo()),
-				controlButton("hint", "Hint", "Mark the engine's best move for you",
+				controlButton("new", l.T(i18n.New), l.T(i18n.NewTitle), true),
+				controlButton("undo", l.T(i18n.Undo), l.T(i18n.UndoTitleReversi), r.CanUndo()),
+				controlButton("redo", l.T(i18n.Redo), l.T(i18n.RedoTitleReversi), r.CanRedo()),
+				controlButton("hint", l.T(i18n.Hint), l.T(i18n.HintTitleReversi),
 					engineOK && !r.Reviewing() && r.PersonToMove() && !r.Engine.Hinting()),
 			),
-			app.If(r.Reviewing(), func() app.UI {
-				return app.Div().Class("controls two review").Body(
-					controlButton("continue", "Continue from here", "Play on from the position shown", true),
-					controlButton("live", "Back to game", "Show the game's current position (End)", true),
-				)
-			}),
+			reviewControls(l, r.Reviewing()),
 		),
-		newMoveList().WithRecord(r.MoveTexts(), r.Game().Ply(), r.ShownPly(), false),
+		newMoveList().In(l).WithRecord(r.MoveTexts(), r.Game().Ply(), r.ShownPly(), false),
 		app.Div().Class("settings").Body(
-			app.Div().Class("segmented").Attr("role", "group").Attr("aria-label", "Who plays").Body(
-				side("play-black", "You: Black", "You play Black (first), the computer White", r.Mode() == play.VsComputer && r.Human() == reversi.Black),
-				side("play-white", "You: White", "You play White, the computer Black (it moves first)", r.Mode() == play.VsComputer && r.Human() == reversi.White),
-				side("play-two", "2 players", "Two people at one board", r.Mode() == play.TwoPlayer),
+			app.Div().Class("segmented").Attr("role", "group").Attr("aria-label", l.T(i18n.WhoPlays)).Body(
+				sideButton("play-black", l.T(i18n.YouBlack), l.T(i18n.YouBlackReversiTitle), r.Mode() == play.VsComputer && r.Human() == reversi.Black),
+				sideButton("play-white", l.T(i18n.YouWhite), l.T(i18n.YouWhiteTitle), r.Mode() == play.VsComputer && r.Human() == reversi.White),
+				sideButton("play-two", l.T(i18n.TwoPlayers), l.T(i18n.TwoPlayersTitleReversi), r.Mode() == play.TwoPlayer),
 			),
-			app.Div().Class("selects one").Body(p.levelSelect()),
-			app.Div().Class("controls two").Body(
-				controlButton("sound", sound, "Move sounds on or off", true).Attr("aria-pressed", strconv.FormatBool(!p.settings.Muted)),
-				controlButton("io", "Import / Export", "Paste or copy a transcript or the board", true).Attr("aria-pressed", strconv.FormatBool(p.ioOpen)),
-			),
+			app.Div().Class("selects").Body(levelSelector(l, p.settings.Level), langSelect(l)),
+			soundAndIO(l, p.settings.Muted, p.ioOpen, i18n.ImportExportTitleReversi),
 		),
 		app.Div().Class("io-slot").Body(
-			app.If(p.ioOpen, func() app.UI { return newIOPanel().ForReversi().With(p.ioError, p.ioNote) }),
+			app.If(p.ioOpen, func() app.UI { return newIOPanel().In(l).ForReversi().With(p.ioError, p.ioNote) }),
 		),
 		p.updateSlot(),
 		app.P().Class("notice").Attr("role", "alert").Text(p.notice),
@@ -235,34 +220,19 @@ func (p *Page) reversiPanel() app.UI {
 
 // reversiStatus is the line under the title: the result, the review, whose turn, a pass.
 func (p *Page) reversiStatus() app.UI {
-	r := p.rv
+	r, l := p.rv, p.lang
 	if res := r.Result(); res != "" && !r.Reviewing() {
-		return app.P().Class("status result").Attr("data-result", res).Attr("role", "status").Text(res)
+		return app.P().Class("status result").Attr("data-result", res).Attr("role", "status").Text(reversiResultText(l, r))
 	}
-	turn := r.Position().Turn
-	side := play.ColorName(turn)
-	var text, class string
-	switch {
-	case !p.mounted:
-		text, class = "Loading…", "status"
-	case r.Reviewing():
-		text, class = "Reviewing move "+itoa(r.ShownPly())+" of "+itoa(r.Game().Len())+" · the game is at move "+itoa(r.Game().Ply()), "status review"
-	case r.Engine.Hinting():
-		text, class = "Looking for a hint…", "status thinking"
-	case r.PersonToMove() && r.Mode() == play.TwoPlayer:
-		text, class = side+" to move", "status you disc-"+lowerColor(turn)
-	case r.PersonToMove():
-		text, class = "Your move ("+side+")", "status you disc-"+lowerColor(turn)
-	case r.Engine.Failed() != "":
-		text, class = "The engine is unavailable", "status"
-	case !r.Engine.Ready():
-		text, class = "Starting the engine…", "status thinking"
-	default:
-		text, class = "Computer is thinking…", "status thinking"
-	}
+	toMove := r.Position().Turn
+	text, class := turn{
+		mounted: p.mounted, reviewing: r.Reviewing(), personToMove: r.PersonToMove(), twoPlayer: r.Mode() == play.TwoPlayer,
+		shown: r.ShownPly(), length: r.Game().Len(), ply: r.Game().Ply(), engine: r.Engine,
+		side: discName(l, toMove), youClass: "disc-" + lowerColor(toMove),
+	}.status(l)
 	st := app.P().Class(class).Attr("aria-live", "polite")
 	if pass := r.Passed(); pass != "" && !r.Reviewing() {
-		return st.Attr("data-pass", pass).Text(pass + " · " + text)
+		return st.Attr("data-pass", pass).Text(l.T(i18n.ReversiPass, discName(l, r.Shown().Turn.Other())) + " · " + text)
 	}
 	return st.Text(text)
 }
@@ -322,7 +292,7 @@ func (p *Page) onReversiControl(ctx app.Context, action string) bool {
 			return false
 		}
 		r.Load(g)
-		p.ioError, p.ioNote, p.notice = "", "Loaded the "+kind+".", ""
+		p.ioError, p.ioNote, p.notice = "", p.lang.T(i18n.Loaded, whatText(p.lang, kind)), ""
 	default:
 		return false
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"qipan/app/i18n"
 	"qipan/app/play"
 	"qipan/engine/xiangqi"
 )
@@ -24,6 +25,7 @@ type SettingsPanel struct {
 	Human    xiangqi.Color
 	Settings play.Settings
 	IOOpen   bool
+	Lang     i18n.Lang
 }
 
 func newSettings() *SettingsPanel { return &SettingsPanel{} }
@@ -34,14 +36,14 @@ func (s *SettingsPanel) With(mode play.Mode, human xiangqi.Color, st play.Settin
 	return s
 }
 
+// In sets the language of the panel's words.
+func (s *SettingsPanel) In(l i18n.Lang) *SettingsPanel {
+	s.Lang = l
+	return s
+}
+
 func (s *SettingsPanel) Render() app.UI {
-	side := func(action, label, title string, on bool) app.UI {
-		return controlButton(action, label, title, true).Class("seg").Attr("aria-pressed", strconv.FormatBool(on))
-	}
-	var levels []app.UI
-	for l := play.MinLevel; l <= play.MaxLevel; l++ {
-		levels = append(levels, option(itoa(l), "Level "+itoa(l), l == s.Settings.Level))
-	}
+	l := s.Lang
 	var notations []app.UI
 	for _, n := range play.Notations {
 		notations = append(notations, option(string(n.N), n.Label, n.N == s.Settings.Notation))
@@ -50,25 +52,54 @@ func (s *SettingsPanel) Render() app.UI {
 		option(play.CoordsChinese, "九…一", s.Settings.Coords != play.CoordsICCS),
 		option(play.CoordsICCS, "a–i 0–9", s.Settings.Coords == play.CoordsICCS),
 	}
-	sound := "Sound on"
-	if s.Settings.Muted {
-		sound = "Sound off"
-	}
 	return app.Div().Class("settings").Body(
-		app.Div().Class("segmented").Attr("role", "group").Attr("aria-label", "Who plays").Body(
-			side("play-red", "You: Red", "You play Red, the computer Black", s.Mode == play.VsComputer && s.Human == xiangqi.Red),
-			side("play-black", "You: Black", "You play Black, the computer Red (it moves first)", s.Mode == play.VsComputer && s.Human == xiangqi.Black),
-			side("play-two", "2 players", "Two people at one board; the computer moves only when asked", s.Mode == play.TwoPlayer),
+		app.Div().Class("segmented").Attr("role", "group").Attr("aria-label", l.T(i18n.WhoPlays)).Body(
+			sideButton("play-red", l.T(i18n.YouRed), l.T(i18n.YouRedTitle), s.Mode == play.VsComputer && s.Human == xiangqi.Red),
+			sideButton("play-black", l.T(i18n.YouBlack), l.T(i18n.YouBlackTitle), s.Mode == play.VsComputer && s.Human == xiangqi.Black),
+			sideButton("play-two", l.T(i18n.TwoPlayers), l.T(i18n.TwoPlayersTitle), s.Mode == play.TwoPlayer),
 		),
 		app.Div().Class("selects").Body(
-			selector("level", "Computer level (1 weakest, 10 strongest)", levels),
-			selector("notation", "Move notation", notations),
-			selector("coords", "Board coordinates", coords),
+			levelSelector(l, s.Settings.Level),
+			selector("notation", l.T(i18n.NotationTitle), notations),
+			selector("coords", l.T(i18n.CoordsTitle), coords),
+			langSelect(l),
 		),
-		app.Div().Class("controls two").Body(
-			controlButton("sound", sound, "Move sounds on or off", true).Attr("aria-pressed", strconv.FormatBool(!s.Settings.Muted)),
-			controlButton("io", "Import / Export", "Paste or copy a FEN or the moves", true).Attr("aria-pressed", strconv.FormatBool(s.IOOpen)),
-		),
+		soundAndIO(l, s.Settings.Muted, s.IOOpen, i18n.ImportExportTitle),
+	)
+}
+
+// sideButton is one choice of who plays whom, pressed when it is the current one.
+func sideButton(action, label, title string, on bool) app.UI {
+	return controlButton(action, label, title, true).Class("seg").Attr("aria-pressed", strconv.FormatBool(on))
+}
+
+// levelSelector is the computer's level selector, in language l.
+func levelSelector(l i18n.Lang, level int) app.UI {
+	var levels []app.UI
+	for n := play.MinLevel; n <= play.MaxLevel; n++ {
+		levels = append(levels, option(itoa(n), l.T(i18n.Level, n), n == level))
+	}
+	return selector("level", l.T(i18n.LevelTitle), levels)
+}
+
+// langSelect is the language selector; each language is named in itself.
+func langSelect(l i18n.Lang) app.UI {
+	var langs []app.UI
+	for _, x := range i18n.Langs {
+		langs = append(langs, option(string(x), x.Name(), x == l))
+	}
+	return selector("lang", l.T(i18n.LanguageTitle), langs)
+}
+
+// soundAndIO are the sound switch and the import/export switch (ioTitle says what the box takes).
+func soundAndIO(l i18n.Lang, muted, ioOpen bool, ioTitle i18n.Key) app.UI {
+	sound := l.T(i18n.SoundOn)
+	if muted {
+		sound = l.T(i18n.SoundOff)
+	}
+	return app.Div().Class("controls two").Body(
+		controlButton("sound", sound, l.T(i18n.SoundTitle), true).Attr("aria-pressed", strconv.FormatBool(!muted)),
+		controlButton("io", l.T(i18n.ImportExport), l.T(ioTitle), true).Attr("aria-pressed", strconv.FormatBool(ioOpen)),
 	)
 }
 
