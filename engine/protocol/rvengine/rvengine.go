@@ -60,7 +60,7 @@ const infiniteDepth = 60
 // hashMB) and its options.
 type Engine struct {
 	pos     reversi.Position
-	s       *search.Engine // nil until a search needs it, and after Release
+	s       protocol.Lazy[search.Engine] // made at the first search, dropped by Release
 	hashMB  int
 	yield   func(ctx context.Context)
 	seed    int64
@@ -100,34 +100,25 @@ var _ interface {
 } = (*Engine)(nil)
 
 func (e *Engine) searcher() *search.Engine {
-	if e.s == nil {
-		e.s = search.NewSized(e.hashMB)
-	}
-	return e.s
+	return e.s.Get(func() *search.Engine { return search.NewSized(e.hashMB) })
 }
 
-// Release drops the searcher and its tables (what it learned goes too); the next search makes
-// them again. It collects the garbage at once: Go's wasm memory never shrinks, so the next
-// tables (of either game) must reuse these pages rather than grow it.
-func (e *Engine) Release() {
-	if e.s != nil {
-		e.s = nil
-		runtime.GC()
-	}
-}
+// Release drops the searcher and its tables (what it learned goes too), and collects them at
+// once (protocol.Lazy); the next search makes them again.
+func (e *Engine) Release() { e.s.Release() }
 
 // TableBytes returns the bytes held by the tables: 0 before the first search and after Release.
 func (e *Engine) TableBytes() int {
-	if e.s == nil {
-		return 0
+	if s := e.s.Peek(); s != nil {
+		return s.TableBytes()
 	}
-	return e.s.TableBytes()
+	return 0
 }
 
 // NewGame clears what the searcher learned.
 func (e *Engine) NewGame() {
-	if e.s != nil {
-		e.s.NewGame()
+	if s := e.s.Peek(); s != nil {
+		s.NewGame()
 	}
 }
 
@@ -280,7 +271,7 @@ func (e *Engine) solve(ctx context.Context, lim protocol.Limits, progress func(p
 func (e *Engine) hints(ctx context.Context, sl search.Limits, progress func(protocol.Info)) protocol.Result {
 	start := time.Now()
 	var last search.Info
-	hs := e.s.Hints(ctx, sl, func(i search.Info) {
+	hs := e.searcher().Hints(ctx, sl, func(i search.Info) {
 		last = i
 		if progress != nil {
 			progress(info(i, 1)) // each depth's best line while deepening

@@ -34,8 +34,8 @@ const DefaultHashMB = 16
 // Engine is a xiangqi engine: a position with its history, a searcher and its options.
 type Engine struct {
 	pos     xiangqi.Position
-	history []search.Past // the positions before pos since the FEN, for repetition
-	s       *search.Searcher // made at the first search (searcher), nil after Release
+	history []search.Past                  // the positions before pos since the FEN, for repetition
+	s       protocol.Lazy[search.Searcher] // made at the first search, dropped by Release
 	hashMB  int
 	yield   func(ctx context.Context)
 	rng     *rand.Rand
@@ -111,34 +111,25 @@ var _ interface {
 
 // NewGame clears what the searcher learned.
 func (e *Engine) NewGame() {
-	if e.s != nil {
-		e.s.Clear()
+	if s := e.s.Peek(); s != nil {
+		s.Clear()
 	}
 }
 
 func (e *Engine) searcher() *search.Searcher {
-	if e.s == nil {
-		e.s = search.New(e.hashMB)
-	}
-	return e.s
+	return e.s.Get(func() *search.Searcher { return search.New(e.hashMB) })
 }
 
-// Release drops the searcher and its table (what it learned goes too); the next search makes
-// them again. It collects the garbage at once: Go's wasm memory never shrinks, so the next
-// table (of either game) must reuse these pages rather than grow it.
-func (e *Engine) Release() {
-	if e.s != nil {
-		e.s = nil
-		runtime.GC()
-	}
-}
+// Release drops the searcher and its table (what it learned goes too), and collects them at
+// once (protocol.Lazy); the next search makes them again.
+func (e *Engine) Release() { e.s.Release() }
 
 // TableBytes returns the bytes held by the table: 0 before the first search and after Release.
 func (e *Engine) TableBytes() int {
-	if e.s == nil {
-		return 0
+	if s := e.s.Peek(); s != nil {
+		return s.HashBytes()
 	}
-	return e.s.HashBytes()
+	return 0
 }
 
 // SetPosition sets the position after moves from fen; on error nothing changes.
@@ -261,10 +252,10 @@ func pickNoisy(lines []search.Line, noise int, r *rand.Rand) xiangqi.Move {
 // Probe looks the position after moves from fen up in the hash table.
 func (e *Engine) Probe(fen string, moves []string) (protocol.HashEntry, error) {
 	p, _, err := replay(fen, moves)
-	if err != nil || e.s == nil {
+	if err != nil || e.s.Peek() == nil {
 		return protocol.HashEntry{}, err
 	}
-	m, score, depth, lower, upper, ok := e.s.Probe(p)
+	m, score, depth, lower, upper, ok := e.s.Peek().Probe(p)
 	if !ok {
 		return protocol.HashEntry{}, nil
 	}

@@ -350,7 +350,7 @@ func TestHashSize(t *testing.T) {
 		if n := e.TableBytes(); n != tt.want {
 			t.Errorf("hashsize %q: table of %d bytes, want %d", tt.value, n, tt.want)
 		}
-		gone := weak.Make(e.s)
+		gone := weak.Make(e.s.Peek())
 		e.Release()
 		if n := e.TableBytes(); n != 0 || gone.Value() != nil {
 			t.Errorf("hashsize %q: after Release %d bytes, searcher collected: %v", tt.value, n, gone.Value() == nil)
