@@ -435,3 +435,62 @@ func ruling(ps []Position, ms []Move) Result {
 	}
 	return Result{Status: Repetition, Draw: true}
 }
+
+// Cycle judges the repetitions a search finds, without allocating: it rebuilds the positions
+// of the repeated stretch from their keys. The zero value is ready to use; it is large (a
+// stretch may be up to MoveLimitPlies long), so keep one per searcher.
+type Cycle struct {
+	ps [MoveLimitPlies + 1]Position
+	ms [MoveLimitPlies]Move
+}
+
+// Judge rules the repetition that ends at p: keys are the keys of the positions of the
+// stretch, oldest first, with keys[0] and keys[len(keys)-1] both p.Key(), each position
+// reached from the one before by a move that captured nothing. ok is false when the stretch
+// is longer than MoveLimitPlies or a key cannot be reached that way; Result is then zero.
+func (c *Cycle) Judge(p *Position, keys []uint64) (r Result, ok bool) {
+	n := len(keys) - 1
+	if n < 2 || n > MoveLimitPlies || keys[0] != keys[n] || keys[n] != p.key {
+		return Result{}, false
+	}
+	c.ps[n] = *p
+	for j := n; j > 0; j-- {
+		if !c.ps[j].unmakeQuiet(&c.ps[j-1], keys[j-1], &c.ms[j-1]) {
+			return Result{}, false
+		}
+	}
+	return ruling(c.ps[:n+1], c.ms[:n]), true
+}
+
+// unmakeQuiet sets *prev to the position before p whose key is key, one non-capturing move
+// back, and *m to that move; false if no such move exists.
+func (p *Position) unmakeQuiet(prev *Position, key uint64, m *Move) bool {
+	mover := p.turn ^ 1
+	diff := key ^ p.key ^ zobristSide // zobrist[pc][from] ^ zobrist[pc][to]
+	for w := 0; w < 2; w++ {
+		for x := p.occ[mover][w]; x != 0; x &= x - 1 {
+			to := Square(w<<6 + bits.TrailingZeros64(x))
+			pc := p.board[to]
+			want := diff ^ zobrist[pc][to]
+			for from := Square(0); from < NumSquares; from++ {
+				if zobrist[pc][from] != want || p.board[from] != NoPiece {
+					continue
+				}
+				*prev = *p
+				q := prev
+				q.board[from], q.board[to] = pc, NoPiece
+				q.occ[mover][to>>6] &^= 1 << (uint(to) & 63)
+				q.occ[mover][from>>6] |= 1 << (uint(from) & 63)
+				if pc.Kind() == General {
+					q.general[mover] = from
+				}
+				q.key, q.turn = key, mover
+				q.halfmove = max(0, q.halfmove-1)
+				q.check = q.computeCheck()
+				*m = NewMove(from, to)
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -170,3 +170,46 @@ func repoRoot() (string, error) {
 		dir = parent
 	}
 }
+
+// TestCycleJudge: judging a repetition from its keys (as the search does) gives the game's
+// ruling on every case, and allocates nothing.
+func TestCycleJudge(t *testing.T) {
+	root, err := repoRoot()
+	if err != nil {
+		t.Skip(err)
+	}
+	cases, err := readRepetitionCases(filepath.Join(root, "..", "shared", "reference", "repetition-wxf.tsv"))
+	if err != nil {
+		t.Skip(err)
+	}
+	var c Cycle
+	for _, tc := range cases {
+		g, want, err := playRepetition(tc, 4)
+		if err != nil || !want.Over() {
+			continue
+		}
+		n, first := g.repeats()
+		if n < 3 {
+			continue
+		}
+		// From the first occurrence to now, as the search judges it.
+		start := first
+		p := g.Position()
+		got, ok := c.Judge(p, g.keys[start:g.ply+1])
+		if !ok {
+			t.Errorf("%s %s: Judge could not rebuild the stretch", tc.where, tc.name)
+			continue
+		}
+		if verdictOf(got) != verdictOf(want) || got.Status != want.Status {
+			t.Errorf("%s %s: Judge %v %s, the game %v %s", tc.where, tc.name, got.Status, verdictOf(got), want.Status, verdictOf(want))
+		}
+		keys := g.keys[start : g.ply+1]
+		if a := testing.AllocsPerRun(5, func() { c.Judge(p, keys) }); a != 0 {
+			t.Errorf("%s: Judge allocates %v times", tc.where, a)
+		}
+	}
+	p := NewPosition()
+	if _, ok := c.Judge(p, []uint64{p.Key(), 12345, p.Key()}); ok {
+		t.Error("Judge accepted keys no move links")
+	}
+}

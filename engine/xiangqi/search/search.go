@@ -20,9 +20,9 @@
 // Conventions: scores are from the side to move's view, a chariot is worth 600; mate in n
 // plies scores Mate-n (being mated: n-Mate). A position with no legal move is lost (xiangqi has
 // no stalemate draw). A position that repeats one earlier in the game or the search, with no
-// capture between, ends the line: if one side gave check with every move of the cycle it loses
-// (perpetual check; ±Perpetual), otherwise it is a draw; so is 120 plies without a capture.
-// (Perpetual chasing is not modelled.)
+// capture between, ends the line, scored by the game's repetition rules (xiangqi's doc): the
+// side that checked or chased perpetually loses (±Perpetual), otherwise it is a draw; so is
+// 120 plies without a capture.
 package search
 
 import (
@@ -132,11 +132,12 @@ type Searcher struct {
 	evals [evalCacheSize]evalEntry // positional terms of recently evaluated positions
 
 	pos    xiangqi.Position
-	board  board    // pos's points, kept move by move
-	mat    [2]int32 // material of each side, kept incrementally
-	keys   []uint64 // keys of the game and the search path; keys[len-1] is the position now
-	checks []bool   // checks[i]: the side to move at keys[i] was in check
-	floor  int      // keys below this index cannot repeat (a null move lies between)
+	board  board         // pos's points, kept move by move
+	mat    [2]int32      // material of each side, kept incrementally
+	keys   []uint64      // keys of the game and the search path; keys[len-1] is the position now
+	checks []bool        // checks[i]: the side to move at keys[i] was in check
+	floor  int           // keys below this index cannot repeat (a null move lies between)
+	cycle  xiangqi.Cycle // judges the repetitions found
 
 	ctx      context.Context
 	lim      Limits
@@ -491,7 +492,9 @@ func (s *Searcher) eval() int {
 
 // repetition reports whether the position now occurred before with no capture or null move
 // in between (same side to move, so two plies apart), and if so its score for the side to
-// move: a loss for a side that checked with every move of the cycle, otherwise a draw.
+// move by the rules (xiangqi.Cycle judges the stretch since the position's first occurrence):
+// a loss for the side to move if it is the one that checked or chased perpetually, a win if
+// the opponent did, otherwise a draw.
 func (s *Searcher) repetition() (int, bool) {
 	n := len(s.keys) - 1
 	low := n - s.pos.HalfmoveClock()
@@ -499,26 +502,45 @@ func (s *Searcher) repetition() (int, bool) {
 		low = s.floor
 	}
 	k := s.keys[n]
-	for i := n - 2; i >= low; i -= 2 {
-		if s.keys[i] != k {
-			continue
+	first := -1
+	for i := n - 4; i >= low; i -= 2 { // a position cannot recur two plies later
+		if s.keys[i] == k {
+			first = i
 		}
-		// checks[j] says the move into j gave check. The opponent moved into n, n-2, …;
-		// the side to move into n-1, n-3, ….
-		them, us := true, true
-		for j := n; j > i; j -= 2 {
-			them = them && s.checks[j]
-			us = us && s.checks[j-1]
-		}
-		switch {
-		case them && !us:
-			return Perpetual, true
-		case us && !them:
-			return -Perpetual, true
-		}
-		return 0, true
 	}
-	return 0, false
+	if first < 0 {
+		return 0, false
+	}
+	r, ok := s.cycle.Judge(&s.pos, s.keys[first:])
+	if !ok { // keys the rules cannot replay (a history with gaps): judge checks alone
+		return s.checkRepetition(first), true
+	}
+	switch {
+	case r.Draw || (r.Status != xiangqi.PerpetualCheck && r.Status != xiangqi.PerpetualChase):
+		return 0, true
+	case r.Loser == s.pos.Turn():
+		return -Perpetual, true
+	}
+	return Perpetual, true
+}
+
+// checkRepetition scores the repetition since keys[first] by perpetual check alone.
+func (s *Searcher) checkRepetition(first int) int {
+	n := len(s.keys) - 1
+	// checks[j] says the move into j gave check. The opponent moved into n, n-2, …;
+	// the side to move into n-1, n-3, ….
+	them, us := true, true
+	for j := n; j > first; j -= 2 {
+		them = them && s.checks[j]
+		us = us && s.checks[j-1]
+	}
+	switch {
+	case them && !us:
+		return Perpetual
+	case us && !them:
+		return -Perpetual
+	}
+	return 0
 }
 
 // check is called every pollEvery nodes (and at the node limit): it calls Poll and decides

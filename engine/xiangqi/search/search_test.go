@@ -305,6 +305,12 @@ func TestRepetition(t *testing.T) {
 		// Red's chariot checks from a9 and a8 in turn; Black's general steps e9-f9 and back.
 		{"Red checks perpetually", "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", "a0a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9",
 			[]int{1, 1, 1, 1, Perpetual, -Perpetual, Perpetual, -Perpetual}},
+		// Red's chariot attacks Black's unprotected horse with every move: Red chases.
+		{"Red chases perpetually", "4k4/9/n8/9/9/9/1R7/9/9/3K5 w - - 0 1", "b3a3 a7b9 a3b3 b9a7 b3a3 a7b9",
+			[]int{1, 1, 1, -Perpetual, Perpetual, -Perpetual}},
+		// The same with the horse protected by a chariot: no chase, a draw.
+		{"attacking a protected horse", "r3k4/9/n8/9/9/9/1R7/9/9/3K5 w - - 0 1", "b3a3 a7b9 a3b3 b9a7 b3a3 a7b9",
+			[]int{1, 1, 1, 0, 0, 0}},
 	}
 	for _, tt := range tests {
 		p := mustFEN(t, tt.fen)
@@ -344,6 +350,24 @@ func TestPerpetualCheckAvoided(t *testing.T) {
 	// Without the history the same check is just a move.
 	if res := New(1).Search(context.Background(), q, nil, Limits{Depth: 1, Ban: nil}, nil); res.Score <= -Perpetual {
 		t.Errorf("without history: score %d", res.Score)
+	}
+}
+
+// TestPerpetualChaseAvoided: Red, a chariot against a horse, has chased the unprotected horse
+// with every move; attacking it again repeats the position and loses by the rules, so Red
+// must play something else, and Black, to move after such a cycle, may repeat at will.
+func TestPerpetualChaseAvoided(t *testing.T) {
+	p := mustFEN(t, "4k4/9/n8/9/9/9/1R7/9/9/3K5 w - - 0 1")
+	hist, q := line(t, p, "b3a3 a7b9 a3b3 b9a7")
+	repeat := mustMove(t, "b3a3")
+	res := New(1).Search(context.Background(), q, hist, Limits{Depth: 4}, nil)
+	if res.Best == repeat || res.Score <= -Perpetual {
+		t.Errorf("played %s (score %d); %s repeats a perpetual chase", res.Best, res.Score, repeat)
+	}
+	hist, q = line(t, p, "b3a3 a7b9 a3b3 b9a7 b3a3")
+	res = New(1).Search(context.Background(), q, hist, Limits{Depth: 4}, nil)
+	if res.Score < Perpetual-MaxPly {
+		t.Errorf("Black, chased perpetually, scores %d (best %s); want a win by the rules", res.Score, res.Best)
 	}
 }
 
@@ -467,6 +491,19 @@ func TestNoAllocs(t *testing.T) {
 	ctx := context.Background()
 	s.Search(ctx, p, nil, Limits{Depth: 4}, nil)
 	if n := testing.AllocsPerRun(3, func() { s.Search(ctx, p, nil, Limits{Depth: 4}, nil) }); n != 0 {
+		t.Errorf("Search allocates %v times per run", n)
+	}
+}
+
+// TestNoAllocsRepetition: judging the repetitions a search meets (here perpetual chases
+// through the game's history) allocates nothing either.
+func TestNoAllocsRepetition(t *testing.T) {
+	p := mustFEN(t, "4k4/9/n8/9/9/9/1R7/9/9/3K5 w - - 0 1")
+	hist, q := line(t, p, "b3a3 a7b9 a3b3 b9a7")
+	s := New(1)
+	ctx := context.Background()
+	s.Search(ctx, q, hist, Limits{Depth: 5}, nil)
+	if n := testing.AllocsPerRun(3, func() { s.Search(ctx, q, hist, Limits{Depth: 5}, nil) }); n != 0 {
 		t.Errorf("Search allocates %v times per run", n)
 	}
 }
