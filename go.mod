@@ -8,9 +8,13 @@ require (
 )
 
 require (
+	github.com/ebitengine/oto/v3 v3.3.3 // indirect
 	github.com/go-text/typesetting v0.2.0 // indirect
-	golang.org/x/image v0.20.0 // indirect
-	golang.org/x/text v0.18.0 // indirect
+	golang.design/x/clipboard v0.7.1 // indirect
+	golang.org/x/exp/shiny v0.0.0-20250606033433-dcc06ee1d476 // indirect
+	golang.org/x/image v0.28.0 // indirect
+	golang.org/x/mobile v0.0.0-20250606033058-a2a15c67f36f // indirect
+	golang.org/x/text v0.26.0 // indirect
 )
 
 require (
@@ -23,6 +27,6 @@ require (
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/hajimehoshi/ebiten/v2 v2.8.8 // indirect
 	github.com/jezek/xgb v1.1.1 // indirect
-	golang.org/x/sync v0.8.0 // indirect
-	golang.org/x/sys v0.25.0 // indirect
+	golang.org/x/sync v0.15.0 // indirect
+	golang.org/x/sys v0.33.0 // indirect
 )

@@ -19,6 +19,11 @@ type Op struct {
 	// Tag names what an op shows, for tests and tracing: "piece h2", "target e2", "last",
 	// "check", "move 3", "button undo" ….
 	Tag string
+	// Group, when not 0, makes consecutive ops one sprite around the origin OX, OY: a painter
+	// may render a sprite once (ops relative to its origin look the same wherever it stands)
+	// and stamp it, instead of filling every shape every frame.
+	Group  int32
+	OX, OY float32
 }
 
 // OpKind is the kind of an Op.
@@ -58,6 +63,14 @@ func (s Scene) Find(tag string) []Op {
 		}
 	}
 	return out
+}
+
+// group makes the ops from index from on one sprite with origin ox, oy.
+func (s *Scene) group(from int, ox, oy float32) {
+	for i := from; i < len(*s); i++ {
+		o := &(*s)[i]
+		o.Group, o.OX, o.OY = int32(from+1), ox, oy
+	}
 }
 
 func (s *Scene) rect(x, y, w, h float32, c Color, tag string) {

@@ -261,6 +261,7 @@ func (a *App) panelScene(s *Scene, l *frameLayout) {
 // pieces.
 func (a *App) xiangqiBoard(s *Scene, g Geometry) {
 	b, c := a.b, g.C
+	start := len(*s)
 	s.rect(g.BX, g.BY, g.BW, g.BH, wood, "board")
 	s.frame(g.BX+c*0.25, g.BY+c*0.25, g.BW-c*0.5, g.BH-c*0.5, max(1, c*0.04), woodEdge, "")
 	lw := max(1, c*0.025)
@@ -296,16 +297,19 @@ func (a *App) xiangqiBoard(s *Scene, g Geometry) {
 		s.glyph(r, x0+col*c, ry, c*0.62, ink.Alpha(200), "river")
 	}
 	a.xiangqiCoords(s, g)
+	s.group(start, g.BX, g.BY)
 	// Marks under the pieces: the last move, check.
 	if from, to := b.LastMove(); to >= 0 {
 		for _, sq := range []int{from, to} {
 			x, y := a.centerOf(g, sq)
 			s.circle(x, y, c*0.5, mark.Alpha(70), "last")
+			s.group(len(*s)-1, x, y)
 		}
 	}
 	if sq := b.Check(); sq >= 0 {
 		x, y := a.centerOf(g, sq)
 		s.circle(x, y, c*0.56, alert.Alpha(150), "check")
+		s.group(len(*s)-1, x, y)
 	}
 	drag, dx, dy, dragging := a.Dragging()
 	for r := range 10 {
@@ -326,6 +330,7 @@ func (a *App) xiangqiBoard(s *Scene, g Geometry) {
 	if sq := b.Selected(); sq >= 0 {
 		x, y := a.centerOf(g, sq)
 		s.ring(x, y, c*0.5, max(2, c*0.06), selMark, "selected")
+		s.group(len(*s)-1, x, y)
 	}
 	for _, sq := range b.Targets() {
 		x, y := a.centerOf(g, sq)
@@ -334,6 +339,7 @@ func (a *App) xiangqiBoard(s *Scene, g Geometry) {
 		} else {
 			s.circle(x, y, c*0.13, selMark.Alpha(200), "target "+squareName(b, sq))
 		}
+		s.group(len(*s)-1, x, y)
 	}
 	if from, to, ok := b.HintMove(); ok {
 		fx, fy := a.centerOf(g, from)
@@ -352,11 +358,13 @@ func (a *App) piece(s *Scene, x, y, c float32, pc byte, alpha uint8, tag string)
 	if pc >= 'a' {
 		ink = blackInk
 	}
+	start := len(*s)
 	s.circle(x+c*0.03, y+c*0.05, c*0.45, rgb(0, 0, 0).Alpha(alpha/4), "")
 	s.circle(x, y, c*0.45, face.Alpha(alpha), tag)
 	s.ring(x, y, c*0.45, max(1, c*0.03), woodEdge.Alpha(alpha), "")
 	s.ring(x, y, c*0.37, max(1, c*0.025), ink.Alpha(alpha), "")
 	s.glyph(glyph.PieceRune(pc), x, y, c*0.6, ink.Alpha(alpha), "")
+	s.group(start, x, y)
 }
 
 // xiangqiCoords writes the file numbers along both edges: each side's own (Red's 九…一,
@@ -396,7 +404,8 @@ func (a *App) xiangqiCoords(s *Scene, g Geometry) {
 // reversiBoard draws the green board, the discs (turning over when they change), the marks.
 func (a *App) reversiBoard(s *Scene, g Geometry) {
 	b, c := a.b, g.C
-	s.rect(g.BX, g.BY, g.BW, g.BH, felt.Alpha(255), "board")
+	start := len(*s)
+	s.rect(g.BX, g.BY, g.BW, g.BH, felt, "board")
 	lw := max(1, c*0.025)
 	for i := range 9 {
 		x, y := g.X0+float32(i)*c, g.Y0+float32(i)*c
@@ -414,6 +423,7 @@ func (a *App) reversiBoard(s *Scene, g Geometry) {
 		s.text(string(rune('a'+file)), x-c/2, g.BY, c, c/2, c*0.28, AlignCenter, discWhite, "coord")
 		s.text(strconv.Itoa(rank+1), g.BX, y-c/2, c/2, c, c*0.28, AlignCenter, discWhite, "coord")
 	}
+	s.group(start, g.BX, g.BY)
 	_, last := b.LastMove()
 	for r := range 8 {
 		for col := range 8 {
@@ -424,12 +434,15 @@ func (a *App) reversiBoard(s *Scene, g Geometry) {
 			}
 			x, y := g.Center(col, r)
 			rx := c * 0.42
+			turning := false
 			if t, was, ok := a.flipping(sq); ok {
 				rx *= float32(math.Abs(math.Cos(math.Pi * float64(t))))
+				turning = true
 				if t < 0.5 {
 					pc = was
 				}
 			}
+			start := len(*s)
 			fill := discBlack
 			if pc == 'O' {
 				fill = discWhite
@@ -439,15 +452,20 @@ func (a *App) reversiBoard(s *Scene, g Geometry) {
 			if sq == last {
 				s.circle(x, y, c*0.08, alert, "last")
 			}
+			if !turning {
+				s.group(start, x, y)
+			}
 		}
 	}
 	for _, sq := range b.Targets() {
 		x, y := a.centerOf(g, sq)
 		s.circle(x, y, c*0.1, rgb(0, 0, 0).Alpha(90), "target "+squareName(b, sq))
+		s.group(len(*s)-1, x, y)
 	}
 	if _, to, ok := b.HintMove(); ok {
 		x, y := a.centerOf(g, to)
 		s.ring(x, y, c*0.38, max(2, c*0.05), mark, "hint")
+		s.group(len(*s)-1, x, y)
 	}
 }
 

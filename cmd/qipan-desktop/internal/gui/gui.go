@@ -1,0 +1,302 @@
+// Package gui is the desktop board's window, with Ebiten: it turns Ebiten's input into
+// app/desktop events, paints app/desktop's Scenes with vector shapes and glyph outlines, plays
+// its sounds and reaches the clipboard. All the board's logic is in app/desktop, which tests
+// without a display; this package needs one (tests of it run under Xvfb, see window_test.go).
+package gui
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"io/fs"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"qipan/app/desktop"
+	"qipan/app/desktop/font"
+)
+
+// Options configure Run.
+type Options struct {
+	Store     desktop.Store
+	ExportDir string
+	Files     []string  // imported at start, as if dropped on the window
+	Trace     io.Writer // nil: none; else one line per event (moves, the engine's, frames)
+	Stats     bool      // report frame times at exit (on Trace, or stderr)
+	Shot      string    // write the frame after each engine move to this PNG file
+	Sound     string    // "auto" (on where an audio device is found), "on", "off"
+	Width     int       // the window's size; 0: the kept size, or 960×720
+	Height    int
+	Started   time.Time // the process's start, for the time to the first frame
+}
+
+// game is the ebiten.Game.
+type game struct {
+	o       Options
+	app     *desktop.App
+	painter *painter
+	sound   *sounds
+	clip    desktop.Clipboard
+	trace   func(string)
+	frames  frameStats
+	drawn   bool
+	shot    bool // write the next frame to o.Shot
+	down    bool
+	lastX   int
+	lastY   int
+}
+
+// Run opens the window and plays until it is closed.
+func Run(o Options) error {
+	g := &game{o: o}
+	g.trace = func(string) {}
+	if o.Trace != nil {
+		g.trace = func(s string) { fmt.Fprintln(o.Trace, s) }
+	}
+	src, err := text.NewGoTextFaceSource(bytes.NewReader(font.UI))
+	if err != nil {
+		return fmt.Errorf("font: %w", err)
+	}
+	g.painter = newPainter(src)
+	g.clip = newClipboard()
+	var clip desktop.Clipboard
+	if g.clip != nil {
+		clip = g.clip
+	}
+	g.app = desktop.New(desktop.Config{
+		Store:     o.Store,
+		Engine:    desktop.NewLocalEngine(),
+		Clipboard: clip,
+		ExportDir: o.ExportDir,
+		Trace: func(s string) {
+			g.trace(s)
+			if strings.HasPrefix(s, "engine moved") && o.Shot != "" {
+				g.shot = true
+			}
+		},
+	})
+	if n := g.app.Notice(); n != "" {
+		fmt.Fprintln(os.Stderr, "qipan-desktop:", n)
+	}
+	for _, f := range o.Files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "qipan-desktop:", err)
+			continue
+		}
+		g.app.DropFile(f, data)
+	}
+	if o.Sound == "on" || o.Sound == "auto" && audioDevice() {
+		g.sound = newSounds()
+	}
+	w, h := o.Width, o.Height
+	if w == 0 || h == 0 {
+		st := g.app.Settings()
+		w, h = st.Width, st.Height
+	}
+	if w < 320 || h < 240 {
+		w, h = 960, 720
+	}
+	ebiten.SetWindowTitle("qipan 棋盘")
+	ebiten.SetWindowSize(w, h)
+	ebiten.SetWindowSizeLimits(320, 240, -1, -1)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetWindowClosingHandled(true)
+	ebiten.SetScreenClearedEveryFrame(true)
+	g.app.Start()
+	err = ebiten.RunGameWithOptions(g, &ebiten.RunGameOptions{})
+	if o.Stats {
+		out := o.Trace
+		if out == nil {
+			out = os.Stderr
+		}
+		fmt.Fprintln(out, g.frames.report())
+	}
+	return err
+}
+
+func (g *game) Update() error {
+	if ebiten.IsWindowBeingClosed() || g.quitKey() {
+		if err := g.app.Close(); err != nil {
+			fmt.Fprintln(os.Stderr, "qipan-desktop: saving:", err)
+		}
+		g.trace("closed")
+		return ebiten.Termination
+	}
+	if ww, wh := ebiten.WindowSize(); ww > 0 {
+		g.app.SetWindowSize(ww, wh)
+	}
+	g.pointer()
+	g.keys()
+	g.dropped()
+	g.app.Tick(time.Now())
+	for _, s := range g.app.Sounds() {
+		g.trace("sound " + string(s))
+		if g.sound != nil {
+			g.sound.play(s)
+		}
+	}
+	return nil
+}
+
+// quitKey is Ctrl+Q (or Cmd+Q).
+func (g *game) quitKey() bool {
+	return ctrl() && inpututil.IsKeyJustPressed(ebiten.KeyQ)
+}
+
+func ctrl() bool {
+	return ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
+}
+
+func (g *game) pointer() {
+	x, y := ebiten.CursorPosition()
+	fx, fy := float32(x), float32(y)
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+		g.down = true
+		g.app.PointerDown(fx, fy)
+	}
+	if x != g.lastX || y != g.lastY {
+		g.lastX, g.lastY = x, y
+		g.app.PointerMove(fx, fy)
+	}
+	if g.down && inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) {
+		g.down = false
+		g.app.PointerUp(fx, fy)
+	}
+	if _, dy := ebiten.Wheel(); dy != 0 {
+		g.app.Wheel(-int(dy * 2))
+	}
+}
+
+var keys = []struct {
+	k    ebiten.Key
+	ctrl bool
+	to   desktop.Key
+}{
+	{ebiten.KeyArrowLeft, false, desktop.KeyLeft},
+	{ebiten.KeyArrowRight, false, desktop.KeyRight},
+	{ebiten.KeyHome, false, desktop.KeyHome},
+	{ebiten.KeyEnd, false, desktop.KeyEnd},
+	{ebiten.KeyEscape, false, desktop.KeyEscape},
+	{ebiten.KeyZ, true, desktop.KeyUndo},
+	{ebiten.KeyY, true, desktop.KeyRedo},
+	{ebiten.KeyC, true, desktop.KeyCopy},
+	{ebiten.KeyV, true, desktop.KeyPaste},
+}
+
+func (g *game) keys() {
+	for _, k := range keys {
+		if k.ctrl == ctrl() && inpututil.IsKeyJustPressed(k.k) {
+			g.app.Key(k.to)
+		}
+	}
+}
+
+// dropped imports files dropped on the window.
+func (g *game) dropped() {
+	fsys := ebiten.DroppedFiles()
+	if fsys == nil {
+		return
+	}
+	entries, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
+		data, err := fs.ReadFile(fsys, e.Name())
+		if err == nil {
+			g.app.DropFile(e.Name(), data)
+		}
+	}
+}
+
+func (g *game) Draw(screen *ebiten.Image) {
+	t0 := time.Now()
+	g.painter.paint(screen, g.app.Scene())
+	g.frames.add(t0, time.Since(t0), g.app.Board().Engine().Thinking())
+	if !g.drawn {
+		g.drawn = true
+		if !g.o.Started.IsZero() {
+			g.trace(fmt.Sprintf("first frame %.0f ms after start", float64(time.Since(g.o.Started))/1e6))
+		}
+	}
+	if g.shot {
+		g.shot = false
+		if err := writePNG(screen, g.o.Shot); err != nil {
+			fmt.Fprintln(os.Stderr, "qipan-desktop: screenshot:", err)
+		} else {
+			g.trace("screenshot " + g.o.Shot)
+		}
+	}
+}
+
+// LayoutF draws at the screen's own resolution, so vector shapes stay sharp on HiDPI.
+func (g *game) LayoutF(w, h float64) (float64, float64) {
+	s := ebiten.Monitor().DeviceScaleFactor()
+	g.app.Resize(float32(w*s), float32(h*s))
+	return w * s, h * s
+}
+
+func (g *game) Layout(w, h int) (int, int) { panic("LayoutF is used") }
+
+func writePNG(img *ebiten.Image, path string) error {
+	b := img.Bounds()
+	rgba := image.NewRGBA(b)
+	img.ReadPixels(rgba.Pix)
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, rgba); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// frameStats measures frames: the interval between frames and the time to paint each, apart
+// for the frames drawn while the engine searched.
+type frameStats struct {
+	last                 time.Time
+	thinking, idle       []time.Duration // intervals
+	paintThink, paintAll []time.Duration
+}
+
+func (f *frameStats) add(at time.Time, paint time.Duration, thinking bool) {
+	if !f.last.IsZero() {
+		if thinking {
+			f.thinking = append(f.thinking, at.Sub(f.last))
+			f.paintThink = append(f.paintThink, paint)
+		} else {
+			f.idle = append(f.idle, at.Sub(f.last))
+		}
+	}
+	f.paintAll = append(f.paintAll, paint)
+	f.last = at
+}
+
+func (f *frameStats) report() string {
+	return "frames while the engine searched: " + summary(f.thinking) + "; paint " + summary(f.paintThink) +
+		" | frames otherwise: " + summary(f.idle) + " | paint, all frames: " + summary(f.paintAll)
+}
+
+func summary(d []time.Duration) string {
+	if len(d) == 0 {
+		return "none"
+	}
+	s := slices.Clone(d)
+	slices.Sort(s)
+	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d)/1e6) }
+	return fmt.Sprintf("n=%d median %s p99 %s worst %s", len(s), ms(s[len(s)/2]), ms(s[len(s)*99/100]), ms(s[len(s)-1]))
+}

@@ -1,0 +1,81 @@
+// Command qipan-desktop is qipan's board as a desktop program (Ebiten): Xiangqi and Reversi
+// against the engine, which runs in this process at native speed, or between two people. The
+// board logic is app/desktop and app/play, shared with the web app; the window is
+// internal/gui.
+//
+// Usage:
+//
+//	qipan-desktop [flags] [game files to import…]
+//
+// The games and settings are kept in the user's config directory (qipan/), restored on
+// start; a file that cannot be read is renamed aside and reported.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"qipan/app/desktop"
+	"qipan/cmd/qipan-desktop/internal/gui"
+)
+
+func main() {
+	started := time.Now()
+	if err := run(os.Args[1:], started); err != nil {
+		fmt.Fprintln(os.Stderr, "qipan-desktop:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string, started time.Time) error {
+	fl := flag.NewFlagSet("qipan-desktop", flag.ContinueOnError)
+	dir := fl.String("config", "", "keep games and settings in this directory (default: the user's config directory/qipan)")
+	exportDir := fl.String("export-dir", "", "where Save file writes (default: the home directory)")
+	trace := fl.Bool("trace", false, "print events (moves, the engine's replies, frames) on stdout")
+	stats := fl.Bool("stats", false, "print frame times at exit")
+	shot := fl.String("shot", "", "write the frame after each engine move to this PNG file")
+	sound := fl.String("sound", "auto", "sound effects: auto (where an audio device is found), on, off")
+	size := fl.String("size", "", "window size WxH (default: the last one, or 960x720)")
+	if err := fl.Parse(args); err != nil {
+		return err
+	}
+	o := gui.Options{Files: fl.Args(), Stats: *stats, Shot: *shot, Sound: *sound, Started: started}
+	switch *sound {
+	case "auto", "on", "off":
+	default:
+		return fmt.Errorf("-sound %q: want auto, on or off", *sound)
+	}
+	if *size != "" {
+		w, h, ok := strings.Cut(*size, "x")
+		var err1, err2 error
+		o.Width, err1 = strconv.Atoi(w)
+		o.Height, err2 = strconv.Atoi(h)
+		if !ok || err1 != nil || err2 != nil || o.Width < 320 || o.Height < 240 {
+			return fmt.Errorf("-size %q: want WxH, at least 320x240", *size)
+		}
+	}
+	if *dir == "" {
+		d, err := desktop.DefaultDir()
+		if err != nil {
+			return fmt.Errorf("no config directory (%v): use -config", err)
+		}
+		*dir = d
+	}
+	o.Store = desktop.Store{Dir: *dir}
+	if *exportDir == "" {
+		if h, err := os.UserHomeDir(); err == nil {
+			*exportDir = h
+		} else {
+			*exportDir = "."
+		}
+	}
+	o.ExportDir = *exportDir
+	if *trace {
+		o.Trace = os.Stdout
+	}
+	return gui.Run(o)
+}
