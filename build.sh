@@ -57,15 +57,19 @@ sizes() {
   done
 }
 
+# install_chromium installs what the browser tests need: chromium, and a CJK font so that the
+# screenshots show the Chinese interface (the board's own characters are outlines).
 install_chromium() {
-  if command -v chromium >/dev/null || command -v chromium-browser >/dev/null || command -v google-chrome >/dev/null; then
-    return
-  fi
+  local missing=()
+  command -v chromium >/dev/null || command -v chromium-browser >/dev/null || command -v google-chrome >/dev/null ||
+    missing+=(chromium)
+  if ! command -v fc-list >/dev/null || ! fc-list :lang=zh | grep -q .; then missing+=(fonts-noto-cjk); fi
+  [ ${#missing[@]} -eq 0 ] && return
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "test: installing chromium"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    echo "test: installing ${missing[*]}"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
   else
-    echo "test: chromium is missing; install it (apt-get install chromium) to run the browser tests" >&2
+    echo "test: ${missing[*]} missing; install (apt-get install ${missing[*]}) to run the browser tests" >&2
   fi
 }
 

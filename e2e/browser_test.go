@@ -137,6 +137,12 @@ func newServer(t *testing.T, dir, base string) *server {
 // browser starts a headless Chromium with a fresh profile and returns a tab's context.
 func browser(t *testing.T) context.Context {
 	t.Helper()
+	return browserWith(t)
+}
+
+// browserWith is browser with more options (a language, say).
+func browserWith(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Context {
+	t.Helper()
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromePath(t)),
 		chromedp.Headless,
@@ -154,6 +160,7 @@ func browser(t *testing.T) context.Context {
 		chromedp.Flag("disable-background-timer-throttling", true),
 		chromedp.Flag("hide-scrollbars", true),
 	}
+	opts = append(opts, extra...)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx, chromedp.WithLogf(t.Logf))
 	t.Cleanup(func() { cancel(); cancelA() })
