@@ -27,6 +27,17 @@ var english = [keyCount]string{
 	DrawPerpetualChase: "Draw: both sides chase perpetually",
 	DrawNoAttackers:    "Draw: neither side can cross the river",
 
+	WinPerpetualChasePiece: "%s wins: %s chased the %s perpetually",
+	UnprotectedPiece:       "unprotected %s",
+
+	General:  "general",
+	Advisor:  "advisor",
+	Elephant: "elephant",
+	Horse:    "horse",
+	Chariot:  "chariot",
+	Cannon:   "cannon",
+	Soldier:  "soldier",
+
 	ReversiWins: "%s wins %s",
 	ReversiDraw: "Draw %s",
 	ReversiPass: "%s has no move and passes",

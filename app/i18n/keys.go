@@ -31,6 +31,17 @@ const (
 	DrawPerpetualCheck
 	WinPerpetualChase
 	DrawPerpetualChase
+	WinPerpetualChasePiece // winner, loser, the piece chased
+	UnprotectedPiece       // piece
+
+	// Pieces (Xiangqi kinds).
+	General
+	Advisor
+	Elephant
+	Horse
+	Chariot
+	Cannon
+	Soldier
 	DrawNoAttackers
 
 	// Reversi.

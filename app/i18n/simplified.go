@@ -27,6 +27,17 @@ var simplified = [keyCount]string{
 	DrawPerpetualChase: "和棋：双方长捉",
 	DrawNoAttackers:    "和棋：双方都无过河子力",
 
+	WinPerpetualChasePiece: "%s胜：%s长捉%s",
+	UnprotectedPiece:       "无根%s",
+
+	General:  "将",
+	Advisor:  "士",
+	Elephant: "象",
+	Horse:    "马",
+	Chariot:  "车",
+	Cannon:   "炮",
+	Soldier:  "兵",
+
 	ReversiWins: "%s胜 %s",
 	ReversiDraw: "平局 %s",
 	ReversiPass: "%s无处可下，弃权一手",

@@ -27,6 +27,17 @@ var traditional = [keyCount]string{
 	DrawPerpetualChase: "和棋：雙方長捉",
 	DrawNoAttackers:    "和棋：雙方都無過河子力",
 
+	WinPerpetualChasePiece: "%s勝：%s長捉%s",
+	UnprotectedPiece:       "無根%s",
+
+	General:  "將",
+	Advisor:  "士",
+	Elephant: "象",
+	Horse:    "馬",
+	Chariot:  "車",
+	Cannon:   "炮",
+	Soldier:  "兵",
+
 	ReversiWins: "%s勝 %s",
 	ReversiDraw: "平局 %s",
 	ReversiPass: "%s無處可下，棄權一手",

@@ -45,6 +45,20 @@ func sideName(l i18n.Lang, c xiangqi.Color) string {
 	return l.T(i18n.Black)
 }
 
+// kindNames are the keys of the Xiangqi kinds' names, indexed by xiangqi.Kind.
+var kindNames = [xiangqi.NumKinds]i18n.Key{
+	xiangqi.General: i18n.General, xiangqi.Advisor: i18n.Advisor, xiangqi.Elephant: i18n.Elephant,
+	xiangqi.Horse: i18n.Horse, xiangqi.Chariot: i18n.Chariot, xiangqi.Cannon: i18n.Cannon, xiangqi.Soldier: i18n.Soldier,
+}
+
+// kindName is a Xiangqi kind's name in l.
+func kindName(l i18n.Lang, k xiangqi.Kind) string {
+	if k == xiangqi.NoKind || k >= xiangqi.NumKinds {
+		return k.String()
+	}
+	return l.T(kindNames[k])
+}
+
 // discName is a Reversi side in l.
 func discName(l i18n.Lang, c reversi.Color) string {
 	if c == reversi.Black {
@@ -78,7 +92,14 @@ func resultText(l i18n.Lang, r xiangqi.Result) string {
 		if r.Draw {
 			return l.T(i18n.DrawPerpetualChase)
 		}
-		return l.T(i18n.WinPerpetualChase, w, lo)
+		if r.Chased == xiangqi.NoPiece {
+			return l.T(i18n.WinPerpetualChase, w, lo)
+		}
+		what := kindName(l, r.Chased.Kind())
+		if r.Unprotected {
+			what = l.T(i18n.UnprotectedPiece, what)
+		}
+		return l.T(i18n.WinPerpetualChasePiece, w, lo, what)
 	case xiangqi.InsufficientMaterial:
 		return l.T(i18n.DrawNoAttackers)
 	}
