@@ -30,6 +30,7 @@ import (
 //	play=1                 the reader may play on from the shown position against the engine
 //	notation=              iccs, wxf, zh, zh-hant (Xiangqi's move list)
 //	lang=, theme=          page language (BCP 47) and colour theme (Themes)
+//	fit=width              the board takes the frame's width, the frame's height follows (embed.js)
 //
 // Parsing is strict where a value decides what is shown (a broken record is an error with its
 // line and column) and lenient where it only styles the frame (an unknown theme is a note).
@@ -40,6 +41,7 @@ type Link struct {
 	FEN, Moves, PGN, DhtmlXQ, Text string
 	Ply                            int // the ply shown first; -1 when the link does not say
 	Flip, Play                     bool
+	FitWidth                       bool          // fit=width: size by the frame's width only
 	Autoplay                       time.Duration // 0 for none
 	Notation                       Notation      // "" when the link does not say
 	Lang, Theme                    string        // "" when not given (or not usable)
@@ -115,7 +117,7 @@ func ParseLink(rawQuery, fragment, windowName string) (Link, error) {
 		}
 		l.Ply = n
 	}
-	l.Flip, l.Play = flag(get("flip")), flag(get("play"))
+	l.Flip, l.Play, l.FitWidth = flag(get("flip")), flag(get("play")), strings.EqualFold(get("fit"), "width")
 	if s := get("autoplay"); s != "" {
 		secs, err := strconv.ParseFloat(s, 64)
 		if d := time.Duration(secs * float64(time.Second)); err == nil && d > 0 {
@@ -441,3 +443,11 @@ func ShareQuery(b Board, embed bool) string {
 // queryEscape escapes a query value, leaving the characters a query may hold as they are
 // (a FEN's slashes), and writing spaces as '+'.
 func queryEscape(s string) string { return strings.ReplaceAll(url.QueryEscape(s), "%2F", "/") }
+
+// Comment is the record's comment on the position after ply moves, "" for none.
+func (o *Opened) Comment(ply int) string {
+	if ply < 0 || ply >= len(o.Comments) {
+		return ""
+	}
+	return o.Comments[ply]
+}

@@ -12,6 +12,19 @@ const (
 	EngineWasm     = "/web/engine.wasm"
 )
 
+// EmbedPage is the board for blog posts (app/ui.Embed), a page beside the app; it is
+// precached like the app's own page, so an embed seen once works offline.
+const EmbedPage = "/embed"
+
+// CSP is the pages' Content-Security-Policy, given as a <meta> tag since static hosts cannot
+// all set headers: only the site's own scripts run (go-app's page has no inline script) and
+// compile their wasm ('wasm-unsafe-eval'); the engine Worker and the service worker are the
+// site's own files; nothing is loaded from elsewhere, no plugin, no <base>, no form posts.
+// Style attributes are allowed (the board sets none today, but go-app may); no script can be
+// run by markup, which is what the embed's hostile links would need.
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; " +
+	"style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'"
+
 // Config says how a build differs: where it is served, its version, what it holds.
 type Config struct {
 	Base     Base
@@ -37,9 +50,13 @@ func Handler(c Config) *app.Handler {
 			Maskable: "/web/icon-512.png",
 			SVG:      "/web/icon.svg",
 		},
-		Styles:    []string{"/web/qipan.css"},
-		Resources: c.Base,
-		Version:   c.Version,
+		Styles: []string{"/web/qipan.css"},
+		// After go-app's own <script> tags, which the policy then allows anyway; it governs
+		// everything the page does from here on (the wasm, workers, anything injected).
+		RawHeaders:         []string{`<meta http-equiv="Content-Security-Policy" content="` + CSP + `">`},
+		CacheableResources: []string{EmbedPage},
+		Resources:          c.Base,
+		Version:            c.Version,
 	}
 	if c.WasmSize > 0 {
 		h.WasmContentLength = strconv.FormatInt(c.WasmSize, 10)

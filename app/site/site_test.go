@@ -59,6 +59,7 @@ func TestParseBaseRejects(t *testing.T) {
 func generate(t *testing.T, base string, engine bool) string {
 	t.Helper()
 	app.Route("/", func() app.Composer { return ui.NewPage() })
+	app.Route(EmbedPage, func() app.Composer { return ui.NewEmbed() })
 	b, err := ParseBase(base)
 	if err != nil {
 		t.Fatal(err)
@@ -109,7 +110,7 @@ func TestGeneratedSite(t *testing.T) {
 		worker := read(t, dir, "app-worker.js")
 		precached, lazy := jsList(t, worker, "resourcesToCache"), jsList(t, worker, "lazyResources")
 		for _, c := range []string{tt.prefix + "/", tt.prefix + "/app.js", tt.prefix + "/wasm_exec.js", tt.prefix + "/web/app.wasm",
-			tt.prefix + "/web/icon-192.png", tt.prefix + "/web/icon-512.png", tt.prefix + "/web/qipan.css"} {
+			tt.prefix + "/web/icon-192.png", tt.prefix + "/web/icon-512.png", tt.prefix + "/web/qipan.css", tt.prefix + EmbedPage} {
 			if !slices.Contains(precached, c) {
 				t.Errorf("%s: app-worker.js does not precache %s: %q", tt.base, c, precached)
 			}
@@ -144,6 +145,14 @@ func TestGeneratedSite(t *testing.T) {
 			t.Errorf("%s: app.js does not point at the base", tt.base)
 		}
 		index := read(t, dir, "index.html")
+		for _, page := range []string{index, read(t, dir, "embed.html")} {
+			if !strings.Contains(page, `<meta http-equiv="Content-Security-Policy" content="`+CSP+`">`) || strings.Contains(page, "<script>") {
+				t.Errorf("%s: a page without the CSP, or with an inline script", tt.base)
+			}
+		}
+		if embed := read(t, dir, "embed.html"); !strings.Contains(embed, `class="qipan-embed`) || !strings.Contains(embed, `src="`+tt.prefix+`/app.js"`) {
+			t.Errorf("%s: embed.html is not the prerendered embed", tt.base)
+		}
 		for _, want := range []string{`src="` + tt.prefix + `/app.js"`, `href="` + tt.prefix + `/web/qipan.css"`, `href="#g`, `data-fen="`, `data-square="e0"`} {
 			if !strings.Contains(index, want) {
 				t.Errorf("%s: index.html has no %s", tt.base, want)

@@ -13,6 +13,7 @@ import (
 
 func main() {
 	app.Route("/", func() app.Composer { return ui.NewPage() })
+	app.Route("/embed", func() app.Composer { return ui.NewEmbed() })
 	app.RunWhenOnBrowser() // in a browser this runs the app and never returns
 	cli()
 }

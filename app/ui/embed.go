@@ -1,0 +1,417 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"qipan/app/play"
+	"qipan/engine/reversi"
+	"qipan/engine/xiangqi"
+)
+
+// Embed is the board for blog posts (/embed): one board and nothing of the app around it,
+// replaying the game a link names (play.ParseLink: the URL's query and fragment, or a DhtmlXQ
+// block in window.name): first, previous, next and last, the move list (folded in narrow
+// frames), the players and result, the comment of the move shown, and a link opening the game
+// in the app. With play=1 the reader may play on from the position shown against the engine,
+// whose Worker is started only then. Everything read from the link is shown as text.
+type Embed struct {
+	app.Compo
+	link      play.Link
+	opened    *play.Opened
+	err       string // why the link's game could not be shown, "" if it is
+	mounted   bool
+	movesOpen bool // the move list is unfolded (narrow frames fold it)
+	playing   bool // the reader plays the engine from the position shown
+	autoplay  bool // stepping through the moves by itself
+	eng       engineLink
+	sounds    sounds
+	unkeys    func()
+	level     int
+}
+
+// NewEmbed returns the embed; it reads its link when mounted.
+func NewEmbed() *Embed { return &Embed{level: play.DefaultLevel} }
+
+func (e *Embed) board() play.Board {
+	if e.opened == nil {
+		return nil
+	}
+	return e.opened.Board
+}
+
+func (e *Embed) OnMount(ctx app.Context) {
+	e.open(pageLink())
+	b := e.board()
+	e.eng = engineLink{engine: b.Engine(), onLine: e.onEngineLine}
+	ctx.Handle(PointAction, e.onPoint)
+	ctx.Handle(ControlAction, e.onControl)
+	ctx.Handle(ReviewAction, func(ctx app.Context, a app.Action) {
+		if ply, ok := a.Value.(int); ok {
+			e.autoplay = false
+			b.Review(ply)
+			ctx.Defer(scrollMoves)
+		}
+	})
+	ctx.Handle(SettingAction, func(ctx app.Context, a app.Action) {
+		if s, _ := a.Value.(Setting); s.Name == "level" {
+			e.level = play.ClampLevel(atoiOr(s.Value, e.level))
+			b.SetLevel(e.level)
+		}
+	})
+	e.unkeys = listenKeys(func(key string) bool {
+		steps := map[string]int{"ArrowLeft": -1, "ArrowRight": 1, "Home": -1 << 20, "End": 1 << 20}
+		d, ok := steps[key]
+		if ok {
+			ctx.Dispatch(func(ctx app.Context) { e.step(ctx, d) })
+		}
+		return ok
+	})
+	e.mounted = true
+	if e.link.Autoplay > 0 && b.ShownPly() < b.Len() {
+		e.autoplay = true
+		e.tick(ctx)
+	}
+	ctx.Defer(func(ctx app.Context) {
+		scrollMoves(ctx)
+		reportHeight()
+	})
+}
+
+func (e *Embed) OnDismount() {
+	if e.unkeys != nil {
+		e.unkeys()
+	}
+	e.eng.close()
+}
+
+// open reads the link; a link that cannot be read leaves the start position of its game on
+// the board and says why.
+func (e *Embed) open(query, fragment, name string) {
+	l, err := play.ParseLink(query, fragment, name)
+	e.link = l
+	if err == nil {
+		e.opened, err = l.Open(0)
+	}
+	if err != nil {
+		e.err = "This game cannot be shown: " + err.Error()
+		e.opened, _ = play.Link{Game: l.Game, Ply: -1, Flip: l.Flip}.Open(0) // the start: always opens
+	}
+}
+
+// step moves the board by d plies through the record (clamped).
+func (e *Embed) step(ctx app.Context, d int) {
+	b := e.board()
+	e.autoplay = false
+	b.Review(max(0, min(b.ShownPly()+d, b.Len())))
+	ctx.Defer(scrollMoves)
+}
+
+// tick plays the next move of the record after the autoplay delay, until the end or until
+// the reader takes over.
+func (e *Embed) tick(ctx app.Context) {
+	ctx.After(e.link.Autoplay, func(ctx app.Context) {
+		b := e.board()
+		if !e.autoplay || e.playing {
+			return
+		}
+		if b.ShownPly() >= b.Len() {
+			e.autoplay = false
+			return
+		}
+		b.Review(b.ShownPly() + 1)
+		ctx.Defer(scrollMoves)
+		e.tick(ctx)
+	})
+}
+
+func (e *Embed) onControl(ctx app.Context, a app.Action) {
+	e.sounds.unlock()
+	b := e.board()
+	switch a.Value {
+	case "first":
+		e.step(ctx, -b.Len())
+	case "prev":
+		e.step(ctx, -1)
+	case "next":
+		e.step(ctx, 1)
+	case "last":
+		e.step(ctx, b.Len())
+	case "moves":
+		e.movesOpen = !e.movesOpen
+	case "autoplay":
+		e.autoplay = !e.autoplay
+		if e.autoplay {
+			if b.ShownPly() >= b.Len() {
+				b.Review(0)
+			}
+			e.tick(ctx)
+		}
+	case "play":
+		e.playFromHere(ctx)
+	}
+}
+
+// playFromHere lets the reader play the side to move in the position shown against the
+// engine; the engine's Worker starts now, so it is warm for its first answer.
+func (e *Embed) playFromHere(ctx app.Context) {
+	b := e.board()
+	if !e.link.Play || b.Over() && !b.Reviewing() {
+		return
+	}
+	e.autoplay = false
+	b.ContinueHere()
+	b.SetLevel(e.level)
+	b.SetHuman(b.Turn())
+	e.playing = true
+	e.eng.start(ctx)
+	e.eng.send(ctx, b.EngineLines())
+}
+
+func (e *Embed) onPoint(ctx app.Context, a app.Action) {
+	e.sounds.unlock()
+	s, _ := a.Value.(string)
+	b := e.board()
+	if !e.playing || b.Reviewing() {
+		return
+	}
+	var sq int
+	if b.Variant() == play.VariantReversi {
+		mv, err := reversi.ParseMove(s)
+		if err != nil || mv.Square() == reversi.NoSquare {
+			return
+		}
+		sq = int(mv.Square())
+	} else {
+		x, err := xiangqi.ParseSquare(s)
+		if err != nil {
+			return
+		}
+		sq = int(x)
+	}
+	if b.Click(sq) {
+		e.sounds.play(b.LastSound())
+		e.eng.send(ctx, b.EngineLines())
+		ctx.Defer(scrollMoves)
+	}
+}
+
+func (e *Embed) onEngineLine(ctx app.Context, line string) {
+	b := e.board()
+	send, moved, err := b.EngineSaid(line)
+	if err != nil {
+		app.Log(err)
+	}
+	e.eng.send(ctx, send)
+	if moved {
+		e.sounds.play(b.LastSound())
+		ctx.Defer(scrollMoves)
+	}
+}
+
+// notation is the move list's notation: the link's, else Chinese for a Chinese page, else
+// ICCS as in the app.
+func (e *Embed) notation() play.Notation {
+	if e.link.Notation != "" {
+		return e.link.Notation
+	}
+	lang := strings.ToLower(e.link.Lang)
+	switch {
+	case strings.HasPrefix(lang, "zh-hant"), lang == "zh-tw", lang == "zh-hk":
+		return play.ChineseTraditional
+	case strings.HasPrefix(lang, "zh"):
+		return play.Chinese
+	}
+	return play.ICCS
+}
+
+func (e *Embed) Render() app.UI {
+	root := app.Div().Class(e.classes()).Attr("data-theme", e.theme())
+	if e.link.Lang != "" {
+		root = root.Attr("lang", e.link.Lang)
+	}
+	b := e.board()
+	if b == nil { // prerendered, before the link is read: the frame keeps its place
+		return root.Body(app.Div().Class("embed-loading").Text("Loading the board…"))
+	}
+	o := e.opened
+	texts := b.MoveTexts(e.notation())
+	return root.Body(
+		e.players(),
+		app.Div().Class("embed-main").Body(
+			app.Div().Class("embed-board").Body(boardView(b, e.mounted, play.CoordsChinese)),
+			app.Div().Class("embed-side").Body(
+				e.bar(),
+				app.P().Class("embed-status").Attr("aria-live", "polite").Text(e.status()),
+				app.P().Class("embed-comment").Text(e.comment()),
+				app.Div().Class("embed-moves").Body(
+					newMoveList().WithRecord(texts, b.Ply(), b.ShownPly(), b.SecondFirst()),
+				),
+				app.P().Class("embed-error").Attr("role", "alert").Attr("data-embed-error", e.err).Text(e.err),
+				app.P().Class("embed-note").Text(strings.Join(append(append([]string(nil), e.link.Notes...), o.Notes...), "; ")),
+			),
+		),
+	)
+}
+
+// comment is the record's comment on the position shown (none once the reader plays on: the
+// record's comments are about its own moves).
+func (e *Embed) comment() string {
+	if e.playing {
+		return ""
+	}
+	return e.opened.Comment(e.board().ShownPly())
+}
+
+func (e *Embed) classes() string {
+	c := "qipan-embed"
+	if e.movesOpen {
+		c += " moves-open"
+	}
+	if e.link.FitWidth {
+		c += " fit-width"
+	}
+	if b := e.board(); b != nil && b.Variant() == play.VariantReversi {
+		c += " reversi"
+	}
+	return c
+}
+
+func (e *Embed) theme() string {
+	if e.link.Theme == "" {
+		return "dark"
+	}
+	return e.link.Theme
+}
+
+// players is the line above the board: the players by side, the title and the result, as
+// the record gives them.
+func (e *Embed) players() app.UI {
+	o := e.opened
+	var parts []app.UI
+	if o.Red != "" || o.Black != "" {
+		parts = append(parts,
+			app.Span().Class("player red").Attr("data-player", "red").Text(orDash(o.Red)),
+			app.Span().Class("vs").Text(" – "),
+			app.Span().Class("player black").Attr("data-player", "black").Text(orDash(o.Black)))
+	}
+	if o.Result != "" {
+		parts = append(parts, app.Span().Class("embed-result").Attr("data-record-result", o.Result).Text(o.Result))
+	}
+	if o.Title != "" {
+		parts = append(parts, app.Span().Class("embed-title").Text(o.Title))
+	}
+	return app.Div().Class("embed-head").Body(parts...)
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "?"
+	}
+	return s
+}
+
+// bar is the row of buttons: first, previous, next, last, the move list switch, play from
+// here (with play=1), autoplay (with autoplay=), and the link to the app.
+func (e *Embed) bar() app.UI {
+	b := e.board()
+	atStart, atEnd := b.ShownPly() == 0, b.ShownPly() >= b.Len()
+	buttons := []app.UI{
+		controlButton("first", "|◀", "First position (Home)", !atStart).Aria("label", "First"),
+		controlButton("prev", "◀", "Previous move (←)", !atStart).Aria("label", "Previous"),
+		controlButton("next", "▶", "Next move (→)", !atEnd).Aria("label", "Next"),
+		controlButton("last", "▶|", "Last position (End)", !atEnd).Aria("label", "Last"),
+		controlButton("moves", "Moves", "Show or hide the moves", true).Aria("label", "Moves").
+			Attr("aria-pressed", boolText(e.movesOpen)),
+	}
+	if e.link.Autoplay > 0 {
+		label := "Auto"
+		if e.autoplay {
+			label = "Pause"
+		}
+		buttons = append(buttons, controlButton("autoplay", label, "Play the moves by themselves, or pause", true).
+			Aria("label", "Autoplay").Attr("aria-pressed", boolText(e.autoplay)))
+	}
+	row := []app.UI{app.Div().Class("controls embed-nav").Body(buttons...)}
+	if e.link.Play {
+		canPlay := !e.playing || b.Reviewing()
+		row = append(row, app.Div().Class("embed-play").Body(
+			controlButton("play", "Play from here", "Play on from this position against the computer", canPlay && (!b.Over() || b.Reviewing())),
+			levelSelect(e.level),
+		))
+	}
+	row = append(row, app.A().Class("embed-open").Href("./?"+play.ShareQuery(b, false)).
+		Attr("target", "_blank").Attr("rel", "noopener").Text("open in qipan ↗"))
+	return app.Div().Class("embed-bar").Body(row...)
+}
+
+// status says where the reader is: the move shown, whose turn it is, or the game's end; while
+// the reader plays, the game's status line.
+func (e *Embed) status() string {
+	b := e.board()
+	if e.playing && !b.Reviewing() {
+		return play.Status(b)
+	}
+	s := "Start position"
+	if n := b.ShownPly(); n > 0 {
+		s = "Move " + itoa(n) + " of " + itoa(b.Len())
+	} else if b.Len() > 0 {
+		s += " · " + itoa(b.Len()) + " moves"
+	}
+	if r := b.Result(); r != "" && b.ShownPly() == b.Ply() {
+		return s + " · " + r
+	}
+	if note := b.Note(); note != "" {
+		s += " · " + note
+	}
+	return s + " · " + b.SideName(b.Turn()) + " to move"
+}
+
+func boolText(v bool) string {
+	if v {
+		return "true"
+	}
+	return "false"
+}
+
+func atoiOr(s string, def int) int {
+	n := 0
+	for _, c := range s {
+		if c < '0' || c > '9' || n > 1000 {
+			return def
+		}
+		n = n*10 + int(c-'0')
+	}
+	if s == "" {
+		return def
+	}
+	return n
+}
+
+// levelSelect is the computer's level selector.
+func levelSelect(level int) app.UI {
+	var levels []app.UI
+	for l := play.MinLevel; l <= play.MaxLevel; l++ {
+		levels = append(levels, option(itoa(l), "Level "+itoa(l), l == level))
+	}
+	return selector("level", "Computer level (1 weakest, 10 strongest)", levels)
+}
+
+// boardView draws b's shown position with the board of its game.
+func boardView(b play.Board, ready bool, coords string) app.UI {
+	switch x := b.(type) {
+	case *play.ReversiBoard:
+		r := x.R
+		hint, _ := r.HintMove()
+		return newReversiBoard().WithView(ReversiView{Position: r.Shown(), Hints: r.Hints(), Last: r.LastMove(),
+			HintMove: hint, Ready: ready, Thinking: r.Engine.Thinking()})
+	case *play.XiangqiBoard:
+		m := x.M
+		last, _ := m.LastMove()
+		hint, _ := m.HintMove()
+		return newBoard().WithView(BoardView{Position: m.Shown(), Flipped: m.Flipped(), Selected: m.Selected(),
+			Hints: m.Hints(), Last: last, Ready: ready, Thinking: m.Engine.Thinking(), HintMove: hint, Coords: coords})
+	}
+	return app.Div()
+}
