@@ -1,6 +1,8 @@
 package xiangqi
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -140,5 +142,231 @@ func TestOracleRules(t *testing.T) {
 				t.Logf("%s: the table's known difference was: %s", where, tc.why)
 			}
 		}
+	}
+}
+
+// randomLoop builds a repetition loop from p: each side moves k different pieces without
+// capturing (k = 1 or 2; half the time the move is one that checks, attacks an enemy piece or
+// moves an attacked piece away, so checks and chases are common), then each moves them back
+// in the same order. It
+// returns the 4k plies, or nil when a move back is not legal.
+func randomLoop(rng *rand.Rand, p Position) []Move {
+	k := 1 + rng.IntN(2)
+	q := p
+	var out []Move
+	var moved [2]set
+	var ml MoveList
+	for i := 0; i < 2*k; i++ {
+		q.GenerateLegal(&ml)
+		var quiet, sharp []Move
+		occ := q.occupied()
+		var threatened set // our pieces the other side attacks: moving them away invites a chase
+		for x := set(q.occ[q.turn^1]); !x.empty(); {
+			s := x.pop()
+			threatened = threatened.or(attacksFrom(q.board[s], s, occ))
+		}
+		for _, m := range ml.Slice() {
+			if q.board[m.To()] != NoPiece || moved[q.turn].has(m.From()) {
+				continue
+			}
+			quiet = append(quiet, m)
+			if threatened.has(m.From()) {
+				sharp = append(sharp, m)
+				continue
+			}
+			r := q
+			r.Make(m)
+			hits := attacksFrom(r.board[m.To()], m.To(), r.occupied()).and(set(r.occ[r.turn]))
+			if r.check || !hits.empty() {
+				sharp = append(sharp, m)
+			}
+		}
+		pick := quiet
+		if len(sharp) > 0 && rng.IntN(2) == 0 {
+			pick = sharp
+		}
+		if len(pick) == 0 {
+			return nil
+		}
+		m := pick[rng.IntN(len(pick))]
+		moved[q.turn].add(m.To())
+		q.Make(m)
+		out = append(out, m)
+	}
+	for i := 0; i < 2*k; i++ {
+		back := NewMove(out[i].To(), out[i].From())
+		if !q.IsLegal(back) {
+			return nil
+		}
+		q.Make(back)
+		out = append(out, back)
+	}
+	if q.Key() != p.Key() {
+		return nil
+	}
+	return out
+}
+
+// chaseLoop builds a loop in which the side to move in p attacks one enemy piece with every
+// move: a piece steps from s1 to s2 and attacks V, V steps away to a square the piece attacks
+// from s1, and both step back. Whether that is a chase (protection, pins, kinds…) is left to
+// chance. nil when p has no such pair of moves.
+func chaseLoop(rng *rand.Rand, p Position) []Move {
+	var loops [][]Move
+	var ml, replies MoveList
+	p.GenerateLegal(&ml)
+	for _, a := range ml.Slice() {
+		if p.board[a.To()] != NoPiece {
+			continue
+		}
+		q := p
+		q.Make(a)
+		hits := attacksFrom(q.board[a.To()], a.To(), q.occupied()).and(set(q.occ[q.turn]))
+		if hits.empty() {
+			continue
+		}
+		q.GenerateLegal(&replies)
+		for _, b := range replies.Slice() {
+			if !hits.has(b.From()) || q.board[b.To()] != NoPiece || q.board[b.From()].Kind() == General {
+				continue
+			}
+			r := q
+			r.Make(b)
+			back := NewMove(a.To(), a.From())
+			if !r.IsLegal(back) {
+				continue
+			}
+			r.Make(back)
+			if !attacksFrom(r.board[a.From()], a.From(), r.occupied()).has(b.To()) {
+				continue
+			}
+			if rb := NewMove(b.To(), b.From()); r.IsLegal(rb) {
+				loops = append(loops, []Move{a, b, back, rb})
+			}
+		}
+	}
+	if len(loops) == 0 {
+		return nil
+	}
+	return loops[rng.IntN(len(loops))]
+}
+
+// sharpLoop reports whether one side, with every move of the loop from p, gives check or
+// newly attacks an enemy piece other than the general (a test independent of the chase rules,
+// to pick loops worth asking about).
+func sharpLoop(p Position, loop []Move) bool {
+	sharp := [2]bool{true, true}
+	attacks := func(q *Position, c Color) set {
+		var b set
+		occ := q.occupied()
+		for x := set(q.occ[c]); !x.empty(); {
+			s := x.pop()
+			b = b.or(attacksFrom(q.board[s], s, occ))
+		}
+		return b.and(set(q.occ[c^1])).minus(single(q.general[c^1]))
+	}
+	for _, m := range loop {
+		c := p.turn
+		before := attacks(&p, c)
+		p.Make(m)
+		if !p.check && attacks(&p, c).minus(before).empty() {
+			sharp[c] = false
+		}
+	}
+	return sharp[Red] || sharp[Black]
+}
+
+// loopKind sorts a judged loop for the report: "check" when a side checked with every move,
+// "chase" when either rule set gives a decisive result without that, else "idle".
+func loopKind(g *Game, ours, theirs string) string {
+	checks := [2]bool{true, true}
+	p := g.Start()
+	for _, m := range g.Moves() {
+		c := p.turn
+		p.Make(m)
+		checks[c] = checks[c] && p.check
+	}
+	switch {
+	case checks[Red] || checks[Black]:
+		return "check"
+	case ours != "1/2-1/2" || theirs != "1/2-1/2":
+		return "chase"
+	}
+	return "idle"
+}
+
+// TestOracleRepetitionLoops: random repetition loops (randomLoop played until the position
+// occurs a third time) ruled by Game.Result and by the oracle. QIPAN_REPETITION_LOOPS sets how
+// many (300 by default, a few seconds; 5,000+ for the long run in the README); the agreement
+// on loops with a perpetual check and on the others that either side rules a chase is logged.
+func TestOracleRepetitionLoops(t *testing.T) {
+	t.Parallel()
+	n := envInt(t, "QIPAN_REPETITION_LOOPS", 300)
+	o := startOracle(t)
+	seed := testSeed(t)
+	rng := rand.New(rand.NewPCG(seed, 3))
+	type loop struct {
+		fen   string
+		moves []Move
+		where string
+	}
+	agree := map[string]int{}
+	total := map[string]int{}
+	shown := 0
+	for done := 0; done < n; {
+		var batch []loop
+		var reqs []oracleReq
+		for len(batch) < oracleBatch && done+len(batch) < n {
+			start := oracleStarts[rng.IntN(len(oracleStarts))]
+			p, _ := ParseFEN(start)
+			q := *p
+			randomLine(rng, &q, 80)
+			if q.Status() != Ongoing {
+				continue
+			}
+			var cycle []Move
+			if rng.IntN(2) == 0 {
+				cycle = chaseLoop(rng, q)
+			} else {
+				cycle = randomLoop(rng, q)
+			}
+			if cycle == nil || (!sharpLoop(q, cycle) && rng.IntN(10) != 0) {
+				continue // most loops where nobody threatens anything throughout are left out
+			}
+			f := strings.Fields(q.FEN())
+			f[4] = "0" // keep the move-limit rules out of it
+			fen := strings.Join(f, " ")
+			moves := append(append([]Move(nil), cycle...), cycle...)
+			batch = append(batch, loop{fen, moves, fmt.Sprintf("%s moves %s", fen, joinMoves(moves))})
+			reqs = append(reqs, oracleReq{Game: "xiangqi", FEN: fen, Moves: joinMoves(moves), Ask: "state"})
+		}
+		answers, errs := o.askAll(reqs)
+		for i, l := range batch {
+			if errs[i] != nil {
+				t.Fatalf("%s: %v", l.where, errs[i])
+			}
+			p, err := ParseFEN(l.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := NewGame(p)
+			for _, m := range l.moves {
+				if err := g.Play(m); err != nil {
+					t.Fatalf("%s: %v", l.where, err)
+				}
+			}
+			r := g.Result()
+			kind := loopKind(g, r.String(), answers[i].Result)
+			total[kind]++
+			if r.String() == answers[i].Result {
+				agree[kind]++
+			} else if shown++; shown <= 20 {
+				t.Errorf("%s loop %s: ours %s (%s), the oracle %s", kind, l.where, r, r.Reason(), answers[i].Result)
+			}
+		}
+		done += len(batch)
+	}
+	for _, k := range []string{"check", "chase", "idle"} {
+		t.Logf("%s loops: %d of %d agree with the oracle", k, agree[k], total[k])
 	}
 }
