@@ -80,6 +80,7 @@ type genCtx struct {
 	test     [2]uint64 // indexes in ml of the moves add marked for the legality test
 	inCheck  bool
 	captures bool // only moves that capture
+	pseudo   bool // keep the moves that expose the general (WhyIllegal's question)
 }
 
 // riskMask returns the squares where moving a piece away or arriving may expose us's
@@ -132,7 +133,7 @@ func (g *genCtx) add(n int, from, to Square, risky bool) int {
 // order of the others. Each test plays the move on the board array alone and takes it back
 // (written out here rather than called: calls are costly in wasm).
 func (g *genCtx) dropUnsafe() {
-	if g.test == [2]uint64{} {
+	if g.test == [2]uint64{} || g.pseudo {
 		return
 	}
 	p, ml := g.p, g.ml
