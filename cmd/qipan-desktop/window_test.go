@@ -1,0 +1,317 @@
+//go:build xvfb
+
+// The window test: the real program in a real window on an X server (Xvfb: `./build.sh test`
+// runs `xvfb-run -a go test -tags xvfb ./cmd/qipan-desktop/`), driven by synthetic input
+// through the XTEST extension. It is behind a build tag because a package importing Ebiten
+// panics at init without a display, and plain `go test ./...` must run anywhere.
+package main
+
+import (
+	"bufio"
+	"encoding/binary"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jezek/xgb"
+	"github.com/jezek/xgb/xproto"
+	"github.com/jezek/xgb/xtest"
+
+	"qipan/app/desktop"
+)
+
+const childEnv = "QIPAN_DESKTOP_CHILD"
+
+// TestMain runs the program itself when the test starts it as a child.
+func TestMain(m *testing.M) {
+	if os.Getenv(childEnv) == "1" {
+		if err := run(os.Args[1:], time.Now()); err != nil {
+			fmt.Fprintln(os.Stderr, "qipan-desktop:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func cantRun(t *testing.T, why string) {
+	t.Helper()
+	if os.Getenv("CI") == "true" {
+		t.Fatal("cannot run the window test: " + why)
+	}
+	t.Skip(why)
+}
+
+const winW, winH = 960, 720
+
+// child is the program running in its window.
+type child struct {
+	t     *testing.T
+	cmd   *exec.Cmd
+	lines chan string
+	log   []string
+	x     *xgb.Conn
+	root  xproto.Window
+	win   xproto.Window
+	exit  chan error
+}
+
+func start(t *testing.T, dir string, args ...string) *child {
+	t.Helper()
+	if os.Getenv("DISPLAY") == "" {
+		cantRun(t, "no DISPLAY: run it under xvfb-run (./build.sh test does)")
+	}
+	x, err := xgb.NewConn()
+	if err != nil {
+		cantRun(t, "no X server: "+err.Error())
+	}
+	if err := xtest.Init(x); err != nil {
+		cantRun(t, "the X server has no XTEST extension: "+err.Error())
+	}
+	args = append([]string{"-config", dir, "-size", fmt.Sprintf("%dx%d", winW, winH), "-trace", "-stats", "-sound", "off"}, args...)
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), childEnv+"=1")
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	c := &child{t: t, cmd: cmd, lines: make(chan string, 1000), x: x, exit: make(chan error, 1),
+		root: xproto.Setup(x).DefaultScreen(x).Root}
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			c.lines <- sc.Text()
+		}
+		close(c.lines)
+		c.exit <- cmd.Wait()
+	}()
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		x.Close()
+	})
+	c.wait("first frame", 60*time.Second)
+	c.win = c.findWindow()
+	return c
+}
+
+// wait returns the first line (from now on) starting with prefix.
+func (c *child) wait(prefix string, limit time.Duration) string {
+	c.t.Helper()
+	timeout := time.After(limit)
+	for {
+		select {
+		case l, ok := <-c.lines:
+			if !ok {
+				c.t.Fatalf("the program ended waiting for %q; it said %q", prefix, c.log)
+			}
+			c.log = append(c.log, l)
+			if strings.HasPrefix(l, prefix) {
+				return l
+			}
+		case <-timeout:
+			c.t.Fatalf("no %q after %v; the program said %q", prefix, limit, c.log)
+		}
+	}
+}
+
+// findWindow finds the program's top-level window by its title.
+func (c *child) findWindow() xproto.Window {
+	c.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		tree, err := xproto.QueryTree(c.x, c.root).Reply()
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		for _, w := range tree.Children {
+			p, err := xproto.GetProperty(c.x, false, w, xproto.AtomWmName, xproto.GetPropertyTypeAny, 0, 64).Reply()
+			if err == nil && strings.HasPrefix(string(p.Value), "qipan") {
+				return w
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	c.t.Fatal("no window titled qipan")
+	return 0
+}
+
+// click clicks the window's pixel x, y with the first mouse button.
+func (c *child) click(x, y float32) {
+	c.t.Helper()
+	tr, err := xproto.TranslateCoordinates(c.x, c.win, c.root, int16(x), int16(y)).Reply()
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	for _, ev := range []struct {
+		typ, detail byte
+	}{{xproto.MotionNotify, 0}, {xproto.ButtonPress, 1}, {xproto.ButtonRelease, 1}} {
+		if err := xtest.FakeInputChecked(c.x, ev.typ, ev.detail, 0, c.root, tr.DstX, tr.DstY, 0).Check(); err != nil {
+			c.t.Fatal(err)
+		}
+		c.x.Sync()
+		time.Sleep(250 * time.Millisecond) // several frames between the events: Ebiten polls the button
+	}
+}
+
+// close asks the window to close as a window manager does (WM_DELETE_WINDOW).
+func (c *child) close() {
+	c.t.Helper()
+	atom := func(name string) xproto.Atom {
+		r, err := xproto.InternAtom(c.x, false, uint16(len(name)), name).Reply()
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		return r.Atom
+	}
+	protocols, del := atom("WM_PROTOCOLS"), atom("WM_DELETE_WINDOW")
+	data := make([]byte, 20)
+	binary.LittleEndian.PutUint32(data, uint32(del))
+	ev := xproto.ClientMessageEvent{Format: 32, Window: c.win, Type: protocols,
+		Data: xproto.ClientMessageDataUnionData8New(data)}
+	if err := xproto.SendEventChecked(c.x, false, c.win, xproto.EventMaskNoEvent, string(ev.Bytes())).Check(); err != nil {
+		c.t.Fatal(err)
+	}
+	c.x.Sync()
+}
+
+// place is where the board's square name is drawn in a window of winW×winH.
+func place(t *testing.T, variant, name string) (float32, float32) {
+	t.Helper()
+	a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Engine: desktop.NewLocalEngine()})
+	if variant != "" {
+		a.Button("game:" + variant)
+	}
+	a.Resize(winW, winH)
+	x, y, ok := a.Place(name)
+	if !ok {
+		t.Fatalf("no square %s", name)
+	}
+	return x, y
+}
+
+// TestWindowPlaysAMove: two clicks play 炮二平五, the engine answers, and the frame after its
+// answer (written by the program, looked at by a person) shows both moves.
+func TestWindowPlaysAMove(t *testing.T) {
+	shot := os.Getenv("QIPAN_DESKTOP_SHOT")
+	if shot == "" {
+		shot, _ = filepath.Abs("../../bin/desktop-window.png")
+	}
+	os.MkdirAll(filepath.Dir(shot), 0o755)
+	os.Remove(shot)
+	dir := t.TempDir()
+	c := start(t, dir, "-shot", shot)
+	hx, hy := place(t, "", "h2")
+	ex, ey := place(t, "", "e2")
+	c.click(hx, hy)
+	c.click(ex, ey)
+	c.wait("person moved ply 1 25-22", 10*time.Second) // h2 (square 25) to e2 (22)
+	reply := c.wait("engine moved ply 2", 30*time.Second)
+	c.wait("screenshot", 10*time.Second)
+	t.Logf("the engine: %s; screenshot %s", reply, shot)
+
+	img := readPNG(t, shot)
+	if b := img.Bounds(); b.Dx() != winW || b.Dy() != winH {
+		t.Fatalf("screenshot is %v, want %dx%d", b, winW, winH)
+	}
+	// The cannon stands on e2 now: the ivory face just inside the piece's rim. h2 is empty
+	// board again.
+	face := color.RGBA{0xf6, 0xe7, 0xc8, 0xff}
+	if got := sample(img, ex, ey-0.41*cellSize(t)); !near(got, face) {
+		t.Errorf("e2 shows %v, want the piece's face %v", got, face)
+	}
+	if got := sample(img, hx, hy-0.41*cellSize(t)); near(got, face) {
+		t.Errorf("h2 still shows a piece (%v)", got)
+	}
+	c.close()
+	select {
+	case <-c.exit:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the window did not close")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "game-xiangqi.json")); err != nil {
+		t.Errorf("the game was not saved on exit: %v", err)
+	}
+}
+
+// TestWindowCloseDuringSearch: while the engine searches (level 10: 5 s) the window keeps
+// drawing, and closing it ends the program at once; the frame times go to the log.
+func TestWindowCloseDuringSearch(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "settings.json"), []byte(`{"level":10}`), 0o644)
+	// An endgame off the book, Black (the computer) to move.
+	fen := filepath.Join(dir, "endgame.fen")
+	os.WriteFile(fen, []byte("3akab2/9/4b4/p3p3p/2p6/6P2/P3P3P/4B4/4A4/2BAK4 b - - 0 1\n"), 0o644)
+	c := start(t, dir, fen)
+	time.Sleep(2 * time.Second)
+	for _, l := range c.log {
+		if strings.HasPrefix(l, "engine moved") {
+			t.Fatalf("the engine answered within 2 s at level 10: %q", c.log)
+		}
+	}
+	t0 := time.Now()
+	c.close()
+	c.wait("closed", 5*time.Second)
+	stats := c.wait("frames while the engine searched", 5*time.Second)
+	select {
+	case <-c.exit:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the program did not end after its window closed")
+	}
+	took := time.Since(t0)
+	t.Logf("closed during the search: the program ended %v after the close request", took.Round(time.Millisecond))
+	t.Logf("%s", stats)
+	if took > 2*time.Second {
+		t.Errorf("closing during a 5 s search took %v", took)
+	}
+	m := regexp.MustCompile(`engine searched: n=(\d+)`).FindStringSubmatch(stats)
+	if n, _ := strconv.Atoi(m[1]); n < 20 {
+		t.Errorf("only %d frames drawn in 2 s of search: the window did not keep drawing", n)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "game-xiangqi.json"))
+	if err != nil || !strings.Contains(string(data), "3akab2/9/4b4") {
+		t.Errorf("the imported game was not saved on exit: %s %v", data, err)
+	}
+}
+
+func cellSize(t *testing.T) float32 {
+	x1, _ := place(t, "", "a0")
+	x2, _ := place(t, "", "b0")
+	return x2 - x1
+}
+
+func readPNG(t *testing.T, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
+func sample(img image.Image, x, y float32) color.RGBA {
+	r, g, b, a := img.At(int(x), int(y)).RGBA()
+	return color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), uint8(a >> 8)}
+}
+
+func near(a, b color.RGBA) bool {
+	d := func(x, y uint8) int { return max(int(x)-int(y), int(y)-int(x)) }
+	return d(a.R, b.R) < 24 && d(a.G, b.G) < 24 && d(a.B, b.B) < 24
+}
