@@ -166,6 +166,8 @@ func TestResult(t *testing.T) {
 		{"stalemate loses", "3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1", "", "Red wins: Black has no legal move"},
 		{"threefold repetition", xiangqi.StartFEN, "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9", "Draw: the same position three times"},
 		{"perpetual check loses", "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", "a0a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a9", "Black wins: Red checks perpetually"},
+		{"perpetual chase loses, naming the piece", "4k4/9/n8/9/9/9/R8/9/9/3K5 b - - 0 1", "a7b9 a3b3 b9a7 b3a3 a7b9 a3b3 b9a7 b3a3", "Black wins: Red chased the unprotected horse perpetually"},
+		{"chasing a protected piece is no chase", "r3k4/9/n8/9/9/9/R8/9/9/3K5 b - - 0 1", "a7b9 a3b3 b9a7 b3a3 a7b9 a3b3 b9a7 b3a3", "Draw: the same position three times"},
 		{"insufficient material", "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", "", "Draw: neither side can cross the river"},
 		{"60-move rule", "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 119 80", "a0a1", "Draw: 60 moves without a capture"},
 	}
