@@ -66,6 +66,7 @@ func (p *Page) reversi() bool { return p.settings.Game == play.VariantReversi }
 
 func (p *Page) OnMount(ctx app.Context) {
 	p.restore(ctx)
+	p.openLink(ctx) // a share link's game replaces the saved one (share.go)
 	ctx.Handle(PointAction, p.onPoint)
 	ctx.Handle(ControlAction, p.onControl)
 	ctx.Handle(SettingAction, p.onSetting)
@@ -531,6 +532,7 @@ func (p *Page) Render() app.UI {
 			app.Div().Class("io-slot").Body(
 				app.If(p.ioOpen, func() app.UI { return newIOPanel().In(p.lang).With(p.ioError, p.ioNote) }),
 			),
+			p.shareRow(),
 			p.updateSlot(),
 			app.P().Class("notice").Attr("role", "alert").Text(p.notice),
 		),

@@ -213,6 +213,7 @@ func (p *Page) reversiPanel() app.UI {
 		app.Div().Class("io-slot").Body(
 			app.If(p.ioOpen, func() app.UI { return newIOPanel().In(l).ForReversi().With(p.ioError, p.ioNote) }),
 		),
+		p.shareRow(),
 		p.updateSlot(),
 		app.P().Class("notice").Attr("role", "alert").Text(p.notice),
 	)
