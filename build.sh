@@ -4,6 +4,7 @@
 #   ./build.sh serve [PORT]  build, then serve static/ on http://localhost:PORT/ (default 8080)
 #   ./build.sh test          go vet, unit tests, then e2e (installs what is missing)
 #   ./build.sh e2e           build, then the browser tests only (e2e/out: screenshots, figures)
+#   ./build.sh desktop       build the desktop board bin/qipan-desktop (installs its Debian packages as root)
 set -euo pipefail
 cd "$(dirname "$0")"
 cmd="${1:-static}"
@@ -73,6 +74,29 @@ install_chromium() {
   fi
 }
 
+# desktop_deps installs what Ebiten's cgo build and the window test need on Debian (as root).
+desktop_pkgs="libasound2-dev libgl1-mesa-dev libglu1-mesa-dev libxcursor-dev libxi-dev libxinerama-dev libxrandr-dev libxxf86vm-dev pkg-config xvfb"
+desktop_deps() {
+  dpkg -s $desktop_pkgs >/dev/null 2>&1 && return
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "desktop: installing $desktop_pkgs"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $desktop_pkgs >/dev/null
+  else
+    echo "desktop: some of these are missing, install them: $desktop_pkgs" >&2
+  fi
+}
+
+# desktop_window runs the desktop's window test under Xvfb (it fails under CI=true without it).
+desktop_window() {
+  if command -v xvfb-run >/dev/null; then
+    xvfb-run -a -s "-screen 0 1280x1024x24" go test -count=1 -tags xvfb ./cmd/qipan-desktop/
+  elif [ "${CI:-}" = true ]; then
+    echo "test: xvfb-run is missing: the desktop window test cannot run" >&2; return 1
+  else
+    echo "test: SKIPPING the desktop window test: xvfb-run is missing (apt-get install xvfb)" >&2
+  fi
+}
+
 # e2e builds the site (at the root, and again for /qipan/) and runs the browser tests on it.
 e2e() {
   local sub="$PWD/e2e/out/site-qipan" log=e2e/out/test.log
@@ -94,6 +118,7 @@ case "$cmd" in
     ;;
   test)
     install_chromium
+    desktop_deps
     if [ -f ../shared/oracles/setup.sh ]; then
       QIPAN_ORACLES="$(bash ../shared/oracles/setup.sh)"
       export QIPAN_ORACLES
@@ -101,8 +126,14 @@ case "$cmd" in
     go vet ./...
     GOOS=js GOARCH=wasm go vet ./cmd/... ./app/...
     go test $(go list ./... | grep -v '/e2e$')
+    desktop_window
     e2e
     ;;
   e2e) e2e ;;
-  *) echo "usage: $0 {static|serve [PORT]|test|e2e}" >&2; exit 2 ;;
+  desktop)
+    desktop_deps
+    go build -trimpath -ldflags='-s -w' -o bin/qipan-desktop ./cmd/qipan-desktop
+    echo "size: bin/qipan-desktop $(( $(wc -c <bin/qipan-desktop) / 1024 )) KiB"
+    ;;
+  *) echo "usage: $0 {static|serve [PORT]|test|e2e|desktop}" >&2; exit 2 ;;
 esac
