@@ -116,6 +116,12 @@ var english = [keyCount]string{
 	WhatTranscript:       "transcript",
 	WhatBoardText:        "board text",
 
+	RefusedCheck:     "Not allowed: your general would be in check.",
+	RefusedFacing:    "Not allowed: the two generals would face each other.",
+	RefusedTurn:      "It is not your turn: the computer is to move.",
+	RefusedPieceMove: "That piece cannot move there.",
+	RefusedNoFlip:    "Not there: that square flips nothing.",
+
 	ShowPosition: "Show the position after this move",
 	NoMoves:      "No moves yet.",
 	XiangqiBoard: "Xiangqi board",

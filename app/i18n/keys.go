@@ -127,6 +127,13 @@ const (
 	WhatTranscript
 	WhatBoardText
 
+	// Refused attempts.
+	RefusedCheck
+	RefusedFacing
+	RefusedTurn
+	RefusedPieceMove
+	RefusedNoFlip
+
 	// Move list and boards.
 	ShowPosition
 	NoMoves

@@ -116,6 +116,12 @@ var simplified = [keyCount]string{
 	WhatTranscript:       "棋谱",
 	WhatBoardText:        "局面文字",
 
+	RefusedCheck:     "不能这样走：你的将帅会被将军。",
+	RefusedFacing:    "不能这样走：将帅会照面。",
+	RefusedTurn:      "现在不是你走：轮到电脑。",
+	RefusedPieceMove: "这个棋子不能走到那里。",
+	RefusedNoFlip:    "不能下在这里：这一格翻不了任何棋子。",
+
 	ShowPosition: "显示这一步之后的局面",
 	NoMoves:      "还没有着法。",
 	XiangqiBoard: "象棋棋盘",

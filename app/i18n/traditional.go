@@ -116,6 +116,12 @@ var traditional = [keyCount]string{
 	WhatTranscript:       "棋譜",
 	WhatBoardText:        "局面文字",
 
+	RefusedCheck:     "不能這樣走：你的將帥會被將軍。",
+	RefusedFacing:    "不能這樣走：將帥會照面。",
+	RefusedTurn:      "現在不是你走：輪到電腦。",
+	RefusedPieceMove: "這個棋子不能走到那裡。",
+	RefusedNoFlip:    "不能下在這裡：這一格翻不了任何棋子。",
+
 	ShowPosition: "顯示這一步之後的局面",
 	NoMoves:      "還沒有著法。",
 	XiangqiBoard: "象棋棋盤",

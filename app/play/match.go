@@ -37,6 +37,7 @@ type Match struct {
 	hint     xiangqi.Move // the engine's suggestion for position line hintAt
 	hintAt   string
 	level    int
+	refusal  Refusal // why the last click did not do what it tried, "" if it did
 	Engine   *Engine // the conversation with the worker, shared with the other game
 }
 
@@ -113,7 +114,11 @@ func (m *Match) PersonToMove() bool { return !m.Over() && !m.EngineToMove() }
 // Click handles a click on point sq: select a piece of the side to move, move the selected
 // piece to one of its hints, or clear the selection. It reports whether a move was played.
 // While reviewing, clicks do nothing: the record is browsed, not played.
+//
+// A click that tries something the rules forbid leaves the reason in Refusal: a piece clicked
+// while it is the computer's turn, or a selected piece sent where it may not go.
 func (m *Match) Click(sq xiangqi.Square) bool {
+	m.refusal = ""
 	if m.Reviewing() {
 		m.clearSelection()
 		return false
@@ -127,12 +132,22 @@ func (m *Match) Click(sq xiangqi.Square) bool {
 			return err == nil
 		}
 	}
-	if sq == m.selected || !m.PersonToMove() {
+	pos := m.game.Position()
+	if !m.PersonToMove() {
+		if pos.At(sq) != xiangqi.NoPiece && !m.Over() {
+			m.refusal = RefusedTurn
+		}
 		m.clearSelection()
 		return false
 	}
-	pos := m.game.Position()
+	if sq == m.selected {
+		m.clearSelection()
+		return false
+	}
 	if pc := pos.At(sq); pc == xiangqi.NoPiece || pc.Color() != pos.Turn() {
+		if m.selected != NoSquare {
+			m.refusal = refusalOf(pos.WhyIllegal(xiangqi.NewMove(m.selected, sq)))
+		}
 		m.clearSelection()
 		return false
 	}
@@ -144,6 +159,9 @@ func (m *Match) Click(sq xiangqi.Square) bool {
 	}
 	return false
 }
+
+// Refusal is why the last click was refused ("" if it was not).
+func (m *Match) Refusal() Refusal { return m.refusal }
 
 func (m *Match) clearSelection() { m.selected, m.hints = NoSquare, m.hints[:0] }
 

@@ -22,6 +22,7 @@ type Reversi struct {
 	hint    reversi.Move
 	hintAt  string
 	level   int
+	refusal Refusal // why the last click did not play, "" if it did or tried nothing
 	Engine  *Engine // the conversation with the worker, shared with the other game
 }
 
@@ -98,12 +99,29 @@ func (r *Reversi) Hints() []reversi.Square {
 }
 
 // Click plays a disc on sq if that is a legal move of the person's; it reports whether it did.
+//
+// An empty square that flips nothing, or any square while it is the computer's turn, leaves
+// the reason in Refusal.
 func (r *Reversi) Click(sq reversi.Square) bool {
-	if r.Reviewing() || !r.PersonToMove() {
+	r.refusal = ""
+	if r.Reviewing() || r.Over() {
 		return false
 	}
-	return r.play(reversi.MoveAt(sq)) == nil
+	if !r.PersonToMove() {
+		r.refusal = RefusedTurn
+		return false
+	}
+	if err := r.play(reversi.MoveAt(sq)); err != nil {
+		if r.game.Position().Empty()&(1<<uint(sq)) != 0 {
+			r.refusal = RefusedNoFlip
+		}
+		return false
+	}
+	return true
 }
+
+// Refusal is why the last click was refused ("" if it was not).
+func (r *Reversi) Refusal() Refusal { return r.refusal }
 
 // play plays m, then any forced passes.
 func (r *Reversi) play(m reversi.Move) error {

@@ -26,6 +26,8 @@ type BoardView struct {
 	HintMove xiangqi.Move // the engine's suggestion to draw as an arrow, NoMove for none
 	Coords   string       // play.CoordsChinese (default) or play.CoordsICCS
 	Lang     i18n.Lang    // of the board's accessible name
+	Refusal  play.Refusal // why the last attempt was refused ("" for none)
+	Refusals int          // attempts refused so far: each one shakes the board again
 }
 
 // Board is the SVG board. It follows the DOM contract of docs/contracts.md: data-square on
@@ -69,6 +71,7 @@ func (b *Board) Render() app.UI {
 	if v.Thinking {
 		root = root.Attr("data-thinking", "true")
 	}
+	root = refused(root, v.Refusal, v.Refusals)
 	return root.Body(
 		boardDefs(),
 		boardBackground(),

@@ -39,12 +39,14 @@ type Page struct {
 	sounds   sounds
 	unkeys   func()
 	mounted  bool
-	notice   string // a problem to show (engine error), "" for none
-	update   bool   // a new version of the app is installed: reloading shows it
-	ioOpen   bool   // the import/export box is shown
-	ioText   string // its text
-	ioError  string // why the last import failed
-	ioNote   string // what the last export did
+	notice   string       // a problem to show (engine error), "" for none
+	refusal  play.Refusal // why the last click was refused, shown until the next action
+	refusals int          // clicks refused so far (each one shakes the board)
+	update   bool         // a new version of the app is installed: reloading shows it
+	ioOpen   bool         // the import/export box is shown
+	ioText   string       // its text
+	ioError  string       // why the last import failed
+	ioNote   string       // what the last export did
 }
 
 // engineWorker is the engine in its Web Worker: one protocol line in, lines out (through the
@@ -169,13 +171,24 @@ func (p *Page) onPoint(ctx app.Context, a app.Action) {
 	if err != nil {
 		return
 	}
-	if p.match.Click(sq) {
+	moved := p.match.Click(sq)
+	p.noteRefusal(p.match.Refusal())
+	if moved {
 		p.moved(ctx)
+	}
+}
+
+// noteRefusal keeps why a click was refused, for the board and the line under the status.
+func (p *Page) noteRefusal(r play.Refusal) {
+	p.refusal = r
+	if r != "" {
+		p.refusals++
 	}
 }
 
 func (p *Page) onControl(ctx app.Context, a app.Action) {
 	p.sounds.unlock()
+	p.refusal = ""
 	m := p.match
 	if action, _ := a.Value.(string); p.reversi() && action != "sound" && action != "io" && action != "reload" {
 		if p.onReversiControl(ctx, action) {
@@ -254,6 +267,7 @@ func (p *Page) onControl(ctx app.Context, a app.Action) {
 }
 
 func (p *Page) onSetting(ctx app.Context, a app.Action) {
+	p.refusal = ""
 	s, _ := a.Value.(Setting)
 	switch s.Name {
 	case "level":
@@ -293,6 +307,7 @@ func (p *Page) onSetting(ctx app.Context, a app.Action) {
 }
 
 func (p *Page) onReview(ctx app.Context, a app.Action) {
+	p.refusal = ""
 	review := p.match.Review
 	if p.reversi() {
 		review = p.rv.Review
@@ -487,6 +502,8 @@ func (p *Page) Render() app.UI {
 					Ready:    p.mounted,
 					Thinking: r.Engine.Thinking(),
 					Lang:     p.lang,
+					Refusal:  p.refusal,
+					Refusals: p.refusals,
 				}),
 			),
 			p.reversiPanel(),
@@ -514,11 +531,14 @@ func (p *Page) Render() app.UI {
 				HintMove: hint,
 				Coords:   p.settings.Coords,
 				Lang:     p.lang,
+				Refusal:  p.refusal,
+				Refusals: p.refusals,
 			}),
 		),
 		app.Aside().Class("panel").Body(
 			p.titleRow("象棋"),
 			p.status(),
+			p.refusalLine(),
 			// Every slot of the panel is always there (empty when unused): go-app matches
 			// children by position, and a slot appearing before the import/export box would
 			// remount it and empty what the person pasted.
@@ -549,6 +569,12 @@ func (p *Page) titleRow(zh string) app.UI {
 			option(play.VariantReversi, "黑白棋 Reversi", p.reversi()),
 		}),
 	)
+}
+
+// refusalLine says why the last attempt was refused (empty otherwise); screen readers
+// announce it.
+func (p *Page) refusalLine() app.UI {
+	return app.P().Class("refusal").Attr("role", "alert").Text(refusalText(p.lang, p.refusal))
 }
 
 // updateSlot offers a reload when a new version is installed.

@@ -27,6 +27,8 @@ type ReversiView struct {
 	Ready    bool
 	Thinking bool
 	Lang     i18n.Lang // of the board's accessible name
+	Refusal  play.Refusal
+	Refusals int
 }
 
 // ReversiBoard is the green 8×8 SVG board. Its DOM (docs/contracts.md): data-square on every
@@ -65,6 +67,7 @@ func (b *ReversiBoard) Render() app.UI {
 	if v.Thinking {
 		root = root.Attr("data-thinking", "true")
 	}
+	root = refused(root, v.Refusal, v.Refusals)
 	return root.Body(
 		reversiGrid(),
 		b.discs(pos),
@@ -185,6 +188,7 @@ func (p *Page) reversiPanel() app.UI {
 	return app.Aside().Class("panel").Body(
 		p.titleRow("黑白棋"),
 		p.reversiStatus(),
+		p.refusalLine(),
 		app.Div().Class("score").Body(
 			app.Span().Class("count black").Attr("data-count", "X").Title(l.T(i18n.BlackDiscs)).Text(itoa(black)),
 			app.Span().Class("count white").Attr("data-count", "O").Title(l.T(i18n.WhiteDiscs)).Text(itoa(white)),
@@ -251,7 +255,9 @@ func (p *Page) onReversiPoint(ctx app.Context, s string) {
 	if err != nil || mv.Square() == reversi.NoSquare {
 		return
 	}
-	if p.rv.Click(mv.Square()) {
+	moved := p.rv.Click(mv.Square())
+	p.noteRefusal(p.rv.Refusal())
+	if moved {
 		p.moved(ctx)
 	}
 }

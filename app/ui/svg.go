@@ -9,6 +9,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"qipan/app/play"
 	"qipan/engine/xiangqi"
 )
 
@@ -41,3 +42,16 @@ func ftoa(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
 
 // translate returns an SVG transform moving the origin to (x, y).
 func translate(x, y int) string { return "translate(" + itoa(x) + " " + itoa(y) + ")" }
+
+// refused marks a board root with the reason of a refused attempt (data-refusal) and a class
+// that shakes it: the class alternates with each refusal so that the animation runs again.
+func refused(root app.HTMLElem, r play.Refusal, n int) app.HTMLElem {
+	if r == "" {
+		return root
+	}
+	cls := "refused-a"
+	if n%2 == 1 {
+		cls = "refused-b"
+	}
+	return root.Attr("data-refusal", string(r)).Class(cls)
+}

@@ -37,6 +37,20 @@ func (t turn) status(l i18n.Lang) (text, class string) {
 	return l.T(i18n.ComputerThinking), "status thinking"
 }
 
+// refusalKeys are the texts of the board's refusals.
+var refusalKeys = map[play.Refusal]i18n.Key{
+	play.RefusedCheck: i18n.RefusedCheck, play.RefusedFacing: i18n.RefusedFacing, play.RefusedTurn: i18n.RefusedTurn,
+	play.RefusedPieceMove: i18n.RefusedPieceMove, play.RefusedNoFlip: i18n.RefusedNoFlip,
+}
+
+// refusalText says in l why an attempt was refused ("" for none).
+func refusalText(l i18n.Lang, r play.Refusal) string {
+	if k, ok := refusalKeys[r]; ok {
+		return l.T(k)
+	}
+	return ""
+}
+
 // sideName is a Xiangqi side in l.
 func sideName(l i18n.Lang, c xiangqi.Color) string {
 	if c == xiangqi.Red {
