@@ -7,14 +7,10 @@ import (
 // Game-end rules beyond mate and stalemate, applied by Game.Result:
 //   - MoveLimit: 60 moves (120 plies) without a capture is a draw.
 //   - Repetition: the same position (same side to move) a third time since the last capture
-//     is a draw, unless one side caused it with forbidden play:
-//   - PerpetualCheck: a side whose every move in the repeated stretch gave check loses (both
-//     checking every move: draw);
-//   - PerpetualChase: a side whose every move in the stretch newly attacked an enemy piece it
-//     could win (unprotected, or a chariot attacked by a horse or cannon) loses (both: draw).
-//     Chases by the general and by soldiers, and threats to soldiers that have not crossed
-//     the river, do not count. This is a simplification of the Asian rules' chase, which
-//     also asks that the same piece be chased throughout.
+//     is a draw, unless one side alone checked (PerpetualCheck) or, nobody checking
+//     throughout, one side alone chased one piece (PerpetualChase) with every move of the
+//     stretch since the first occurrence: that side loses. The rules in full are in the
+//     package doc; the judging is in repetition.go.
 //   - InsufficientMaterial: neither side has a piece that can cross the river (chariot,
 //     horse, cannon or soldier) is a draw.
 //

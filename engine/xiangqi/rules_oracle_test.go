@@ -295,10 +295,44 @@ func loopKind(g *Game, ours, theirs string) string {
 	return "idle"
 }
 
+// elephantOverRiver reports whether, in some position of g, an elephant on the river's edge
+// has a free eye toward an enemy piece across the river. Fairy-Stockfish's chase test counts
+// that as a threat; an elephant cannot cross the river, so the rules (and we) do not.
+func elephantOverRiver(g *Game) bool {
+	for ply := 0; ply <= g.Ply(); ply++ {
+		p := g.PositionAt(ply)
+		for s := Square(0); s < NumSquares; s++ {
+			pc := p.board[s]
+			if pc.Kind() != Elephant {
+				continue
+			}
+			dr := 1
+			if pc.Color() == Black {
+				dr = -1
+			}
+			if r := s.Rank(); (pc.Color() == Red && r != 4) || (pc.Color() == Black && r != 5) {
+				continue
+			}
+			for _, df := range []int{-1, 1} {
+				f := s.File()
+				if !onBoard(f+2*df, s.Rank()+2*dr) {
+					continue
+				}
+				eye, t := SquareOf(f+df, s.Rank()+dr), SquareOf(f+2*df, s.Rank()+2*dr)
+				if p.board[eye] == NoPiece && p.board[t] != NoPiece && p.board[t].Color() != pc.Color() {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // TestOracleRepetitionLoops: random repetition loops (randomLoop played until the position
 // occurs a third time) ruled by Game.Result and by the oracle. QIPAN_REPETITION_LOOPS sets how
 // many (300 by default, a few seconds; 5,000+ for the long run in the README); the agreement
 // on loops with a perpetual check and on the others that either side rules a chase is logged.
+// A difference fails the test unless it is a known one (the package doc explains each).
 func TestOracleRepetitionLoops(t *testing.T) {
 	t.Parallel()
 	n := envInt(t, "QIPAN_REPETITION_LOOPS", 300)
@@ -312,6 +346,7 @@ func TestOracleRepetitionLoops(t *testing.T) {
 	}
 	agree := map[string]int{}
 	total := map[string]int{}
+	known := map[string]int{}
 	shown := 0
 	for done := 0; done < n; {
 		var batch []loop
@@ -358,15 +393,20 @@ func TestOracleRepetitionLoops(t *testing.T) {
 			r := g.Result()
 			kind := loopKind(g, r.String(), answers[i].Result)
 			total[kind]++
-			if r.String() == answers[i].Result {
+			switch {
+			case r.String() == answers[i].Result:
 				agree[kind]++
-			} else if shown++; shown <= 20 {
+			case elephantOverRiver(g):
+				known[kind]++
+				t.Logf("known difference (an elephant over the river): %s loop %s: ours %s, the oracle %s", kind, l.where, r, answers[i].Result)
+			case shown < 20:
+				shown++
 				t.Errorf("%s loop %s: ours %s (%s), the oracle %s", kind, l.where, r, r.Reason(), answers[i].Result)
 			}
 		}
 		done += len(batch)
 	}
 	for _, k := range []string{"check", "chase", "idle"} {
-		t.Logf("%s loops: %d of %d agree with the oracle", k, agree[k], total[k])
+		t.Logf("%s loops: %d of %d agree with the oracle, %d known differences", k, agree[k], total[k], known[k])
 	}
 }
