@@ -1,0 +1,281 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"qipan/engine/xiangqi"
+)
+
+// embedPGN is a short game with players, a title, a result and comments.
+const embedPGN = `[Event "Club night"]
+[Red "Wang"]
+[Black "Li"]
+[Result "1-0"]
+
+{A quiet start} 1. C2.5 {the central cannon} H8+7 2. H2+3 R9.8 3. R1.2 C8+4 1-0
+`
+
+// watchPage makes every page of the tab note, from its first script on, the CSP violations it
+// sees (window.qipanCSP) and the dialogs it opens (window.qipanDialogs), and the time the
+// board first takes clicks (window.qipanReadyAt, ms from navigation start).
+func watchPage(t *testing.T, ctx context.Context) {
+	t.Helper()
+	const js = `(() => {
+		window.qipanCSP = [];
+		window.qipanDialogs = 0;
+		document.addEventListener("securitypolicyviolation", (e) => window.qipanCSP.push(e.violatedDirective + " " + e.blockedURI));
+		for (const f of ["alert", "confirm", "prompt"]) window[f] = () => { window.qipanDialogs++; };
+		new MutationObserver(() => {
+			if (window.qipanReadyAt === undefined && document.querySelector("#board[data-ready]")) window.qipanReadyAt = performance.now();
+		}).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"]});
+	})()`
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: js}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// openEmbed navigates to the embed at u and waits until its board takes clicks.
+func openEmbed(t *testing.T, ctx context.Context, u string) {
+	t.Helper()
+	run(t, ctx, 60*time.Second, "navigate to "+u, chromedp.Navigate(u))
+	waitFor(t, ctx, 60*time.Second, "the embed to start", `document.querySelector(".qipan-embed #board[data-ready]") !== null`)
+}
+
+func fen(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	return eval[string](t, ctx, `document.getElementById("board").dataset.fen`)
+}
+
+// fenAfter plays UCCI moves from the start and returns the FEN.
+func fenAfter(t *testing.T, start string, moves ...string) string {
+	t.Helper()
+	pos, err := xiangqi.ParseFEN(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range moves {
+		m, err := xiangqi.ParseMove(s)
+		if err != nil || !pos.IsLegal(m) {
+			t.Fatalf("move %s: %v", s, err)
+		}
+		pos.Make(m)
+	}
+	return pos.FEN()
+}
+
+// engineFetched reports whether the page has fetched the engine's Worker or wasm.
+func engineFetched(t *testing.T, ctx context.Context) bool {
+	t.Helper()
+	return eval[bool](t, ctx, `performance.getEntriesByType("resource").some(e => /engine/.test(e.name))`)
+}
+
+// TestEmbed drives /embed on the static build: a PGN with players, result and comments,
+// stepping through it, ply and flip, the other notations and games, "open in qipan", a
+// reader playing on against the engine (the engine loaded only then), the cold-load figures,
+// the narrow frame, the sub-path build and the embed offline.
+func TestEmbed(t *testing.T) {
+	dir := siteDir(t, "QIPAN_STATIC")
+	srv := newServer(t, dir, "/")
+	ctx := browser(t)
+	watchPage(t, ctx)
+
+	// Cold load (a fresh profile: nothing cached): the first board drawn and the first click
+	// answered, in the page's own clock from navigation start.
+	u := srv.URL + "/embed?pgn=" + url.QueryEscape(embedPGN)
+	openEmbed(t, ctx, u)
+	drawn := eval[float64](t, ctx, `window.qipanReadyAt`)
+	run(t, ctx, 10*time.Second, "click next", chromedp.Click(`[data-action="next"]`))
+	waitFor(t, ctx, 5*time.Second, "the first move shown", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q`, fenAfter(t, xiangqi.StartFEN, "h2e2")))
+	answered := eval[float64](t, ctx, `performance.now()`)
+	figures(t, "cold load of /embed (fresh profile, localhost, headless Chromium): board drawn with the game %.0f ms, first click (next) answered %.0f ms after navigation start", drawn, answered)
+	if drawn > 5000 || answered > 10000 {
+		t.Errorf("cold load: board at %.0f ms, click answered at %.0f ms (bounds 5 s and 10 s; the targets are 0.5 s and 1 s)", drawn, answered)
+	}
+
+	// What the record says is shown, as text.
+	for sel, want := range map[string]string{
+		`[data-player=red]`: "Wang", `[data-player=black]`: "Li", `[data-record-result]`: "1-0", `.embed-title`: "Club night",
+		`.embed-comment`: "the central cannon",
+	} {
+		if got := eval[string](t, ctx, `document.querySelector(`+fmt.Sprintf("%q", sel)+`)?.textContent || ""`); got != want {
+			t.Errorf("%s shows %q, want %q", sel, got, want)
+		}
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("[data-ply]").length`); n != 6 {
+		t.Errorf("%d moves listed, want 6", n)
+	}
+	screenshot(t, ctx, "embed-01-desktop")
+
+	// Stepping: last, previous, first, a move in the list, keys.
+	moves := []string{"h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "h7h3"}
+	action(t, ctx, "last")
+	waitFor(t, ctx, 5*time.Second, "the last position", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q`, fenAfter(t, xiangqi.StartFEN, moves...)))
+	action(t, ctx, "prev")
+	waitFor(t, ctx, 5*time.Second, "one back", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q`, fenAfter(t, xiangqi.StartFEN, moves[:5]...)))
+	action(t, ctx, "first")
+	waitFor(t, ctx, 5*time.Second, "the start", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q`, xiangqi.StartFEN))
+	run(t, ctx, 10*time.Second, "click move 3", chromedp.Click(`[data-ply="3"]`))
+	waitFor(t, ctx, 5*time.Second, "move 3", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q`, fenAfter(t, xiangqi.StartFEN, moves[:3]...)))
+	run(t, ctx, 10*time.Second, "key →", chromedp.KeyEvent(kb.ArrowRight))
+	waitFor(t, ctx, 5*time.Second, "move 4 by key", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q`, fenAfter(t, xiangqi.StartFEN, moves[:4]...)))
+	// The board only replays: a click on a piece does nothing.
+	click(t, ctx, "a0")
+	if n := eval[int](t, ctx, `document.querySelectorAll("[data-hint]").length`); n != 0 {
+		t.Errorf("a replay board shows %d hints on a click", n)
+	}
+	// "open in qipan" opens the app on the same game and ply.
+	href := eval[string](t, ctx, `document.querySelector(".embed-open").href`)
+	if want := srv.URL + "/?moves=h2e2+h9g7+h0g2+i9h9+i0h0+h7h3&ply=4"; href != want {
+		t.Errorf("open in qipan: %s, want %s", href, want)
+	}
+	if engineFetched(t, ctx) {
+		t.Error("a replay fetched the engine")
+	}
+
+	// ply, #N, flip, notations, FEN, DhtmlXQ, Reversi.
+	cases := []struct{ query, fen, check string }{
+		{"moves=" + url.QueryEscape("炮二平五 马8进7 马二进三") + "&ply=2&notation=zh", fenAfter(t, xiangqi.StartFEN, "h2e2", "h9g7"),
+			`document.querySelector("[data-ply='1']").textContent === "炮二平五"`},
+		{"moves=C2.5+H8%2B7#1", fenAfter(t, xiangqi.StartFEN, "h2e2"), `true`},
+		{"fen=" + url.QueryEscape("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1") + "&flip=1", "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1",
+			`document.querySelector(".pt[data-square=a0]").getBoundingClientRect().top < document.querySelector(".pt[data-square=a9]").getBoundingClientRect().top`},
+		{"dhtmlxq=" + url.QueryEscape("[DhtmlXQ][DhtmlXQ_red]甲[/DhtmlXQ_red][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist][/DhtmlXQ]") + "&ply=9",
+			fenAfter(t, xiangqi.StartFEN, "h2e2", "h9g7"), `document.querySelector("[data-player=red]").textContent === "甲"`},
+		{"game=reversi&moves=f5d6c3&ply=3&theme=light&lang=zh", "", `document.querySelectorAll("[data-disc]").length === 7 &&
+			document.querySelector(".qipan-embed").dataset.theme === "light" && document.querySelector(".qipan-embed").lang === "zh"`},
+	}
+	for _, c := range cases {
+		openEmbed(t, ctx, srv.URL+"/embed?"+c.query)
+		if c.fen != "" && fen(t, ctx) != c.fen {
+			t.Errorf("%s: board %s, want %s", c.query, fen(t, ctx), c.fen)
+		}
+		if !eval[bool](t, ctx, c.check) {
+			t.Errorf("%s: %s is false", c.query, c.check)
+		}
+	}
+	screenshot(t, ctx, "embed-02-reversi-light")
+
+	// DhtmlXQ frame convention: the game in window.name.
+	run(t, ctx, 30*time.Second, "window.name", chromedp.Navigate(srv.URL+"/embed"))
+	eval[bool](t, ctx, `(window.name = "[DhtmlXQ][DhtmlXQ_black]乙[/DhtmlXQ_black][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]", true)`)
+	run(t, ctx, 30*time.Second, "reload", chromedp.Reload())
+	waitFor(t, ctx, 60*time.Second, "the window.name game", `document.querySelector("[data-player=black]")?.textContent === "乙" && document.querySelectorAll("[data-ply]").length === 1`)
+	eval[bool](t, ctx, `(window.name = "", true)`)
+
+	// Autoplay steps through the moves by itself.
+	openEmbed(t, ctx, srv.URL+"/embed?moves=h2e2+h9g7+h0g2&autoplay=0.3")
+	waitFor(t, ctx, 5*time.Second, "autoplay to the end", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q`, fenAfter(t, xiangqi.StartFEN, "h2e2", "h9g7", "h0g2")))
+
+	// play=1: a replay still loads no engine; "Play from here" lets the reader play the side
+	// to move, and the engine answers.
+	openEmbed(t, ctx, srv.URL+"/embed?moves=h2e2+h9g7&ply=1&play=1")
+	time.Sleep(500 * time.Millisecond)
+	if engineFetched(t, ctx) {
+		t.Error("play=1 fetched the engine before the reader asked to play")
+	}
+	setSelect(t, ctx, "level", "1")
+	action(t, ctx, "play")
+	playMove(t, ctx, "b9", "c7") // Black, to move after 1. h2e2
+	waitFor(t, ctx, replyLimit, "the engine's answer", `document.querySelector("[data-ply='3']") !== null && document.getElementById("board").dataset.turn === "b"`)
+	if !engineFetched(t, ctx) {
+		t.Error("the engine answered without being fetched?")
+	}
+	screenshot(t, ctx, "embed-03-play")
+
+	// A narrow frame (360 px) and a blog column (640 px) in a page of the site's origin.
+	blog := `<!doctype html><meta charset="utf-8"><body style="margin:8px;background:#fff">` +
+		`<iframe id="narrow" src="embed?pgn=` + url.QueryEscape(embedPGN) + `&ply=3" width="360" height="520" style="border:1px solid #ccc"></iframe> ` +
+		`<iframe id="wide" src="embed?pgn=` + url.QueryEscape(embedPGN) + `&ply=3&theme=light" width="640" height="460" style="border:1px solid #ccc"></iframe>`
+	writeFile(t, filepath.Join(dir, "e2e-frames.html"), blog)
+	run(t, ctx, 30*time.Second, "frames page", chromedp.Navigate(srv.URL+"/e2e-frames.html"))
+	waitFor(t, ctx, 60*time.Second, "both frames drawn", `[...document.querySelectorAll("iframe")].every(f => f.contentDocument?.querySelector("#board[data-ready]"))`)
+	// In the narrow frame the moves are folded behind a button, which unfolds them.
+	narrow := `document.getElementById("narrow").contentDocument`
+	if eval[bool](t, ctx, narrow+`.querySelector(".embed-moves").offsetParent !== null`) {
+		t.Error("the narrow frame shows the move list unfolded")
+	}
+	screenshot(t, ctx, "embed-04-frames")
+	eval[bool](t, ctx, `(`+narrow+`.querySelector("[data-action=moves]").click(), true)`)
+	waitFor(t, ctx, 5*time.Second, "the moves unfolded", narrow+`.querySelector(".embed-moves").offsetParent !== null`)
+	if w := eval[float64](t, ctx, narrow+`.getElementById("board").getBoundingClientRect().width`); w < 300 || w > 360 {
+		t.Errorf("the board in the 360 px frame is %.0f px wide", w)
+	}
+	screenshot(t, ctx, "embed-05-frames-moves")
+	if v := eval[[]string](t, ctx, `window.qipanCSP.concat(...[...document.querySelectorAll("iframe")].map(f => f.contentWindow.qipanCSP || []))`); len(v) > 0 {
+		t.Errorf("CSP violations: %v", v)
+	}
+
+	// Offline: the embed was precached with the app.
+	waitFor(t, ctx, 60*time.Second, "the service worker to cache the embed", `(async () => {
+		for (const k of await caches.keys()) if (await (await caches.open(k)).match("/embed")) return true;
+		return false;
+	})()`)
+	srv.down.Store(true)
+	defer srv.down.Store(false)
+	openEmbed(t, ctx, srv.URL+"/embed?moves=h2e2+h9g7&ply=2")
+	if got, want := fen(t, ctx), fenAfter(t, xiangqi.StartFEN, "h2e2", "h9g7"); got != want {
+		t.Errorf("offline embed: %s, want %s", got, want)
+	}
+}
+
+// TestEmbedSubPath: the embed of the /qipan/ build, its links and its offline copy.
+func TestEmbedSubPath(t *testing.T) {
+	dir := siteDir(t, "QIPAN_STATIC_SUBPATH")
+	srv := newServer(t, dir, "/qipan/")
+	ctx := browser(t)
+	watchPage(t, ctx)
+	openEmbed(t, ctx, srv.URL+"/qipan/embed#moves=h2e2+h9g7&ply=1")
+	if got, want := fen(t, ctx), fenAfter(t, xiangqi.StartFEN, "h2e2"); got != want {
+		t.Errorf("board %s, want %s", got, want)
+	}
+	if href, want := eval[string](t, ctx, `document.querySelector(".embed-open").href`), srv.URL+"/qipan/?moves=h2e2+h9g7&ply=1"; href != want {
+		t.Errorf("open in qipan: %s, want %s", href, want)
+	}
+	run(t, ctx, 30*time.Second, "open in qipan", chromedp.Navigate(eval[string](t, ctx, `document.querySelector(".embed-open").href`)))
+	waitFor(t, ctx, 60*time.Second, "the app on the embed's game", fmt.Sprintf(`document.querySelector("#board[data-ready]")?.dataset.fen === %q && document.querySelectorAll("[data-ply]").length === 2`, fenAfter(t, xiangqi.StartFEN, "h2e2")))
+	if v := eval[[]string](t, ctx, `window.qipanCSP`); len(v) > 0 {
+		t.Errorf("CSP violations: %v", v)
+	}
+	waitFor(t, ctx, 60*time.Second, "the service worker to cache the embed", `(async () => {
+		for (const k of await caches.keys()) if (await (await caches.open(k)).match("/qipan/embed")) return true;
+		return false;
+	})()`)
+	srv.down.Store(true)
+	defer srv.down.Store(false)
+	openEmbed(t, ctx, srv.URL+"/qipan/embed?moves=b0c2")
+	if n := eval[int](t, ctx, `document.querySelectorAll("[data-ply]").length`); n != 1 {
+		t.Errorf("offline sub-path embed lists %d moves", n)
+	}
+	screenshot(t, ctx, "embed-06-subpath-offline")
+}
+
+// figures appends a measured figure to out/figures-embed.txt and logs it.
+func figures(t *testing.T, format string, args ...any) {
+	t.Helper()
+	line := fmt.Sprintf(format, args...)
+	t.Log("figure: " + line)
+	f, err := os.OpenFile(filepath.Join(outDir(t), "figures-embed.txt"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	fmt.Fprintf(f, "%s %s: %s\n", time.Now().Format(time.RFC3339), t.Name(), line)
+}
+
+func writeFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Remove(path) })
+}
