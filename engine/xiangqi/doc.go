@@ -73,7 +73,7 @@
 //     differs: Red's soldier stepping off an elephant's eye "chases" a chariot there).
 //   - Move limit: Fairy-Stockfish's xiangqi draws after 50 moves (100 plies), 60 only under
 //     its UCCI protocol or after many checks; ours after 60 (120 plies).
-//   - The stretch: Fairy-Stockfish also counts, for the side that moved last, the move that
+//   - The stretch (from its source): Fairy-Stockfish also counts, for the side that moved last, the move that
 //     first reached the repeated position (even when it is no part of the cycle); we judge the
 //     moves of the stretch only, so a cycle entered by a different move is ruled the same as
 //     any other turn of it.
