@@ -88,6 +88,14 @@ func (a *App) panel(l *frameLayout) {
 	b, u, p := a.b, l.u, l.panel
 	pad, gap := u*0.7, u*0.35
 	x, y, w := p.X+pad, p.Y+pad, p.W-2*pad
+	// A wide, low panel (under the board in a tall window) puts the move list beside the
+	// controls rather than under them.
+	var side *Box
+	if p.W > 1.5*p.H {
+		lw := w * 0.36
+		side = &Box{x + w - lw, y, lw, p.H - 2*pad}
+		w -= lw + pad
+	}
 	bh := u * 1.9
 	row := func(ws ...widget) {
 		n := float32(len(ws))
@@ -154,6 +162,9 @@ func (a *App) panel(l *frameLayout) {
 	line(a.info, u*0.8, text, "info")
 	line(a.notice, u*0.8, alert, "notice")
 	l.list = Box{x, y, w, p.Y + p.H - pad - y}
+	if side != nil {
+		l.list = *side
+	}
 	a.moveList(l)
 }
 
