@@ -65,8 +65,10 @@
 //
 // rules_oracle_test.go compares these with Fairy-Stockfish (ffish 0.7.10, whose chase test
 // this rule set follows) on positions built for each rule and on random repetition loops
-// (TestOracleRepetitionLoops: 6,000 loops, QIPAN_SEED=20261123: perpetual check 209 of 209,
-// chase 1,578 of 1,579, idle 4,212 of 4,212). They differ here:
+// (TestOracleRepetitionLoops; `QIPAN_SEED=20261123 QIPAN_REPETITION_LOOPS=6000 go test
+// -count=1 -run TestOracleRepetitionLoops -v ./engine/xiangqi/`, ~2 min: of 6,000 loops,
+// perpetual check 209 of 209 agree, chase 1,578 of 1,579, idle 4,212 of 4,212). They differ
+// here:
 //   - Elephant over the river: Fairy-Stockfish's chase test lets an elephant on the river's edge
 //     threaten a piece across the river when its eye is free; an elephant cannot cross the
 //     river, so by the rules it threatens nothing there (the one chase loop of the 6,000 that
