@@ -323,21 +323,13 @@ func (a *App) xiangqiBoard(s *Scene, g Geometry) {
 		s.group(len(*s)-1, x, y)
 	}
 	drag, dx, dy, dragging := a.Dragging()
-	for r := range 10 {
-		for col := range 9 {
-			sq := b.Cell(col, r)
-			pc := b.Piece(sq)
-			if pc == 0 {
-				continue
-			}
-			x, y := g.Center(col, r)
-			alpha := uint8(255)
-			if dragging && sq == drag {
-				alpha = 80
-			}
-			a.piece(s, x, y, c, pc, alpha, "piece "+squareName(b, sq))
+	a.eachPiece(g, func(sq int, pc byte, x, y float32) {
+		alpha := uint8(255)
+		if dragging && sq == drag {
+			alpha = 80
 		}
-	}
+		a.piece(s, x, y, c, pc, alpha, "piece "+squareName(b, sq))
+	})
 	if sq := b.Selected(); sq >= 0 {
 		x, y := a.centerOf(g, sq)
 		s.ring(x, y, c*0.5, max(2, c*0.06), selMark, "selected")
@@ -436,38 +428,30 @@ func (a *App) reversiBoard(s *Scene, g Geometry) {
 	}
 	s.group(start, g.BX, g.BY)
 	_, last := b.LastMove()
-	for r := range 8 {
-		for col := range 8 {
-			sq := b.Cell(col, r)
-			pc := b.Piece(sq)
-			if pc == 0 {
-				continue
-			}
-			x, y := g.Center(col, r)
-			rx := c * 0.42
-			turning := false
-			if t, was, ok := a.flipping(sq); ok {
-				rx *= float32(math.Abs(math.Cos(math.Pi * float64(t))))
-				turning = true
-				if t < 0.5 {
-					pc = was
-				}
-			}
-			start := len(*s)
-			fill := discBlack
-			if pc == 'O' {
-				fill = discWhite
-			}
-			s.circle(x+c*0.03, y+c*0.05, c*0.42, rgb(0, 0, 0).Alpha(70), "")
-			*s = append(*s, Op{Kind: OpCircle, X: x, Y: y, W: rx, H: c * 0.42, Color: fill, Tag: "disc " + squareName(b, sq) + " " + string(pc)})
-			if sq == last {
-				s.circle(x, y, c*0.08, alert, "last")
-			}
-			if !turning {
-				s.group(start, x, y)
+	a.eachPiece(g, func(sq int, pc byte, x, y float32) {
+		rx := c * 0.42
+		turning := false
+		if t, was, ok := a.flipping(sq); ok {
+			rx *= float32(math.Abs(math.Cos(math.Pi * float64(t))))
+			turning = true
+			if t < 0.5 {
+				pc = was
 			}
 		}
-	}
+		start := len(*s)
+		fill := discBlack
+		if pc == 'O' {
+			fill = discWhite
+		}
+		s.circle(x+c*0.03, y+c*0.05, c*0.42, rgb(0, 0, 0).Alpha(70), "")
+		*s = append(*s, Op{Kind: OpCircle, X: x, Y: y, W: rx, H: c * 0.42, Color: fill, Tag: "disc " + squareName(b, sq) + " " + string(pc)})
+		if sq == last {
+			s.circle(x, y, c*0.08, alert, "last")
+		}
+		if !turning {
+			s.group(start, x, y)
+		}
+	})
 	for _, sq := range b.Targets() {
 		x, y := a.centerOf(g, sq)
 		s.circle(x, y, c*0.1, rgb(0, 0, 0).Alpha(90), "target "+squareName(b, sq))
@@ -477,6 +461,19 @@ func (a *App) reversiBoard(s *Scene, g Geometry) {
 		x, y := a.centerOf(g, to)
 		s.ring(x, y, c*0.38, max(2, c*0.05), mark, "hint")
 		s.group(len(*s)-1, x, y)
+	}
+}
+
+// eachPiece calls fn with each piece (or disc) on the board and its pixel centre.
+func (a *App) eachPiece(g Geometry, fn func(sq int, pc byte, x, y float32)) {
+	for r := range g.Rows {
+		for col := range g.Cols {
+			sq := a.b.Cell(col, r)
+			if pc := a.b.Piece(sq); pc != 0 {
+				x, y := g.Center(col, r)
+				fn(sq, pc, x, y)
+			}
+		}
 	}
 }
 
