@@ -55,6 +55,8 @@ type Engine struct {
 	// (its search just ended) is answered "nobestmove". Every search this page starts has
 	// legal moves, so a nobestmove while stops > 0 is such an echo, not an answer.
 	stops int
+	// info is what the engine said of its last search (its Pos is "" before any search).
+	info SearchInfo
 }
 
 // NewEngine returns an Engine talking to a fresh worker.
@@ -96,6 +98,10 @@ func (e *Engine) hurry() []string {
 	return []string{"stop"}
 }
 
+// Info returns what the engine said of its last search: while it runs and after it (until
+// the next search starts). Its Pos is "" before the first search.
+func (e *Engine) Info() SearchInfo { return e.info }
+
 // Fail records that the engine cannot be used (the worker failed to load, say).
 func (e *Engine) Fail(why string) { e.failed = why }
 
@@ -122,6 +128,7 @@ func (e *Engine) sync(want job) []string {
 		want.goCmd = DefaultGo
 	}
 	e.inflight, e.stopped, e.hurried = want, false, false
+	e.info = SearchInfo{Pos: want.pos, Hint: want.hint}
 	e.searches++
 	var lines []string
 	if cur := e.variant; cur != want.variant && (cur != "" || want.variant != VariantXiangqi) {
@@ -234,8 +241,19 @@ func converse(e *Engine, g player, line string) (send []string, moved bool, err 
 		e.stops-- // the echo of a stop that found the engine idle
 		return nil, false, nil
 	case fields[0] == "bestmove" || fields[0] == "nobestmove":
+	case fields[0] == "info" && len(fields) >= 3 && fields[1] == "string" && fields[2] == "exact":
+		if e.inflight.pos != "" && !e.stopped {
+			e.info.Exact = true
+		}
+		return nil, false, nil
+	case fields[0] == "info":
+		if t, ok := parseInfo(fields); ok && e.inflight.pos != "" && !e.stopped {
+			t.Pos, t.Hint = e.inflight.pos, e.inflight.hint
+			e.info = t
+		}
+		return nil, false, nil
 	default:
-		return nil, false, nil // info lines and the like: nothing to do
+		return nil, false, nil
 	}
 	if e.inflight.pos == "" {
 		return nil, false, fmt.Errorf("engine said %q with no search in flight", line)

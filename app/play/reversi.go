@@ -283,13 +283,16 @@ func (r *Reversi) SetTwoPlayer() { r.mode = TwoPlayer }
 
 // line is the protocol's position line for the game's current position: startpos or the
 // board text, then the moves (passes written "pass").
-func (r *Reversi) line() string {
+func (r *Reversi) line() string { return r.lineAt(r.game.Ply()) }
+
+// lineAt is the position line of the game after ply moves.
+func (r *Reversi) lineAt(ply int) string {
 	start := r.game.Start()
 	line := "position startpos"
 	if *start != reversi.Start() {
 		line = "position fen " + start.String()
 	}
-	if ply := r.game.Ply(); ply > 0 {
+	if ply > 0 {
 		line += " moves"
 		for _, mv := range r.game.Moves()[:ply] {
 			line += " " + mv.String()
