@@ -208,6 +208,7 @@ func (a *App) Close() error { return a.cfg.Store.Save(a.st, a.boards) }
 // PointerDown handles a press of the main button at x, y.
 func (a *App) PointerDown(x, y float32) {
 	a.ptrX, a.ptrY = x, y
+	a.trace("press %.0f %.0f", x, y)
 	l := a.layout()
 	if sq, ok := l.square(a.b, x, y); ok {
 		a.press = press{down: true, x: x, y: y, sq: sq}
@@ -252,6 +253,7 @@ func (a *App) PointerMove(x, y float32) {
 // release on a selected piece (not a drag) deselects it.
 func (a *App) PointerUp(x, y float32) {
 	a.ptrX, a.ptrY = x, y
+	a.trace("release %.0f %.0f", x, y)
 	p := a.press
 	a.press = press{sq: -1}
 	if !p.down || p.sq < 0 {

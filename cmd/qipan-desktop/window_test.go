@@ -59,6 +59,7 @@ type child struct {
 	cmd   *exec.Cmd
 	lines chan string
 	log   []string
+	taken map[int]bool // lines of log a wait returned
 	x     *xgb.Conn
 	root  xproto.Window
 	win   xproto.Window
@@ -88,7 +89,7 @@ func start(t *testing.T, dir string, args ...string) *child {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	c := &child{t: t, cmd: cmd, lines: make(chan string, 1000), x: x, exit: make(chan error, 1),
+	c := &child{t: t, cmd: cmd, lines: make(chan string, 1000), x: x, exit: make(chan error, 1), taken: map[int]bool{},
 		root: xproto.Setup(x).DefaultScreen(x).Root}
 	go func() {
 		sc := bufio.NewScanner(out)
@@ -107,9 +108,16 @@ func start(t *testing.T, dir string, args ...string) *child {
 	return c
 }
 
-// wait returns the first line (from now on) starting with prefix.
+// wait returns the first line the program said starting with prefix that no wait returned
+// yet, waiting for it if need be.
 func (c *child) wait(prefix string, limit time.Duration) string {
 	c.t.Helper()
+	for i, l := range c.log {
+		if !c.taken[i] && strings.HasPrefix(l, prefix) {
+			c.taken[i] = true
+			return l
+		}
+	}
 	timeout := time.After(limit)
 	for {
 		select {
@@ -119,6 +127,7 @@ func (c *child) wait(prefix string, limit time.Duration) string {
 			}
 			c.log = append(c.log, l)
 			if strings.HasPrefix(l, prefix) {
+				c.taken[len(c.log)-1] = true
 				return l
 			}
 		case <-timeout:
@@ -155,14 +164,21 @@ func (c *child) click(x, y float32) {
 	if err != nil {
 		c.t.Fatal(err)
 	}
+	// Ebiten polls the button once a frame, and frames are slow at first on a software
+	// renderer: each event waits until the program has seen the one before.
 	for _, ev := range []struct {
 		typ, detail byte
-	}{{xproto.MotionNotify, 0}, {xproto.ButtonPress, 1}, {xproto.ButtonRelease, 1}} {
+		seen        string
+	}{{xproto.MotionNotify, 0, ""}, {xproto.ButtonPress, 1, "press"}, {xproto.ButtonRelease, 1, "release"}} {
 		if err := xtest.FakeInputChecked(c.x, ev.typ, ev.detail, 0, c.root, tr.DstX, tr.DstY, 0).Check(); err != nil {
 			c.t.Fatal(err)
 		}
 		c.x.Sync()
-		time.Sleep(250 * time.Millisecond) // several frames between the events: Ebiten polls the button
+		if ev.seen != "" {
+			c.wait(ev.seen, 10*time.Second)
+		} else {
+			time.Sleep(100 * time.Millisecond)
+		}
 	}
 }
 
@@ -251,14 +267,24 @@ func TestWindowPlaysAMove(t *testing.T) {
 func TestWindowCloseDuringSearch(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "settings.json"), []byte(`{"level":10}`), 0o644)
-	// An endgame off the book, Black (the computer) to move.
+	// An endgame off the book, the person (Red) to move.
 	fen := filepath.Join(dir, "endgame.fen")
-	os.WriteFile(fen, []byte("3akab2/9/4b4/p3p3p/2p6/6P2/P3P3P/4B4/4A4/2BAK4 b - - 0 1\n"), 0o644)
+	os.WriteFile(fen, []byte("3akab2/9/4b4/p3p3p/2p6/6P2/P3P3P/4B4/4A4/2BAK4 w - - 0 1\n"), 0o644)
 	c := start(t, dir, fen)
-	time.Sleep(2 * time.Second)
+	// Frames are slow at first on a software renderer (shaders compile): measure after.
+	c.wait("frames 60", 60*time.Second)
+	// Move now: the computer takes Red and searches.
+	a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Engine: desktop.NewLocalEngine()})
+	a.Resize(winW, winH)
+	b := a.Scene().Find("button movenow")
+	if len(b) != 1 {
+		t.Fatal("no Move now button")
+	}
+	c.click(b[0].X+b[0].W/2, b[0].Y+b[0].H/2)
+	time.Sleep(2500 * time.Millisecond)
 	for _, l := range c.log {
 		if strings.HasPrefix(l, "engine moved") {
-			t.Fatalf("the engine answered within 2 s at level 10: %q", c.log)
+			t.Fatalf("the engine answered within 2.5 s at level 10: %q", c.log)
 		}
 	}
 	t0 := time.Now()
@@ -273,16 +299,19 @@ func TestWindowCloseDuringSearch(t *testing.T) {
 	took := time.Since(t0)
 	t.Logf("closed during the search: the program ended %v after the close request", took.Round(time.Millisecond))
 	t.Logf("%s", stats)
+	// The search had 2.5 s to go: a program that waited for it would take that long.
 	if took > 2*time.Second {
 		t.Errorf("closing during a 5 s search took %v", took)
 	}
+	// A frame loop blocked by the search would draw one frame at most; this machine's software
+	// renderer, shared with other work, draws 5 to 60 a second (the figures are logged above).
 	m := regexp.MustCompile(`engine searched: n=(\d+)`).FindStringSubmatch(stats)
-	if n, _ := strconv.Atoi(m[1]); n < 20 {
-		t.Errorf("only %d frames drawn in 2 s of search: the window did not keep drawing", n)
+	if n, _ := strconv.Atoi(m[1]); n < 5 {
+		t.Errorf("only %d frames drawn in 2.5 s of search: the window did not keep drawing", n)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "game-xiangqi.json"))
-	if err != nil || !strings.Contains(string(data), "3akab2/9/4b4") {
-		t.Errorf("the imported game was not saved on exit: %s %v", data, err)
+	if err != nil || !strings.Contains(string(data), "3akab2/9/4b4") || !strings.Contains(string(data), `"human": "b"`) {
+		t.Errorf("the game (sides swapped by Move now) was not saved on exit: %s %v", data, err)
 	}
 }
 

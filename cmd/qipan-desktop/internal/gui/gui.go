@@ -225,6 +225,9 @@ func (g *game) Draw(screen *ebiten.Image) {
 	t0 := time.Now()
 	g.painter.paint(screen, g.app.Scene())
 	g.frames.add(t0, time.Since(t0), g.app.Board().Engine().Thinking())
+	if n := len(g.frames.paintAll); n%60 == 0 {
+		g.trace(fmt.Sprintf("frames %d", n))
+	}
 	if !g.drawn {
 		g.drawn = true
 		if !g.o.Started.IsZero() {
