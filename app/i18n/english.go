@@ -122,6 +122,14 @@ var english = [keyCount]string{
 	RefusedPieceMove: "That piece cannot move there.",
 	RefusedNoFlip:    "Not there: that square flips nothing.",
 
+	EngineDepth:       "Depth %d",
+	EngineSpeed:       "%s nodes/s",
+	EngineMateIn:      "mate in %d",
+	EngineMatedIn:     "mated in %d",
+	EngineExact:       "exact",
+	EngineToggle:      "Engine line",
+	EngineToggleTitle: "Show or hide the engine's depth, score and line",
+
 	ShowPosition: "Show the position after this move",
 	NoMoves:      "No moves yet.",
 	XiangqiBoard: "Xiangqi board",

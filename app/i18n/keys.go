@@ -134,6 +134,15 @@ const (
 	RefusedPieceMove
 	RefusedNoFlip
 
+	// The engine's search.
+	EngineDepth   // depth
+	EngineSpeed   // nodes a second ("378k")
+	EngineMateIn  // moves
+	EngineMatedIn // moves
+	EngineExact
+	EngineToggle
+	EngineToggleTitle
+
 	// Move list and boards.
 	ShowPosition
 	NoMoves

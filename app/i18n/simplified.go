@@ -122,6 +122,14 @@ var simplified = [keyCount]string{
 	RefusedPieceMove: "这个棋子不能走到那里。",
 	RefusedNoFlip:    "不能下在这里：这一格翻不了任何棋子。",
 
+	EngineDepth:       "深度 %d",
+	EngineSpeed:       "%s 节点/秒",
+	EngineMateIn:      "%d 步杀",
+	EngineMatedIn:     "%d 步被杀",
+	EngineExact:       "精确",
+	EngineToggle:      "引擎思路",
+	EngineToggleTitle: "显示或隐藏引擎的深度、分数和思路",
+
 	ShowPosition: "显示这一步之后的局面",
 	NoMoves:      "还没有着法。",
 	XiangqiBoard: "象棋棋盘",

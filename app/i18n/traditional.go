@@ -122,6 +122,14 @@ var traditional = [keyCount]string{
 	RefusedPieceMove: "這個棋子不能走到那裡。",
 	RefusedNoFlip:    "不能下在這裡：這一格翻不了任何棋子。",
 
+	EngineDepth:       "深度 %d",
+	EngineSpeed:       "%s 節點/秒",
+	EngineMateIn:      "%d 步殺",
+	EngineMatedIn:     "%d 步被殺",
+	EngineExact:       "精確",
+	EngineToggle:      "引擎思路",
+	EngineToggleTitle: "顯示或隱藏引擎的深度、分數和思路",
+
 	ShowPosition: "顯示這一步之後的局面",
 	NoMoves:      "還沒有著法。",
 	XiangqiBoard: "象棋棋盤",

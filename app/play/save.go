@@ -105,6 +105,8 @@ type Settings struct {
 	Coords   string   `json:"coords"`   // board coordinates: CoordsChinese or CoordsICCS
 	Game     string   `json:"game"`     // the game on the board: VariantXiangqi or VariantReversi
 	Lang     string   `json:"lang"`     // the language chosen (i18n.Lang), "" to follow the browser
+	// HideEngine hides the engine's depth, score and line (shown by default).
+	HideEngine bool `json:"hideEngine,omitempty"`
 }
 
 // Board coordinate styles.

@@ -190,7 +190,7 @@ func (p *Page) onControl(ctx app.Context, a app.Action) {
 	p.sounds.unlock()
 	p.refusal = ""
 	m := p.match
-	if action, _ := a.Value.(string); p.reversi() && action != "sound" && action != "io" && action != "reload" {
+	if action, _ := a.Value.(string); p.reversi() && action != "sound" && action != "io" && action != "reload" && action != "engine-panel" {
 		if p.onReversiControl(ctx, action) {
 			p.changed(ctx)
 		}
@@ -230,6 +230,10 @@ func (p *Page) onControl(ctx app.Context, a app.Action) {
 		m.SetTwoPlayer()
 	case "sound":
 		p.settings.Muted = !p.settings.Muted
+		p.saveSettings(ctx)
+		return
+	case "engine-panel":
+		p.settings.HideEngine = !p.settings.HideEngine
 		p.saveSettings(ctx)
 		return
 	case "io":
@@ -543,6 +547,7 @@ func (p *Page) Render() app.UI {
 			// children by position, and a slot appearing before the import/export box would
 			// remount it and empty what the person pasted.
 			app.P().Class("hint-text").Text(hintText),
+			p.xiangqiEngine(),
 			newControls().In(p.lang).Enable(m.CanUndo(), m.CanRedo()).
 				EnableEngine(engineOK && !m.Reviewing() && m.PersonToMove() && !m.Engine.Hinting(),
 					engineOK && !m.Reviewing() && !m.Over()).

@@ -194,6 +194,7 @@ func (p *Page) reversiPanel() app.UI {
 			app.Span().Class("count white").Attr("data-count", "O").Title(l.T(i18n.WhiteDiscs)).Text(itoa(white)),
 		),
 		app.P().Class("hint-text").Text(hintText),
+		p.reversiEngine(),
 		app.Div().Class("controls-wrap").Body(
 			app.Div().Class("controls").Body(
 				controlButton("new", l.T(i18n.New), l.T(i18n.NewTitle), true),
@@ -212,7 +213,7 @@ func (p *Page) reversiPanel() app.UI {
 				sideButton("play-two", l.T(i18n.TwoPlayers), l.T(i18n.TwoPlayersTitleReversi), r.Mode() == play.TwoPlayer),
 			),
 			app.Div().Class("selects").Body(levelSelector(l, p.settings.Level), langSelect(l)),
-			soundAndIO(l, p.settings.Muted, p.ioOpen, i18n.ImportExportTitleReversi),
+			soundAndIO(l, p.settings, p.ioOpen, i18n.ImportExportTitleReversi),
 		),
 		app.Div().Class("io-slot").Body(
 			app.If(p.ioOpen, func() app.UI { return newIOPanel().In(l).ForReversi().With(p.ioError, p.ioNote) }),

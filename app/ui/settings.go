@@ -64,7 +64,7 @@ func (s *SettingsPanel) Render() app.UI {
 			selector("coords", l.T(i18n.CoordsTitle), coords),
 			langSelect(l),
 		),
-		soundAndIO(l, s.Settings.Muted, s.IOOpen, i18n.ImportExportTitle),
+		soundAndIO(l, s.Settings, s.IOOpen, i18n.ImportExportTitle),
 	)
 }
 
@@ -91,14 +91,16 @@ func langSelect(l i18n.Lang) app.UI {
 	return selector("lang", l.T(i18n.LanguageTitle), langs)
 }
 
-// soundAndIO are the sound switch and the import/export switch (ioTitle says what the box takes).
-func soundAndIO(l i18n.Lang, muted, ioOpen bool, ioTitle i18n.Key) app.UI {
+// soundAndIO are the switches of the sound, the engine's line and the import/export box
+// (ioTitle says what the box takes).
+func soundAndIO(l i18n.Lang, st play.Settings, ioOpen bool, ioTitle i18n.Key) app.UI {
 	sound := l.T(i18n.SoundOn)
-	if muted {
+	if st.Muted {
 		sound = l.T(i18n.SoundOff)
 	}
-	return app.Div().Class("controls two").Body(
-		controlButton("sound", sound, l.T(i18n.SoundTitle), true).Attr("aria-pressed", strconv.FormatBool(!muted)),
+	return app.Div().Class("controls three").Body(
+		controlButton("sound", sound, l.T(i18n.SoundTitle), true).Attr("aria-pressed", strconv.FormatBool(!st.Muted)),
+		controlButton("engine-panel", l.T(i18n.EngineToggle), l.T(i18n.EngineToggleTitle), true).Attr("aria-pressed", strconv.FormatBool(!st.HideEngine)),
 		controlButton("io", l.T(i18n.ImportExport), l.T(ioTitle), true).Attr("aria-pressed", strconv.FormatBool(ioOpen)),
 	)
 }

@@ -1,0 +1,68 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"qipan/app/i18n"
+	"qipan/app/play"
+)
+
+// enginePanel shows the engine's last search (docs/contracts.md: data-engine with data-depth,
+// data-score from the viewer's side and data-pv in coordinates): depth, score, speed and the
+// line in the chosen notation. It is an empty element when there is nothing to show or the
+// person hid it, so that the panel's slots stay in place.
+func enginePanel(l i18n.Lang, v play.EngineView, ok, hidden bool) app.UI {
+	el := app.Div().Class("engine").Attr("data-engine", "true").Attr("aria-live", "off")
+	if !ok || hidden {
+		return el
+	}
+	info := v.Info
+	score := info.ScoreText()
+	switch {
+	case info.Mate > 0:
+		score = l.T(i18n.EngineMateIn, info.Mate)
+	case info.Mate < 0:
+		score = l.T(i18n.EngineMatedIn, -info.Mate)
+	case info.Exact:
+		score += " " + l.T(i18n.EngineExact)
+	}
+	head := []app.UI{
+		app.Span().Class("engine-depth").Text(l.T(i18n.EngineDepth, info.Depth)),
+		app.Span().Class("engine-score").Text(score),
+	}
+	if info.NPS > 0 {
+		head = append(head, app.Span().Class("engine-speed").Text(l.T(i18n.EngineSpeed, count(info.NPS))))
+	}
+	return el.Attr("data-depth", info.Depth).Attr("data-score", info.ScoreAttr()).Attr("data-pv", info.PVLine()).Body(
+		app.Div().Class("engine-head").Body(head...),
+		app.Div().Class("engine-pv").Text(strings.Join(v.PV, " ")),
+	)
+}
+
+// count writes a large number short: 950, 378k, 1.5M.
+func count(n uint64) string {
+	switch {
+	case n >= 10_000_000:
+		return strconv.FormatUint(n/1_000_000, 10) + "M"
+	case n >= 1_000_000:
+		return strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64) + "M"
+	case n >= 10_000:
+		return strconv.FormatUint(n/1000, 10) + "k"
+	}
+	return strconv.FormatUint(n, 10)
+}
+
+// xiangqiEngine is the engine panel of the Xiangqi game, in the move list's notation.
+func (p *Page) xiangqiEngine() app.UI {
+	v, ok := p.match.EngineView(p.settings.Notation)
+	return enginePanel(p.lang, v, ok, p.settings.HideEngine)
+}
+
+// reversiEngine is the engine panel of the Reversi game.
+func (p *Page) reversiEngine() app.UI {
+	v, ok := p.rv.EngineView()
+	return enginePanel(p.lang, v, ok, p.settings.HideEngine)
+}
