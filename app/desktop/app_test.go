@@ -376,3 +376,21 @@ func TestMoveNowHintAndKeys(t *testing.T) {
 	a.Key(KeyRedo)
 	a.Key(KeyEscape)
 }
+
+// TestCheckAndResult: a general in check glows; a finished game's result is the status line.
+func TestCheckAndResult(t *testing.T) {
+	a, _ := newTestApp(t, &fakeLink{})
+	a.Import("4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1", "a test") // the rook on e1 checks e9
+	s := a.Scene()
+	if c := s.Find("check"); len(c) != 1 {
+		t.Fatalf("check marks: %d", len(c))
+	}
+	if st := s.Find("status")[0].Text; !strings.HasSuffix(st, "· Check!") {
+		t.Errorf("status in check: %q", st)
+	}
+	a.Button("side:two")
+	a.Import("3k5/4R4/4R4/9/9/9/9/9/9/5K3 b - - 0 1", "a test") // mated
+	if st := a.Scene().Find("status")[0].Text; !strings.Contains(st, "Red wins") {
+		t.Errorf("status at mate: %q", st)
+	}
+}
