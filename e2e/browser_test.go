@@ -315,3 +315,15 @@ func redeploy(t *testing.T, dir, suffix string) {
 	os.Remove(p + ".br")
 	os.Remove(p + ".gz")
 }
+
+// newGame presses New and, when the page asks because a game is in progress, confirms.
+func newGame(t *testing.T, ctx context.Context) {
+	t.Helper()
+	// In progress: moves recorded and no result (the page's own test, app/ui keep.go).
+	asks := eval[bool](t, ctx, `document.querySelector("[data-ply]") !== null && document.querySelector("[data-result]") === null`)
+	action(t, ctx, "new")
+	if asks {
+		waitFor(t, ctx, 5*time.Second, "New to ask", `document.querySelector('[data-action="new-confirm"]') !== null`)
+		action(t, ctx, "new-confirm")
+	}
+}

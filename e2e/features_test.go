@@ -45,7 +45,7 @@ func TestFeatures(t *testing.T) {
 	screenshot(t, ctx, "11-perpetual")
 
 	// Two players: both sides move by clicks, the computer stays quiet until asked.
-	action(t, ctx, "new")
+	newGame(t, ctx)
 	waitFor(t, ctx, 5*time.Second, "new game", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q`, xiangqi.StartFEN))
 	playMove(t, ctx, "h2", "e2")
 	playMove(t, ctx, "h9", "g7")
@@ -65,7 +65,7 @@ func TestFeatures(t *testing.T) {
 	// Play Black: the board turns, the computer (Red) moves first.
 	action(t, ctx, "play-black")
 	waitFor(t, ctx, 5*time.Second, "You: Black", `document.querySelector("[data-action=play-black]").getAttribute("aria-pressed") === "true"`)
-	action(t, ctx, "new")
+	newGame(t, ctx)
 	waitFor(t, ctx, replyLimit, "the computer's opening move", `document.querySelectorAll("[data-ply]").length === 1 && document.getElementById("board").dataset.turn === "b"`)
 	if pointY(t, ctx, "a0") > pointY(t, ctx, "a9") {
 		t.Error("playing Black: Red is still at the bottom")
@@ -84,7 +84,7 @@ func TestFeatures(t *testing.T) {
 	// Back to Red; hint: an arrow for a legal move, nothing played.
 	action(t, ctx, "play-red")
 	waitFor(t, ctx, 5*time.Second, "You: Red", `document.querySelector("[data-action=play-red]").getAttribute("aria-pressed") === "true"`)
-	action(t, ctx, "new")
+	newGame(t, ctx)
 	waitFor(t, ctx, 5*time.Second, "new game as Red", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q && !document.querySelector("[data-ply]")`, xiangqi.StartFEN))
 	action(t, ctx, "hint")
 	waitFor(t, ctx, 15*time.Second, "the hint", `document.querySelector("[data-hint-move]") !== null`)
@@ -177,7 +177,7 @@ func TestFeatures(t *testing.T) {
 	for _, f := range []struct{ action, prefix string }{{"export-pgn", `[Event "qipan"]`}, {"export-dhtmlxq", "[DhtmlXQ]"}} {
 		action(t, ctx, f.action)
 		waitFor(t, ctx, 5*time.Second, f.action, fmt.Sprintf(`document.querySelector("[data-io-text]").value.startsWith(%q)`, f.prefix))
-		action(t, ctx, "new")
+		newGame(t, ctx)
 		waitFor(t, ctx, 5*time.Second, "new game", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q`, xiangqi.StartFEN))
 		// What was in the box stays there over other changes of the page.
 		if v := eval[string](t, ctx, `document.querySelector("[data-io-text]").value`); !strings.HasPrefix(v, f.prefix) {
@@ -193,7 +193,7 @@ func TestFeatures(t *testing.T) {
 	waitFor(t, ctx, 5*time.Second, "the imported FEN", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q && !document.querySelector("[data-io-error]")`, fen))
 
 	// Phone width with the panel open, then desktop with ICCS coordinates.
-	action(t, ctx, "new")
+	newGame(t, ctx)
 	playMove(t, ctx, "h2", "e2")
 	waitReply(t, ctx, 2)
 	run(t, ctx, 10*time.Second, "phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))

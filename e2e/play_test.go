@@ -124,7 +124,7 @@ func TestPlay(t *testing.T) {
 	}
 
 	// New game, flip.
-	action(t, ctx, "new")
+	newGame(t, ctx)
 	waitFor(t, ctx, 5*time.Second, "new game", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q`, xiangqi.StartFEN))
 	if y := pointY(t, ctx, "a0"); y < pointY(t, ctx, "a9") {
 		t.Fatalf("a0 is above a9 before the flip")
@@ -309,7 +309,7 @@ func offline(t *testing.T, ctx context.Context, srv *server, prefix string) {
 		return ` + jsArray(want) + `.every(u => urls.includes(u));
 	})()`
 	waitFor(t, ctx, 60*time.Second, "the service worker to cache the site", js)
-	action(t, ctx, "new")
+	newGame(t, ctx)
 	srv.down.Store(true)
 	defer srv.down.Store(false)
 	if !refused(srv.Listener.Addr().String()) {

@@ -59,7 +59,7 @@ func TestRefusals(t *testing.T) {
 	// Reversi: a square that flips nothing.
 	setSelect(t, ctx, "game", "reversi")
 	waitFor(t, ctx, 10*time.Second, "the Reversi board", `document.querySelector("#board.reversi[data-ready]") !== null`)
-	action(t, ctx, "new")
+	newGame(t, ctx)
 	click(t, ctx, "a1")
 	refusalIs(t, ctx, "no-flip", "Not there: that square flips nothing.")
 	screenshot(t, ctx, "refusal-02-reversi")

@@ -130,6 +130,14 @@ var english = [keyCount]string{
 	EngineToggle:      "Engine line",
 	EngineToggleTitle: "Show or hide the engine's depth, score and line",
 
+	SavedGameSetAside:    "Your saved game could not be read and was set aside (kept in this browser as %s).",
+	SavedGameUnreadable:  "Your saved game could not be read; it is left as it was.",
+	ConfirmNew:           "Start a new game? You can bring this one back afterwards.",
+	ConfirmNewYes:        "New game",
+	ConfirmNewNo:         "Keep playing",
+	RestorePrevious:      "Bring back the previous game",
+	RestorePreviousTitle: "Return to the game New replaced",
+
 	ShowPosition: "Show the position after this move",
 	NoMoves:      "No moves yet.",
 	XiangqiBoard: "Xiangqi board",

@@ -143,6 +143,15 @@ const (
 	EngineToggle
 	EngineToggleTitle
 
+	// Keeping games.
+	SavedGameSetAside // the key it is kept under
+	SavedGameUnreadable
+	ConfirmNew
+	ConfirmNewYes
+	ConfirmNewNo
+	RestorePrevious
+	RestorePreviousTitle
+
 	// Move list and boards.
 	ShowPosition
 	NoMoves

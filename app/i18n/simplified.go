@@ -130,6 +130,14 @@ var simplified = [keyCount]string{
 	EngineToggle:      "引擎思路",
 	EngineToggleTitle: "显示或隐藏引擎的深度、分数和思路",
 
+	SavedGameSetAside:    "无法读取保存的对局，已另行保留（在本浏览器中存为 %s）。",
+	SavedGameUnreadable:  "无法读取保存的对局，已原样保留。",
+	ConfirmNew:           "开始新的一局？之后仍可找回这一局。",
+	ConfirmNewYes:        "开新局",
+	ConfirmNewNo:         "继续这局",
+	RestorePrevious:      "找回上一局",
+	RestorePreviousTitle: "回到被新局替换的那一局",
+
 	ShowPosition: "显示这一步之后的局面",
 	NoMoves:      "还没有着法。",
 	XiangqiBoard: "象棋棋盘",

@@ -130,6 +130,14 @@ var traditional = [keyCount]string{
 	EngineToggle:      "引擎思路",
 	EngineToggleTitle: "顯示或隱藏引擎的深度、分數和思路",
 
+	SavedGameSetAside:    "無法讀取儲存的對局，已另行保留（在本瀏覽器中存為 %s）。",
+	SavedGameUnreadable:  "無法讀取儲存的對局，已原樣保留。",
+	ConfirmNew:           "開始新的一局？之後仍可找回這一局。",
+	ConfirmNewYes:        "開新局",
+	ConfirmNewNo:         "繼續這局",
+	RestorePrevious:      "找回上一局",
+	RestorePreviousTitle: "回到被新局取代的那一局",
+
 	ShowPosition: "顯示這一步之後的局面",
 	NoMoves:      "還沒有著法。",
 	XiangqiBoard: "象棋棋盤",

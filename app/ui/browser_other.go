@@ -17,6 +17,10 @@ func browserLangs() []string { return nil }
 
 func setDocumentLang(tag string) {}
 
+func storageRaw(key string) (string, bool) { return "", false }
+
+func storageSetRaw(key, text string) error { return nil }
+
 type sounds struct{}
 
 func (s *sounds) unlock()         {}

@@ -3,6 +3,8 @@
 package ui
 
 import (
+	"fmt"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"qipan/app/play"
@@ -170,4 +172,24 @@ func browserLangs() []string {
 // engines read the text in its language.
 func setDocumentLang(tag string) {
 	app.Window().Get("document").Get("documentElement").Set("lang", tag)
+}
+
+// storageRaw returns the text stored under key in localStorage, and whether there is one.
+func storageRaw(key string) (string, bool) {
+	v := app.Window().Get("localStorage").Call("getItem", key)
+	if v.Type() != app.TypeString {
+		return "", false
+	}
+	return v.String(), true
+}
+
+// storageSetRaw stores text under key as it is (localStorage.setItem throws when full).
+func storageSetRaw(key, text string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("localStorage: %v", r)
+		}
+	}()
+	app.Window().Get("localStorage").Call("setItem", key, text)
+	return nil
 }

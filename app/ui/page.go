@@ -42,6 +42,10 @@ type Page struct {
 	notice   string       // a problem to show (engine error), "" for none
 	refusal  play.Refusal // why the last click was refused, shown until the next action
 	refusals int          // clicks refused so far (each one shakes the board)
+	// confirmNew: New was pressed with a game in progress and waits for confirmation.
+	confirmNew bool
+	// hasPrevious: the game New replaced is kept, by storage key (keep.go).
+	hasPrevious map[string]bool
 	update   bool         // a new version of the app is installed: reloading shows it
 	ioOpen   bool         // the import/export box is shown
 	ioText   string       // its text
@@ -108,21 +112,19 @@ func (p *Page) restore(ctx app.Context) {
 	}
 	p.settings = st.Normalize()
 	p.chooseLang()
-	var s play.Saved
-	if err := ctx.LocalStorage().Get(StorageKey, &s); err == nil && s.Version != 0 {
-		if m, err := play.Restore(s); err == nil {
-			p.match = m
-		} else {
-			app.Log("ignoring the saved game:", err)
-		}
+	if m, err := loadSaved(ctx, StorageKey, play.Restore); err != nil {
+		p.setAside(ctx, StorageKey, err)
+	} else if m != nil {
+		p.match = m
 	}
-	var rs play.Saved
-	if err := ctx.LocalStorage().Get(ReversiStorageKey, &rs); err == nil && rs.Version != 0 {
-		if r, err := play.RestoreReversi(rs); err == nil {
-			p.rv = r
-		} else {
-			app.Log("ignoring the saved reversi game:", err)
-		}
+	if r, err := loadSaved(ctx, ReversiStorageKey, play.RestoreReversi); err != nil {
+		p.setAside(ctx, ReversiStorageKey, err)
+	} else if r != nil {
+		p.rv = r
+	}
+	p.hasPrevious = map[string]bool{}
+	for _, key := range []string{StorageKey, ReversiStorageKey} {
+		_, p.hasPrevious[key] = storageRaw(previousKey(key))
 	}
 	p.rv.Engine = p.match.Engine // one worker: one conversation
 	p.match.SetLevel(p.settings.Level)
@@ -162,6 +164,7 @@ func (p *Page) saveSettings(ctx app.Context) {
 
 func (p *Page) onPoint(ctx app.Context, a app.Action) {
 	p.sounds.unlock()
+	p.confirmNew = false
 	s, _ := a.Value.(string)
 	if p.reversi() {
 		p.onReversiPoint(ctx, s)
@@ -189,6 +192,21 @@ func (p *Page) noteRefusal(r play.Refusal) {
 func (p *Page) onControl(ctx app.Context, a app.Action) {
 	p.sounds.unlock()
 	p.refusal = ""
+	switch a.Value {
+	case "new", "new-confirm":
+		if !p.newGame(ctx, a.Value == "new-confirm") {
+			return
+		}
+		a.Value = "new"
+	case "new-cancel":
+		p.confirmNew = false
+		return
+	case "restore-previous":
+		p.restorePrevious(ctx)
+		return
+	default:
+		p.confirmNew = false
+	}
 	m := p.match
 	if action, _ := a.Value.(string); p.reversi() && action != "sound" && action != "io" && action != "reload" && action != "engine-panel" {
 		if p.onReversiControl(ctx, action) {
@@ -552,6 +570,7 @@ func (p *Page) Render() app.UI {
 				EnableEngine(engineOK && !m.Reviewing() && m.PersonToMove() && !m.Engine.Hinting(),
 					engineOK && !m.Reviewing() && !m.Over()).
 				Review(m.Reviewing()),
+			p.keepSlot(),
 			newMoveList().In(p.lang).WithRecord(m.MoveTexts(p.settings.Notation), m.Game().Ply(), m.ShownPly(), blackFirst),
 			newSettings().In(p.lang).With(m.Mode(), m.Human(), p.settings, p.ioOpen),
 			app.Div().Class("io-slot").Body(

@@ -205,6 +205,7 @@ func (p *Page) reversiPanel() app.UI {
 			),
 			reviewControls(l, r.Reviewing()),
 		),
+		p.keepSlot(),
 		newMoveList().In(l).WithRecord(r.MoveTexts(), r.Game().Ply(), r.ShownPly(), false),
 		app.Div().Class("settings").Body(
 			app.Div().Class("segmented").Attr("role", "group").Attr("aria-label", l.T(i18n.WhoPlays)).Body(
