@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -48,7 +49,25 @@ func watchPage(t *testing.T, ctx context.Context) {
 func openEmbed(t *testing.T, ctx context.Context, u string) {
 	t.Helper()
 	run(t, ctx, 60*time.Second, "navigate to "+u, chromedp.Navigate(u))
-	waitFor(t, ctx, 60*time.Second, "the embed to start", `document.querySelector(".qipan-embed #board[data-ready]") !== null`)
+	settle(t, ctx, `document.querySelector(".qipan-embed #board[data-ready]") !== null`)
+}
+
+// settle waits until cond holds on the page that is there at the end: a poll running while a
+// page is replaced loses its context, so it is started again on the new one.
+func settle(t *testing.T, ctx context.Context, cond string) {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		c, cancel := context.WithTimeout(ctx, time.Until(deadline))
+		_, err := chromedp.Run(c, chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingInterval(20*time.Millisecond)))
+		cancel()
+		if err == nil {
+			return
+		}
+		if !strings.Contains(err.Error(), "context") || time.Now().After(deadline) {
+			t.Fatalf("waiting for %s: %v\npage status: %s", cond, err, pageSummary(ctx))
+		}
+	}
 }
 
 func fen(t *testing.T, ctx context.Context) string {

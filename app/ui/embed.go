@@ -29,6 +29,7 @@ type Embed struct {
 	sounds    sounds
 	unkeys    func()
 	level     int
+	shown     string // the query and fragment the board shows
 }
 
 // NewEmbed returns the embed; it reads its link when mounted.
@@ -42,22 +43,20 @@ func (e *Embed) board() play.Board {
 }
 
 func (e *Embed) OnMount(ctx app.Context) {
-	e.open(pageLink())
-	b := e.board()
-	e.eng = engineLink{engine: b.Engine(), onLine: e.onEngineLine}
+	e.load(ctx)
 	ctx.Handle(PointAction, e.onPoint)
 	ctx.Handle(ControlAction, e.onControl)
 	ctx.Handle(ReviewAction, func(ctx app.Context, a app.Action) {
 		if ply, ok := a.Value.(int); ok {
 			e.autoplay = false
-			b.Review(ply)
+			e.board().Review(ply)
 			ctx.Defer(scrollMoves)
 		}
 	})
 	ctx.Handle(SettingAction, func(ctx app.Context, a app.Action) {
 		if s, _ := a.Value.(Setting); s.Name == "level" {
 			e.level = play.ClampLevel(atoiOr(s.Value, e.level))
-			b.SetLevel(e.level)
+			e.board().SetLevel(e.level)
 		}
 	})
 	e.unkeys = listenKeys(func(key string) bool {
@@ -69,14 +68,31 @@ func (e *Embed) OnMount(ctx app.Context) {
 		return ok
 	})
 	e.mounted = true
+	ctx.Defer(func(ctx app.Context) { reportHeight() })
+}
+
+// OnNav is called by go-app after each navigation, a new fragment too (a page that links to
+// "#12" moves its frame there): the board follows the link.
+func (e *Embed) OnNav(ctx app.Context) {
+	if query, fragment, _ := pageLink(); query+"#"+fragment != e.shown {
+		e.load(ctx)
+	}
+}
+
+// load shows the game of the page's link, from its start: any play against the engine ends.
+func (e *Embed) load(ctx app.Context) {
+	query, fragment, name := pageLink()
+	e.shown = query + "#" + fragment
+	e.eng.close()
+	e.open(query, fragment, name)
+	b := e.board()
+	e.eng = engineLink{engine: b.Engine(), onLine: e.onEngineLine}
+	e.playing, e.autoplay = false, false
 	if e.link.Autoplay > 0 && b.ShownPly() < b.Len() {
 		e.autoplay = true
 		e.tick(ctx)
 	}
-	ctx.Defer(func(ctx app.Context) {
-		scrollMoves(ctx)
-		reportHeight()
-	})
+	ctx.Defer(scrollMoves)
 }
 
 func (e *Embed) OnDismount() {
@@ -90,7 +106,7 @@ func (e *Embed) OnDismount() {
 // the board and says why.
 func (e *Embed) open(query, fragment, name string) {
 	l, err := play.ParseLink(query, fragment, name)
-	e.link = l
+	e.link, e.err = l, ""
 	if err == nil {
 		e.opened, err = l.Open(0)
 	}

@@ -1,0 +1,117 @@
+// qipan embed.js: include it in a blog page and every [DhtmlXQ]…[/DhtmlXQ] block of text and
+// every <pre class="qipan"> (a FEN, PGN, move list or Reversi transcript; data-game="reversi"
+// to say which game, data-ply, data-flip, data-play, data-theme, data-lang for the options)
+// becomes a qipan board: an <iframe> of the site's /embed beside this script, as wide as the
+// column, as tall as its content says (it posts its height).
+//
+//   <script src="https://example.org/qipan/web/embed.js" defer></script>
+//
+// The game travels in the frame's URL fragment, which is never sent to a server. The page's
+// text is read as text and never written as markup.
+(function () {
+  "use strict";
+  const script = document.currentScript;
+  if (!script || window.qipanEmbedDone) return;
+  window.qipanEmbedDone = true;
+  const embedURL = new URL("../embed", script.src).href;
+  const frames = [];
+
+  function frameFor(text, opts) {
+    const params = new URLSearchParams();
+    if (opts.game) params.set("game", opts.game);
+    params.set(text.indexOf("[DhtmlXQ]") >= 0 ? "dhtmlxq" : "text", text.trim());
+    for (const k of ["ply", "flip", "play", "theme", "lang", "autoplay", "notation"]) {
+      if (opts[k]) params.set(k, opts[k]);
+    }
+    params.set("fit", "width");
+    const f = document.createElement("iframe");
+    f.src = embedURL + "#" + params.toString();
+    f.title = "qipan board";
+    f.loading = "lazy";
+    f.className = "qipan-frame";
+    f.style.cssText = "display:block;width:100%;max-width:100%;border:0;margin:1em 0;";
+    frames.push(f);
+    return f;
+  }
+
+  // A first height from the width (the frame then says its own): the board is square-ish.
+  function guessHeights() {
+    for (const f of frames) {
+      if (!f.dataset.sized) {
+        const w = f.getBoundingClientRect().width || 480;
+        f.style.height = Math.round(w < 600 ? w * 1.1 + 150 : (w - 222) * 1.1 + 60) + "px";
+      }
+    }
+  }
+
+  window.addEventListener("message", (e) => {
+    const d = e.data;
+    if (!d || d.type !== "qipan:embed-height" || typeof d.height !== "number") return;
+    for (const f of frames) {
+      if (f.contentWindow === e.source) {
+        f.style.height = Math.max(120, Math.min(4000, Math.ceil(d.height))) + "px";
+        f.dataset.sized = "1";
+      }
+    }
+  });
+
+  function options(el) {
+    const o = {};
+    for (const k of ["game", "ply", "flip", "play", "theme", "lang", "autoplay", "notation"]) {
+      if (el && el.dataset && el.dataset[k]) o[k] = el.dataset[k];
+    }
+    return o;
+  }
+
+  // <pre class="qipan">: the whole element is the game.
+  function replacePres(root) {
+    for (const pre of root.querySelectorAll("pre.qipan")) {
+      pre.replaceWith(frameFor(pre.textContent, options(pre)));
+    }
+  }
+
+  // [DhtmlXQ]…[/DhtmlXQ] in text, possibly split over several text nodes (<br> lines).
+  function replaceBlocks(root) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+      acceptNode: (n) => (n.parentElement && n.parentElement.closest("script, style, textarea, iframe")
+        ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    });
+    const nodes = [];
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n);
+    for (let i = 0; i < nodes.length; i++) {
+      const start = nodes[i];
+      if (!start.isConnected) continue;
+      const at = start.data.indexOf("[DhtmlXQ]");
+      if (at < 0) continue;
+      let text = "";
+      for (let j = i; j < nodes.length; j++) {
+        const n = nodes[j];
+        const from = j === i ? at : 0;
+        const end = n.data.indexOf("[/DhtmlXQ]", from);
+        if (end < 0) {
+          text += n.data.slice(from) + "\n";
+          continue;
+        }
+        text += n.data.slice(from, end + "[/DhtmlXQ]".length);
+        const range = document.createRange();
+        range.setStart(start, at);
+        range.setEnd(n, end + "[/DhtmlXQ]".length);
+        range.deleteContents();
+        range.insertNode(frameFor(text, options(start.parentElement)));
+        i = j;
+        break;
+      }
+    }
+  }
+
+  function run() {
+    replacePres(document.body);
+    replaceBlocks(document.body);
+    guessHeights();
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", run);
+  } else {
+    run();
+  }
+})();
