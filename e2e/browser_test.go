@@ -256,9 +256,15 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 // record appends a measured figure to out/figures.txt and logs it.
 func record(t *testing.T, format string, args ...any) {
 	t.Helper()
+	recordIn(t, "figures.txt", format, args...)
+}
+
+// recordIn appends a measured figure to the file named in out/ and logs it.
+func recordIn(t *testing.T, name, format string, args ...any) {
+	t.Helper()
 	line := fmt.Sprintf(format, args...)
 	t.Log("figure: " + line)
-	f, err := os.OpenFile(filepath.Join(outDir(t), "figures.txt"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	f, err := os.OpenFile(filepath.Join(outDir(t), name), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
 		t.Fatal(err)
 	}

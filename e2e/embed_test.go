@@ -235,10 +235,7 @@ func TestEmbed(t *testing.T) {
 	}
 
 	// Offline: the embed was precached with the app.
-	waitFor(t, ctx, 60*time.Second, "the service worker to cache the embed", `(async () => {
-		for (const k of await caches.keys()) if (await (await caches.open(k)).match("/embed")) return true;
-		return false;
-	})()`)
+	waitCached(t, ctx, "/embed")
 	srv.down.Store(true)
 	defer srv.down.Store(false)
 	openEmbed(t, ctx, srv.URL+"/embed?moves=h2e2+h9g7&ply=2")
@@ -265,10 +262,7 @@ func TestEmbedSubPath(t *testing.T) {
 	if v := eval[[]string](t, ctx, `window.qipanCSP`); len(v) > 0 {
 		t.Errorf("CSP violations: %v", v)
 	}
-	waitFor(t, ctx, 60*time.Second, "the service worker to cache the embed", `(async () => {
-		for (const k of await caches.keys()) if (await (await caches.open(k)).match("/qipan/embed")) return true;
-		return false;
-	})()`)
+	waitCached(t, ctx, "/qipan/embed")
 	srv.down.Store(true)
 	defer srv.down.Store(false)
 	openEmbed(t, ctx, srv.URL+"/qipan/embed?moves=b0c2")
@@ -278,17 +272,19 @@ func TestEmbedSubPath(t *testing.T) {
 	screenshot(t, ctx, "embed-06-subpath-offline")
 }
 
+// waitCached waits until the service worker's cache holds path.
+func waitCached(t *testing.T, ctx context.Context, path string) {
+	t.Helper()
+	waitFor(t, ctx, 60*time.Second, "the service worker to cache "+path, fmt.Sprintf(`(async () => {
+		for (const k of await caches.keys()) if (await (await caches.open(k)).match(%q)) return true;
+		return false;
+	})()`, path))
+}
+
 // figures appends a measured figure to out/figures-embed.txt and logs it.
 func figures(t *testing.T, format string, args ...any) {
 	t.Helper()
-	line := fmt.Sprintf(format, args...)
-	t.Log("figure: " + line)
-	f, err := os.OpenFile(filepath.Join(outDir(t), "figures-embed.txt"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	fmt.Fprintf(f, "%s %s: %s\n", time.Now().Format(time.RFC3339), t.Name(), line)
+	recordIn(t, "figures-embed.txt", format, args...)
 }
 
 func writeFile(t *testing.T, path, text string) {

@@ -282,16 +282,10 @@ func (l Link) openXiangqi() (*Opened, error) {
 	switch {
 	case l.DhtmlXQ != "":
 		param = "dhtmlxq"
-		var games []*record.Game
-		var warns []record.Warning
-		games, warns, err = record.ParseDhtmlXQ(l.DhtmlXQ)
-		r, kind, notes, err = fromRecord("DhtmlXQ", games, warns, err)
+		r, kind, notes, err = readRecord("DhtmlXQ", record.ParseDhtmlXQ, l.DhtmlXQ)
 	case l.PGN != "":
 		param = "pgn"
-		var games []*record.Game
-		var warns []record.Warning
-		games, warns, err = record.ParsePGN(l.PGN)
-		r, kind, notes, err = fromRecord("PGN", games, warns, err)
+		r, kind, notes, err = readRecord("PGN", record.ParsePGN, l.PGN)
 	case l.Text != "":
 		param = "text"
 		r, kind, notes, err = ImportRecord(l.Text)
@@ -333,6 +327,12 @@ func (l Link) openXiangqi() (*Opened, error) {
 		}
 	}
 	return o, nil
+}
+
+// readRecord reads text with one of engine/xiangqi/record's readers and takes its first game.
+func readRecord(kind string, read func(string) ([]*record.Game, []record.Warning, error), text string) (*record.Game, string, []string, error) {
+	games, warns, err := read(text)
+	return fromRecord(kind, games, warns, err)
 }
 
 func hasComments(ms []record.Move) bool {
