@@ -137,7 +137,6 @@ type Searcher struct {
 	keys   []uint64      // keys of the game and the search path; keys[len-1] is the position now
 	checks []bool        // checks[i]: the side to move at keys[i] was in check
 	floor  int           // keys below this index cannot repeat (a null move lies between)
-	cycle  xiangqi.Cycle // judges the repetitions found
 
 	ctx      context.Context
 	lim      Limits
@@ -146,6 +145,8 @@ type Searcher struct {
 	checkAt  uint64
 	stopped  bool
 	selDepth int
+
+	cycle xiangqi.Cycle // judges the repetitions found (large: kept after the fields used at every node)
 }
 
 // lmr[depth][moveIndex] is the late-move reduction of a quiet move.
