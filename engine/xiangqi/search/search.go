@@ -132,11 +132,11 @@ type Searcher struct {
 	evals [evalCacheSize]evalEntry // positional terms of recently evaluated positions
 
 	pos    xiangqi.Position
-	board  board         // pos's points, kept move by move
-	mat    [2]int32      // material of each side, kept incrementally
-	keys   []uint64      // keys of the game and the search path; keys[len-1] is the position now
-	checks []bool        // checks[i]: the side to move at keys[i] was in check
-	floor  int           // keys below this index cannot repeat (a null move lies between)
+	board  board    // pos's points, kept move by move
+	mat    [2]int32 // material of each side, kept incrementally
+	keys   []uint64 // keys of the game and the search path; keys[len-1] is the position now
+	checks []bool   // checks[i]: the side to move at keys[i] was in check
+	floor  int      // keys below this index cannot repeat (a null move lies between)
 
 	ctx      context.Context
 	lim      Limits
