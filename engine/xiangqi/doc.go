@@ -106,7 +106,7 @@
 // check, board, mate results and WXF; QIPAN_ORACLE_N random positions and random games,
 // 10,000 each, ~2 min; QIPAN_SEED),
 // rules_oracle_test.go (each game-end rule against the oracle's result; random repetition
-// loops, QIPAN_REPETITION_LOOPS, 300 by default), repetition_test.go (the WXF manual's
+// loops, QIPAN_REPETITION_LOOPS, 200 by default), repetition_test.go (the WXF manual's
 // examples, plus the case files in $QIPAN_REPETITION_CASES, colon-separated), fuzz_test.go
 // (go test -fuzz FuzzParseFEN / FuzzParseMove), bench_test.go (perft nodes/s).
 package xiangqi
