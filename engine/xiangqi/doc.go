@@ -75,16 +75,18 @@
 //     differs: Red's soldier stepping off an elephant's eye "chases" a chariot there).
 //   - Move limit: Fairy-Stockfish's xiangqi draws after 50 moves (100 plies), 60 only under
 //     its UCCI protocol or after many checks; ours after 60 (120 plies).
-//   - The stretch (from its source): Fairy-Stockfish also counts, for the side that moved last, the move that
-//     first reached the repeated position (even when it is no part of the cycle); we judge the
-//     moves of the stretch only, so a cycle entered by a different move is ruled the same as
-//     any other turn of it.
+//   - The stretch (read from its source, not met in the tests, which start each loop from its
+//     FEN): Fairy-Stockfish also counts, for the side that moved last, the move that first
+//     reached the repeated position (even when it is no part of the cycle); we judge the moves
+//     of the stretch only, so a cycle entered by a different move is ruled the same as any
+//     other turn of it.
 //
 // Speed: Position is a plain value (no pointers), copied freely. Moves are generated from
 // per-square tables; a move is tested for leaving the general attacked only when its from
 // or to square lies on the general's file or rank or next to it diagonally (or when in
 // check), since no other move can open a line, a cannon screen or a horse leg toward it.
-// GenerateLegal, GenerateCaptures, Make, Unmake, InCheck, IsLegal and Perft allocate nothing.
+// GenerateLegal, GenerateCaptures, Make, Unmake, InCheck, IsLegal and Perft allocate nothing,
+// nor does Cycle.Judge (the search's repetition ruling, run only where a position recurs).
 //
 // Files:
 //   - types.go: Color, Square, Kind, Piece, Move (UCCI h2e2 / ICCS H2-E2, ParseMove), MoveList.

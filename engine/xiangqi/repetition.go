@@ -57,7 +57,7 @@ func (p *Position) kinds(c Color, ks ...Kind) set {
 	return b
 }
 
-// uncrossed is c's soldiers that have not crossed the river, with c's general: pieces no
+// unchaseable is c's soldiers that have not crossed the river, with c's general: pieces no
 // chase counts.
 func (p *Position) unchaseable(c Color) set {
 	var b set
