@@ -138,6 +138,13 @@ var english = [keyCount]string{
 	RestorePrevious:      "Bring back the previous game",
 	RestorePreviousTitle: "Return to the game New replaced",
 
+	PointEmpty: "%s, empty",
+	PointPiece: "%s, %s %s",
+	RedWord:    "red",
+	BlackWord:  "black",
+	PointDisc:  "%s, %s disc",
+	Announce:   "%s: %s",
+
 	ShowPosition: "Show the position after this move",
 	NoMoves:      "No moves yet.",
 	XiangqiBoard: "Xiangqi board",

@@ -152,6 +152,14 @@ const (
 	RestorePrevious
 	RestorePreviousTitle
 
+	// Accessible names and announcements.
+	PointEmpty // square
+	PointPiece // square, colour, piece
+	RedWord
+	BlackWord
+	PointDisc // square, side
+	Announce  // side, move
+
 	// Move list and boards.
 	ShowPosition
 	NoMoves

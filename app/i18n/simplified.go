@@ -138,6 +138,13 @@ var simplified = [keyCount]string{
 	RestorePrevious:      "找回上一局",
 	RestorePreviousTitle: "回到被新局替换的那一局",
 
+	PointEmpty: "%s 空",
+	PointPiece: "%s %s%s",
+	RedWord:    "红",
+	BlackWord:  "黑",
+	PointDisc:  "%s %s",
+	Announce:   "%s：%s",
+
 	ShowPosition: "显示这一步之后的局面",
 	NoMoves:      "还没有着法。",
 	XiangqiBoard: "象棋棋盘",

@@ -138,6 +138,13 @@ var traditional = [keyCount]string{
 	RestorePrevious:      "找回上一局",
 	RestorePreviousTitle: "回到被新局取代的那一局",
 
+	PointEmpty: "%s 空",
+	PointPiece: "%s %s%s",
+	RedWord:    "紅",
+	BlackWord:  "黑",
+	PointDisc:  "%s %s",
+	Announce:   "%s：%s",
+
 	ShowPosition: "顯示這一步之後的局面",
 	NoMoves:      "還沒有著法。",
 	XiangqiBoard: "象棋棋盤",

@@ -163,6 +163,9 @@ func (m *Match) Click(sq xiangqi.Square) bool {
 // Refusal is why the last click was refused ("" if it was not).
 func (m *Match) Refusal() Refusal { return m.refusal }
 
+// Deselect drops the selected piece and its hints (Escape).
+func (m *Match) Deselect() { m.clearSelection() }
+
 func (m *Match) clearSelection() { m.selected, m.hints = NoSquare, m.hints[:0] }
 
 // Apply plays the engine's move mv if it is the engine's turn and mv is legal; otherwise it

@@ -21,7 +21,7 @@ func TestParseInfo(t *testing.T) {
 		{"info depth 3 seldepth 7 score mate 2 nodes 0 time 0", true, SearchInfo{Depth: 3, Mate: 2}},
 		{"info depth 3 score mate -1 nodes 0 time 0", true, SearchInfo{Depth: 3, Mate: -1}},
 		{"info depth 5 score 9997 nodes 1 pv h2e2", true, SearchInfo{Depth: 5, Mate: 2, Nodes: 1, PV: []string{"h2e2"}}}, // mate in 3 plies: 2 moves
-		{"info depth 5 score -9998 nodes 1", true, SearchInfo{Depth: 5, Mate: -1, Nodes: 1}},                               // mated in 2 plies
+		{"info depth 5 score -9998 nodes 1", true, SearchInfo{Depth: 5, Mate: -1, Nodes: 1}},                             // mated in 2 plies
 		{"info depth 12 multipv 1 score cp 4400 nodes 9 pv f6 e6", true, SearchInfo{Depth: 12, Score: 4400, Nodes: 9, PV: []string{"f6", "e6"}}},
 		{"info string exact", false, SearchInfo{}},
 		{"info depth x score 1", false, SearchInfo{}},

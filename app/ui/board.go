@@ -28,6 +28,8 @@ type BoardView struct {
 	Lang     i18n.Lang    // of the board's accessible name
 	Refusal  play.Refusal // why the last attempt was refused ("" for none)
 	Refusals int          // attempts refused so far: each one shakes the board again
+	Cursor   string       // the point in the tab order (keyboard.go), "" for the default
+	Browsing bool         // the record is reviewed: the arrows browse it
 }
 
 // Board is the SVG board. It follows the DOM contract of docs/contracts.md: data-square on
@@ -60,16 +62,20 @@ func (b *Board) Render() app.UI {
 		ID("board").
 		Class("board").
 		Attr("viewBox", "0 0 "+itoa(boardW)+" "+itoa(boardH)).
-		Attr("role", "img").
+		Attr("role", "group").
 		Attr("aria-label", v.Lang.T(i18n.XiangqiBoard)).
 		Attr("data-turn", turn).
 		Attr("data-fen", pos.FEN()).
-		On("click", b.onClick)
+		On("click", b.onClick).
+		On("keydown", onBoardKeyDown)
 	if v.Ready {
 		root = root.Attr("data-ready", "true")
 	}
 	if v.Thinking {
 		root = root.Attr("data-thinking", "true")
+	}
+	if v.Browsing {
+		root = root.Attr("data-browsing", "true")
 	}
 	root = refused(root, v.Refusal, v.Refusals)
 	return root.Body(
@@ -349,11 +355,24 @@ func (b *Board) hintArrow() app.UI {
 // points is the top layer: one transparent square per point, the click targets.
 func (b *Board) points() app.UI {
 	v := b.View
+	pos := v.Position
+	if pos == nil {
+		pos = xiangqi.NewPosition()
+	}
+	cursor := cursorOr(v.Cursor, "e0")
+	if v.Flipped && v.Cursor == "" {
+		cursor = "e9"
+	}
 	var pts []app.UI
 	for s := xiangqi.Square(0); s < 90; s++ {
 		x, y := pointXY(s, v.Flipped)
+		tab := "-1"
+		if s.String() == cursor {
+			tab = "0"
+		}
 		r := svgElem("rect").Class("pt").
 			Attr("data-square", s.String()).
+			Attr("role", "button").Attr("tabindex", tab).Attr("aria-label", pointLabel(v.Lang, s, pos.At(s))).
 			Attr("x", x-cell/2).Attr("y", y-cell/2).Attr("width", cell).Attr("height", cell)
 		if v.Last != xiangqi.NoMove && (s == v.Last.From() || s == v.Last.To()) {
 			r = r.Attr("data-last", "true")

@@ -17,6 +17,8 @@ func browserLangs() []string { return nil }
 
 func setDocumentLang(tag string) {}
 
+func focusPoint(sq string) {}
+
 func storageRaw(key string) (string, bool) { return "", false }
 
 func storageSetRaw(key, text string) error { return nil }

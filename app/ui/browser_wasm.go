@@ -193,3 +193,10 @@ func storageSetRaw(key, text string) (err error) {
 	app.Window().Get("localStorage").Call("setItem", key, text)
 	return nil
 }
+
+// focusPoint gives the keyboard focus to the board point sq.
+func focusPoint(sq string) {
+	if el := app.Window().Get("document").Call("querySelector", `#board .pt[data-square="`+sq+`"]`); el.Truthy() {
+		el.Call("focus")
+	}
+}

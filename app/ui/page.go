@@ -42,15 +42,16 @@ type Page struct {
 	notice   string       // a problem to show (engine error), "" for none
 	refusal  play.Refusal // why the last click was refused, shown until the next action
 	refusals int          // clicks refused so far (each one shakes the board)
+	cursor   string       // the board point in the tab order (keyboard.go)
 	// confirmNew: New was pressed with a game in progress and waits for confirmation.
 	confirmNew bool
 	// hasPrevious: the game New replaced is kept, by storage key (keep.go).
 	hasPrevious map[string]bool
-	update   bool         // a new version of the app is installed: reloading shows it
-	ioOpen   bool         // the import/export box is shown
-	ioText   string       // its text
-	ioError  string       // why the last import failed
-	ioNote   string       // what the last export did
+	update      bool   // a new version of the app is installed: reloading shows it
+	ioOpen      bool   // the import/export box is shown
+	ioText      string // its text
+	ioError     string // why the last import failed
+	ioNote      string // what the last export did
 }
 
 // engineWorker is the engine in its Web Worker: one protocol line in, lines out (through the
@@ -74,6 +75,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	p.restore(ctx)
 	p.openLink(ctx) // a share link's game replaces the saved one (share.go)
 	ctx.Handle(PointAction, p.onPoint)
+	ctx.Handle(BoardKeyAction, p.onBoardKey)
 	ctx.Handle(ControlAction, p.onControl)
 	ctx.Handle(SettingAction, p.onSetting)
 	ctx.Handle(ReviewAction, p.onReview)
@@ -166,6 +168,7 @@ func (p *Page) onPoint(ctx app.Context, a app.Action) {
 	p.sounds.unlock()
 	p.confirmNew = false
 	s, _ := a.Value.(string)
+	p.cursor = s // the keyboard goes on from the point last used
 	if p.reversi() {
 		p.onReversiPoint(ctx, s)
 		return
@@ -526,6 +529,8 @@ func (p *Page) Render() app.UI {
 					Lang:     p.lang,
 					Refusal:  p.refusal,
 					Refusals: p.refusals,
+					Cursor:   p.cursor,
+					Browsing: r.Reviewing(),
 				}),
 			),
 			p.reversiPanel(),
@@ -555,12 +560,15 @@ func (p *Page) Render() app.UI {
 				Lang:     p.lang,
 				Refusal:  p.refusal,
 				Refusals: p.refusals,
+				Cursor:   p.cursor,
+				Browsing: m.Reviewing(),
 			}),
 		),
 		app.Aside().Class("panel").Body(
 			p.titleRow("象棋"),
 			p.status(),
 			p.refusalLine(),
+			p.announcer(),
 			// Every slot of the panel is always there (empty when unused): go-app matches
 			// children by position, and a slot appearing before the import/export box would
 			// remount it and empty what the person pasted.

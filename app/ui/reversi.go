@@ -29,6 +29,8 @@ type ReversiView struct {
 	Lang     i18n.Lang // of the board's accessible name
 	Refusal  play.Refusal
 	Refusals int
+	Cursor   string // the cell in the tab order (keyboard.go), "" for the default
+	Browsing bool   // the record is reviewed: the arrows browse it
 }
 
 // ReversiBoard is the green 8×8 SVG board. Its DOM (docs/contracts.md): data-square on every
@@ -57,15 +59,19 @@ func (b *ReversiBoard) Render() app.UI {
 	text := pos.String()
 	root := svgElem("svg").ID("board").Class("board reversi").
 		Attr("viewBox", "0 0 "+itoa(rvSize)+" "+itoa(rvSize)).
-		Attr("role", "img").Attr("aria-label", b.View.Lang.T(i18n.ReversiBoard)).
+		Attr("role", "group").Attr("aria-label", b.View.Lang.T(i18n.ReversiBoard)).
 		Attr("data-turn", text[65:]).
 		Attr("data-fen", text).
-		On("click", onBoardClick)
+		On("click", onBoardClick).
+		On("keydown", onBoardKeyDown)
 	if v.Ready {
 		root = root.Attr("data-ready", "true")
 	}
 	if v.Thinking {
 		root = root.Attr("data-thinking", "true")
+	}
+	if v.Browsing {
+		root = root.Attr("data-browsing", "true")
 	}
 	root = refused(root, v.Refusal, v.Refusals)
 	return root.Body(
@@ -162,10 +168,20 @@ func (b *ReversiBoard) marks() app.UI {
 // cells is the top layer: one transparent square per cell, the click targets.
 func (b *ReversiBoard) cells() app.UI {
 	last := b.View.Last.Square()
+	pos := b.View.Position
+	if pos == nil {
+		pos = reversi.NewPosition()
+	}
+	cursor := cursorOr(b.View.Cursor, "d3")
 	var cs []app.UI
 	for s := reversi.Square(0); s < 64; s++ {
 		x, y := cellXY(s)
+		tab := "-1"
+		if s.String() == cursor {
+			tab = "0"
+		}
 		r := svgElem("rect").Class("pt").Attr("data-square", s.String()).
+			Attr("role", "button").Attr("tabindex", tab).Attr("aria-label", cellLabel(b.View.Lang, s, pos)).
 			Attr("x", x).Attr("y", y).Attr("width", rvCell).Attr("height", rvCell)
 		if s == last {
 			r = r.Attr("data-last", "true")
@@ -189,6 +205,7 @@ func (p *Page) reversiPanel() app.UI {
 		p.titleRow("黑白棋"),
 		p.reversiStatus(),
 		p.refusalLine(),
+		p.announcer(),
 		app.Div().Class("score").Body(
 			app.Span().Class("count black").Attr("data-count", "X").Title(l.T(i18n.BlackDiscs)).Text(itoa(black)),
 			app.Span().Class("count white").Attr("data-count", "O").Title(l.T(i18n.WhiteDiscs)).Text(itoa(white)),

@@ -1,0 +1,166 @@
+package ui
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"qipan/app/i18n"
+	"qipan/engine/reversi"
+	"qipan/engine/xiangqi"
+)
+
+// The boards take the keyboard as the grid pattern does: one point at a time is in the tab
+// order (the cursor, tabindex 0; the others -1), the arrow keys move it, Enter or Space acts
+// as a click there (pick up, put down), Escape drops the selection. Every point has an
+// accessible name ("e2, red cannon" / "e2 红炮"), and each move played is announced.
+
+// BoardKeyAction is posted by a key pressed on a board point; its value is a BoardKey.
+const BoardKeyAction = "qipan/board-key"
+
+// BoardKey is a key pressed on the board point Square.
+type BoardKey struct{ Key, Square string }
+
+// boardKeys are the keys the board uses; the others (← → to browse the record from outside
+// the board, Tab) go on as usual.
+var boardKeys = map[string]bool{
+	"ArrowUp": true, "ArrowDown": true, "ArrowLeft": true, "ArrowRight": true, "Enter": true, " ": true, "Escape": true,
+}
+
+// onBoardKeyDown is both boards' keydown handler. While the record is reviewed (the board's
+// data-browsing) the board takes no moves, and the arrows browse the record as they do off
+// the board. (The state is read from the DOM: go-app keeps a handler from the first render.)
+func onBoardKeyDown(ctx app.Context, e app.Event) {
+	key := e.Get("key").String()
+	if !boardKeys[key] {
+		return
+	}
+	pt := e.Get("target").Call("closest", ".pt[data-square]")
+	if !pt.Truthy() {
+		return
+	}
+	browsing := pt.Call("closest", "#board").Call("hasAttribute", "data-browsing").Bool()
+	if arrow := key != "Enter" && key != " " && key != "Escape"; arrow && browsing {
+		return
+	}
+	e.PreventDefault()
+	e.Call("stopPropagation") // the page's own ← → browse the record
+	ctx.NewActionWithValue(BoardKeyAction, BoardKey{Key: key, Square: pt.Call("getAttribute", "data-square").String()})
+}
+
+// onBoardKey moves the cursor, or acts on the point under it.
+func (p *Page) onBoardKey(ctx app.Context, a app.Action) {
+	k, ok := a.Value.(BoardKey)
+	if !ok {
+		return
+	}
+	// The cursor, when there is one, is where the keys act: the focus follows it a frame
+	// later, so quick keys could name the point it is leaving.
+	at := cursorOr(p.cursor, k.Square)
+	switch k.Key {
+	case "Enter", " ":
+		p.onPoint(ctx, app.Action{Name: PointAction, Value: at})
+	case "Escape":
+		p.refusal = ""
+		if !p.reversi() {
+			p.match.Deselect()
+		}
+	default:
+		next := p.step(at, k.Key)
+		if next == "" {
+			return
+		}
+		p.cursor = next
+		ctx.Defer(func(app.Context) { focusPoint(next) })
+	}
+}
+
+// step is the point next to sq in the direction of an arrow key as the board is drawn, or ""
+// at the edge.
+func (p *Page) step(sq, key string) string {
+	dx, dy := map[string]int{"ArrowLeft": -1, "ArrowRight": 1}[key], map[string]int{"ArrowUp": -1, "ArrowDown": 1}[key]
+	if p.reversi() {
+		s, err := reversi.ParseMove(sq)
+		if err != nil || s.Square() == reversi.NoSquare {
+			return ""
+		}
+		col, row := s.Square().Col()+dx, s.Square().Row()+dy
+		if col < 0 || col > 7 || row < 0 || row > 7 {
+			return ""
+		}
+		return reversi.Square(row*8 + col).String()
+	}
+	s, err := xiangqi.ParseSquare(sq)
+	if err != nil {
+		return ""
+	}
+	if p.match.Flipped() {
+		dx, dy = -dx, -dy
+	}
+	file, rank := s.File()+dx, s.Rank()-dy // rank 0 is at the bottom
+	if file < 0 || file > 8 || rank < 0 || rank > 9 {
+		return ""
+	}
+	return xiangqi.SquareOf(file, rank).String()
+}
+
+// cursorOr returns the cursor, or def when there is none yet.
+func cursorOr(cursor, def string) string {
+	if cursor == "" {
+		return def
+	}
+	return cursor
+}
+
+// pointLabel is a Xiangqi point's accessible name: "e2, red cannon", "e2 红炮", "e5, empty".
+func pointLabel(l i18n.Lang, s xiangqi.Square, pc xiangqi.Piece) string {
+	if pc == xiangqi.NoPiece {
+		return l.T(i18n.PointEmpty, s.String())
+	}
+	colour := l.T(i18n.RedWord)
+	if pc.Color() == xiangqi.Black {
+		colour = l.T(i18n.BlackWord)
+	}
+	return l.T(i18n.PointPiece, s.String(), colour, kindName(l, pc.Kind()))
+}
+
+// cellLabel is a Reversi cell's accessible name: "d4, white disc", "d4 白棋", "a1, empty".
+func cellLabel(l i18n.Lang, s reversi.Square, pos *reversi.Position) string {
+	bit := uint64(1) << uint(s)
+	switch {
+	case pos.Black()&bit != 0:
+		return l.T(i18n.PointDisc, s.String(), discName(l, reversi.Black))
+	case pos.White()&bit != 0:
+		return l.T(i18n.PointDisc, s.String(), discName(l, reversi.White))
+	}
+	return l.T(i18n.PointEmpty, s.String())
+}
+
+// announcement is the last move played, for screen readers: "Red: C2.5", "黑棋：f4"; "" at
+// the start or while reviewing.
+func (p *Page) announcement() string {
+	l := p.lang
+	if p.reversi() {
+		r := p.rv
+		ply := r.Game().Ply()
+		if ply == 0 || r.Reviewing() {
+			return ""
+		}
+		mover := r.Game().PositionAt(ply - 1).Turn
+		return l.T(i18n.Announce, discName(l, mover), r.MoveTexts()[ply-1])
+	}
+	m := p.match
+	ply := m.Game().Ply()
+	if ply == 0 || m.Reviewing() {
+		return ""
+	}
+	mover := m.Game().PositionAt(ply - 1).Turn()
+	text := l.T(i18n.Announce, sideName(l, mover), m.MoveTexts(p.settings.Notation)[ply-1])
+	if r := m.Result(); r != "" {
+		text += " · " + resultText(l, m.Game().Result())
+	}
+	return text
+}
+
+// announcer is the live region that reads out each move.
+func (p *Page) announcer() app.UI {
+	return app.P().Class("sr-only").Attr("aria-live", "polite").Attr("data-announce", "true").Text(p.announcement())
+}
