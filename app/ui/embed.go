@@ -30,6 +30,7 @@ type Embed struct {
 	unkeys    func()
 	level     int
 	shown     string // the query and fragment the board shows
+	server    bool   // rendered by the static build, before the link can be read
 }
 
 // NewEmbed returns the embed; it reads its link when mounted.
@@ -43,6 +44,7 @@ func (e *Embed) board() play.Board {
 }
 
 func (e *Embed) OnMount(ctx app.Context) {
+	e.server = app.IsServer
 	e.load(ctx)
 	ctx.Handle(PointAction, e.onPoint)
 	ctx.Handle(ControlAction, e.onControl)
@@ -287,6 +289,9 @@ func (e *Embed) classes() string {
 	}
 	if e.link.FitWidth {
 		c += " fit-width"
+	}
+	if e.server {
+		c += " prerendered" // the frame is drawn at once, the game when the app has read the link
 	}
 	if b := e.board(); b != nil && b.Variant() == play.VariantReversi {
 		c += " reversi"
