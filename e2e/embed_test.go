@@ -37,8 +37,10 @@ func watchPage(t *testing.T, ctx context.Context) {
 		document.addEventListener("securitypolicyviolation", (e) => window.qipanCSP.push(e.violatedDirective + " " + e.blockedURI));
 		for (const f of ["alert", "confirm", "prompt"]) window[f] = () => { window.qipanDialogs++; };
 		new MutationObserver(() => {
-			if (window.qipanReadyAt === undefined && document.querySelector("#board[data-ready]")) window.qipanReadyAt = performance.now();
-		}).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"]});
+			const b = document.querySelector("#board[data-ready]");
+			if (window.qipanReadyAt === undefined && b) window.qipanReadyAt = performance.now();
+			if (b && b.dataset.fen !== window.qipanFen) { window.qipanFen = b.dataset.fen; window.qipanFenAt = performance.now(); }
+		}).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready", "data-fen"]});
 	})()`
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: js}); err != nil {
 		t.Fatal(err)
@@ -114,10 +116,11 @@ func TestEmbed(t *testing.T) {
 	openEmbed(t, ctx, u)
 	drawn := eval[float64](t, ctx, `window.qipanReadyAt`)
 	frame := eval[float64](t, ctx, `performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1`)
-	run(t, ctx, 10*time.Second, "click next", chromedp.Click(`[data-action="next"]`))
+	// The click is the page's own (a mouse click through the protocol adds its round trips).
+	clicked := eval[float64](t, ctx, `(document.querySelector("[data-action=next]").click(), performance.now())`)
 	waitFor(t, ctx, 5*time.Second, "the first move shown", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q`, fenAfter(t, xiangqi.StartFEN, "h2e2")))
-	answered := eval[float64](t, ctx, `performance.now()`)
-	figures(t, "cold load of /embed (fresh profile, localhost, headless Chromium): the board's frame painted (prerendered) %.0f ms, the board drawn with the game %.0f ms, first click (next) answered %.0f ms after navigation start", frame, drawn, answered)
+	answered := eval[float64](t, ctx, `window.qipanFenAt`)
+	figures(t, "cold load of /embed (fresh profile, localhost, headless Chromium): the board's frame painted (prerendered) %.0f ms, the board drawn with the game %.0f ms, a click on next at %.0f ms answered at %.0f ms, after navigation start", frame, drawn, clicked, answered)
 	if drawn > 5000 || answered > 10000 {
 		t.Errorf("cold load: board at %.0f ms, click answered at %.0f ms (bounds 5 s and 10 s; the targets are 0.5 s and 1 s)", drawn, answered)
 	}
