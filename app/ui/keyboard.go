@@ -164,3 +164,15 @@ func (p *Page) announcement() string {
 func (p *Page) announcer() app.UI {
 	return app.P().Class("sr-only").Attr("aria-live", "polite").Attr("data-announce", "true").Text(p.announcement())
 }
+
+// onDragStart selects the piece a drag picked up (drag_wasm.go); the drop is a click where it
+// lands. A piece already selected stays selected.
+func (p *Page) onDragStart(ctx app.Context, sq string) {
+	if p.reversi() {
+		return
+	}
+	if s, err := xiangqi.ParseSquare(sq); err == nil && p.match.Selected() == s {
+		return
+	}
+	p.onPoint(ctx, app.Action{Name: PointAction, Value: sq})
+}

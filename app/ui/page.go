@@ -35,9 +35,10 @@ type Page struct {
 	rv       *play.Reversi // the Reversi game; both share one engine conversation
 	settings play.Settings
 	lang     i18n.Lang // the language shown: ?lang=, else the one chosen, else the browser's
-	worker   engineWorker
+	eng      engineLink // the engine Worker, started by the first search
 	sounds   sounds
 	unkeys   func()
+	undrag   func()
 	mounted  bool
 	notice   string       // a problem to show (engine error), "" for none
 	refusal  play.Refusal // why the last click was refused, shown until the next action
@@ -74,8 +75,12 @@ func (p *Page) reversi() bool { return p.settings.Game == play.VariantReversi }
 func (p *Page) OnMount(ctx app.Context) {
 	p.restore(ctx)
 	p.openLink(ctx) // a share link's game replaces the saved one (share.go)
+	p.eng = engineLink{engine: p.match.Engine, onLine: p.onEngineLine, onFail: p.onEngineFailed}
 	ctx.Handle(PointAction, p.onPoint)
 	ctx.Handle(BoardKeyAction, p.onBoardKey)
+	p.undrag = listenDrag(
+		func(sq string) { ctx.Dispatch(func(ctx app.Context) { p.onDragStart(ctx, sq) }) },
+		func(sq string) { ctx.Dispatch(func(ctx app.Context) { p.onPoint(ctx, app.Action{Name: PointAction, Value: sq}) }) })
 	ctx.Handle(ControlAction, p.onControl)
 	ctx.Handle(SettingAction, p.onSetting)
 	ctx.Handle(ReviewAction, p.onReview)
@@ -99,10 +104,10 @@ func (p *Page) OnDismount() {
 	if p.unkeys != nil {
 		p.unkeys()
 	}
-	if p.worker != nil {
-		p.worker.Close()
-		p.worker = nil
+	if p.undrag != nil {
+		p.undrag()
 	}
+	p.eng.close()
 }
 
 // restore loads the saved settings and game; anything unusable is ignored (and replaced on
@@ -437,63 +442,16 @@ func (p *Page) lastSound() play.Sound {
 	return p.match.LastSound()
 }
 
-// post sends lines to the Worker; when they start a search it is watched. The Worker (and
-// its wasm) is loaded by the first lines there are to send, so a visit that never asks the
-// computer anything never downloads the engine.
-func (p *Page) post(ctx app.Context, lines []string) {
-	if len(lines) == 0 || !p.startEngine(ctx) {
-		return
-	}
-	for _, line := range lines {
-		p.worker.Post(line)
-	}
-	if len(lines) > 0 && lines[len(lines)-1] != "stop" {
-		p.watch(ctx)
-	}
-}
-
-// startEngine starts the engine Worker if it is not running, and reports whether it runs.
-func (p *Page) startEngine(ctx app.Context) bool {
-	if p.worker != nil {
-		return true
-	}
-	w, err := startWorker(WorkerURL,
-		func(line string) { ctx.Dispatch(func(ctx app.Context) { p.onEngineLine(ctx, line) }) },
-		func(why string) { ctx.Dispatch(func(ctx app.Context) { p.onEngineFailed(why) }) })
-	if err != nil {
-		p.onEngineFailed(err.Error())
-		return false
-	}
-	p.worker = w
-	return true
-}
-
-// watch hurries the search just started if it has not answered well past its time limit, so
-// a slow or stuck search still ends with a move.
-func (p *Page) watch(ctx app.Context) {
-	id, limit := p.match.Engine.Search()
-	if id == 0 {
-		return
-	}
-	ctx.After(limit+stopAfter, func(ctx app.Context) {
-		if p.worker != nil {
-			for _, l := range p.match.Engine.Hurry(id) {
-				p.worker.Post(l)
-			}
-		}
-	})
-}
+// post sends lines to the engine Worker (engineLink: loaded by the first lines there are to
+// send, so a visit that never asks the computer anything never downloads the engine).
+func (p *Page) post(ctx app.Context, lines []string) { p.eng.send(ctx, lines) }
 
 func (p *Page) onEngineLine(ctx app.Context, line string) {
 	said := p.match.EngineSaid
 	if p.reversi() {
 		said = p.rv.EngineSaid // the engine's answers are for the game on the board
 	}
-	wasReady := p.match.Engine.Ready()
 	send, moved, err := said(line)
-	if !wasReady && p.match.Engine.Ready() {
-		cacheEngineFiles() // for offline play, now that the computer has been asked
-	}
 	if err != nil {
 		p.notice = p.lang.T(i18n.EngineSaid, err.Error())
 		app.Log(err)
