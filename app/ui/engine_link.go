@@ -6,13 +6,14 @@ import (
 	"qipan/app/play"
 )
 
-// engineLink is a page's line to the engine Worker, for the embed. The Worker (and its wasm)
+// engineLink is a page's line to the engine Worker (the app's and the embed's). The Worker (and its wasm)
 // is started by the first lines there are to send, or by start when the reader has asked for
 // the computer, so a page that only replays a game never downloads the engine.
 type engineLink struct {
 	worker engineWorker
 	engine *play.Engine
 	onLine func(ctx app.Context, line string) // each line the engine says, on the UI goroutine
+	onFail func(why string)                   // the Worker failed; nil: the engine is marked failed
 }
 
 // start starts the Worker if it is not running, and reports whether it runs.
@@ -22,13 +23,21 @@ func (l *engineLink) start(ctx app.Context) bool {
 	}
 	w, err := startWorker(WorkerURL,
 		func(line string) { ctx.Dispatch(func(ctx app.Context) { l.said(ctx, line) }) },
-		func(why string) { ctx.Dispatch(func(ctx app.Context) { l.engine.Fail(why) }) })
+		func(why string) { ctx.Dispatch(func(ctx app.Context) { l.fail(why) }) })
 	if err != nil {
-		l.engine.Fail(err.Error())
+		l.fail(err.Error())
 		return false
 	}
 	l.worker = w
 	return true
+}
+
+func (l *engineLink) fail(why string) {
+	if l.onFail != nil {
+		l.onFail(why)
+		return
+	}
+	l.engine.Fail(why)
 }
 
 func (l *engineLink) said(ctx app.Context, line string) {

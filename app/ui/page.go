@@ -34,7 +34,7 @@ type Page struct {
 	match    *play.Match   // the Xiangqi game
 	rv       *play.Reversi // the Reversi game; both share one engine conversation
 	settings play.Settings
-	lang     i18n.Lang // the language shown: ?lang=, else the one chosen, else the browser's
+	lang     i18n.Lang  // the language shown: ?lang=, else the one chosen, else the browser's
 	eng      engineLink // the engine Worker, started by the first search
 	sounds   sounds
 	unkeys   func()
