@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -141,7 +142,7 @@ func ParseLink(rawQuery, fragment, windowName string) (Link, error) {
 		}
 	}
 	if s := strings.ToLower(get("theme")); s != "" {
-		if s == "auto" || contains(Themes, s) {
+		if s == "auto" || slices.Contains(Themes, s) {
 			l.Theme = s
 		} else {
 			l.Notes = append(l.Notes, fmt.Sprintf("theme %q ignored: want %s or auto", clip(s, 40), strings.Join(Themes, ", ")))
@@ -177,15 +178,6 @@ func validLang(s string) bool {
 		}
 	}
 	return true
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // invalidUTF8 returns the byte offset of the first invalid UTF-8 sequence in s, or -1.
