@@ -3,6 +3,7 @@ package xiangqi
 import (
 	"bufio"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -211,5 +212,47 @@ func TestCycleJudge(t *testing.T) {
 	p := NewPosition()
 	if _, ok := c.Judge(p, []uint64{p.Key(), 12345, p.Key()}); ok {
 		t.Error("Judge accepted keys no move links")
+	}
+}
+
+// TestCycleJudgeLoops: on random repetition loops (those of the oracle differential), judging
+// the stretch from its keys, as the search does, gives Game.Result's ruling.
+func TestCycleJudgeLoops(t *testing.T) {
+	rng := rand.New(rand.NewPCG(testSeed(t), 5))
+	var c Cycle
+	for n := 0; n < 500; {
+		p, _ := ParseFEN(oracleStarts[rng.IntN(len(oracleStarts))])
+		randomLine(rng, p, 80)
+		if p.Status() != Ongoing {
+			continue
+		}
+		var cycle []Move
+		switch rng.IntN(3) {
+		case 0:
+			cycle = chaseLoop(rng, *p)
+		case 1:
+			cycle = checkLoop(rng, *p)
+		default:
+			cycle = randomLoop(rng, *p)
+		}
+		if cycle == nil {
+			continue
+		}
+		n++
+		g := NewGame(p)
+		for _, m := range append(append([]Move(nil), cycle...), cycle...) {
+			if err := g.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want := g.Result()
+		if want.Status == InsufficientMaterial { // ruled before repetition
+			continue
+		}
+		_, first := g.repeats()
+		got, ok := c.Judge(g.Position(), g.keys[first:g.ply+1])
+		if !ok || got != want {
+			t.Errorf("%s moves %s: Judge %+v (ok %v), Game.Result %+v", p.FEN(), joinMoves(g.Moves()), got, ok, want)
+		}
 	}
 }
