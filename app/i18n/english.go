@@ -145,6 +145,14 @@ var english = [keyCount]string{
 	PointDisc:  "%s, %s disc",
 	Announce:   "%s: %s",
 
+	ThemeTitle:    "Look",
+	ThemeWood:     "Wood",
+	ThemePlain:    "Plain",
+	ThemeContrast: "High contrast",
+
+	GameOverReview:      "Review",
+	GameOverReviewTitle: "Go through the game from its first move",
+
 	ShowPosition: "Show the position after this move",
 	NoMoves:      "No moves yet.",
 	XiangqiBoard: "Xiangqi board",

@@ -160,6 +160,16 @@ const (
 	PointDisc // square, side
 	Announce  // side, move
 
+	// Looks.
+	ThemeTitle
+	ThemeWood
+	ThemePlain
+	ThemeContrast
+
+	// Game over.
+	GameOverReview
+	GameOverReviewTitle
+
 	// Move list and boards.
 	ShowPosition
 	NoMoves

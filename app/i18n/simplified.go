@@ -145,6 +145,14 @@ var simplified = [keyCount]string{
 	PointDisc:  "%s %s",
 	Announce:   "%s：%s",
 
+	ThemeTitle:    "外观",
+	ThemeWood:     "木纹",
+	ThemePlain:    "素色",
+	ThemeContrast: "高对比度",
+
+	GameOverReview:      "复盘",
+	GameOverReviewTitle: "从第一步起回看这局",
+
 	ShowPosition: "显示这一步之后的局面",
 	NoMoves:      "还没有着法。",
 	XiangqiBoard: "象棋棋盘",

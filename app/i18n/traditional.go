@@ -145,6 +145,14 @@ var traditional = [keyCount]string{
 	PointDisc:  "%s %s",
 	Announce:   "%s：%s",
 
+	ThemeTitle:    "外觀",
+	ThemeWood:     "木紋",
+	ThemePlain:    "素色",
+	ThemeContrast: "高對比",
+
+	GameOverReview:      "復盤",
+	GameOverReviewTitle: "從第一步起回看這局",
+
 	ShowPosition: "顯示這一步之後的局面",
 	NoMoves:      "還沒有著法。",
 	XiangqiBoard: "象棋棋盤",

@@ -107,7 +107,19 @@ type Settings struct {
 	Lang     string   `json:"lang"`     // the language chosen (i18n.Lang), "" to follow the browser
 	// HideEngine hides the engine's depth, score and line (shown by default).
 	HideEngine bool `json:"hideEngine,omitempty"`
+	// Theme is the look chosen (PageThemes), "" until the person chooses one.
+	Theme string `json:"theme,omitempty"`
 }
+
+// PageThemes are the looks of the app's board and page: the wooden board, a plain printable one, and a
+// high-contrast one.
+var PageThemes = []string{ThemeWood, ThemePlain, ThemeContrast}
+
+const (
+	ThemeWood     = "wood"
+	ThemePlain    = "plain"
+	ThemeContrast = "contrast"
+)
 
 // Board coordinate styles.
 const (
@@ -124,6 +136,11 @@ func (s Settings) Normalize() Settings {
 	}
 	if s.Game != VariantReversi {
 		s.Game = VariantXiangqi
+	}
+	switch s.Theme {
+	case ThemeWood, ThemePlain, ThemeContrast:
+	default:
+		s.Theme = ""
 	}
 	if l, ok := i18n.Parse(s.Lang); ok {
 		s.Lang = string(l)

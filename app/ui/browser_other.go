@@ -19,6 +19,8 @@ func setDocumentLang(tag string) {}
 
 func focusPoint(sq string) {}
 
+func mediaMatches(query string) bool { return false }
+
 func storageRaw(key string) (string, bool) { return "", false }
 
 func storageSetRaw(key, text string) error { return nil }

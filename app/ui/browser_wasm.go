@@ -200,3 +200,9 @@ func focusPoint(sq string) {
 		el.Call("focus")
 	}
 }
+
+// mediaMatches reports whether a CSS media query matches (window.matchMedia).
+func mediaMatches(query string) bool {
+	mm := app.Window().Get("matchMedia")
+	return mm.Truthy() && app.Window().Call("matchMedia", query).Get("matches").Bool()
+}

@@ -44,6 +44,8 @@ type Page struct {
 	refusal  play.Refusal // why the last click was refused, shown until the next action
 	refusals int          // clicks refused so far (each one shakes the board)
 	cursor   string       // the board point in the tab order (keyboard.go)
+	// moreContrast: the system asks for more contrast (the theme when none is chosen).
+	moreContrast bool
 	// confirmNew: New was pressed with a game in progress and waits for confirmation.
 	confirmNew bool
 	// hasPrevious: the game New replaced is kept, by storage key (keep.go).
@@ -80,7 +82,9 @@ func (p *Page) OnMount(ctx app.Context) {
 	ctx.Handle(BoardKeyAction, p.onBoardKey)
 	p.undrag = listenDrag(
 		func(sq string) { ctx.Dispatch(func(ctx app.Context) { p.onDragStart(ctx, sq) }) },
-		func(sq string) { ctx.Dispatch(func(ctx app.Context) { p.onPoint(ctx, app.Action{Name: PointAction, Value: sq}) }) })
+		func(sq string) {
+			ctx.Dispatch(func(ctx app.Context) { p.onPoint(ctx, app.Action{Name: PointAction, Value: sq}) })
+		})
 	ctx.Handle(ControlAction, p.onControl)
 	ctx.Handle(SettingAction, p.onSetting)
 	ctx.Handle(ReviewAction, p.onReview)
@@ -119,6 +123,7 @@ func (p *Page) restore(ctx app.Context) {
 	}
 	p.settings = st.Normalize()
 	p.chooseLang()
+	p.moreContrast = mediaMatches("(prefers-contrast: more)")
 	if m, err := loadSaved(ctx, StorageKey, play.Restore); err != nil {
 		p.setAside(ctx, StorageKey, err)
 	} else if m != nil {
@@ -248,6 +253,8 @@ func (p *Page) onControl(ctx app.Context, a app.Action) {
 		}
 	case "live":
 		m.BackToGame()
+	case "review-start":
+		m.Review(0)
 	case "play-red":
 		m.SetHuman(xiangqi.Red)
 	case "play-black":
@@ -323,6 +330,8 @@ func (p *Page) onSetting(ctx app.Context, a app.Action) {
 		p.settings.Notation, _ = play.ParseNotation(s.Value)
 	case "coords":
 		p.settings.Coords = s.Value
+	case "theme":
+		p.settings.Theme = s.Value
 	case "lang":
 		if l, ok := i18n.Parse(s.Value); ok {
 			p.settings.Lang = string(l)
@@ -475,8 +484,9 @@ func (p *Page) Render() app.UI {
 	if p.reversi() {
 		r := p.rv
 		hint, _ := r.HintMove()
-		return app.Div().Class("qipan reversi").Body(
+		return app.Div().Class("qipan reversi").Attr("data-theme", p.theme()).Body(
 			app.Div().Class("board-wrap").Body(
+				p.gameOver(),
 				newReversiBoard().WithView(ReversiView{
 					Position: r.Shown(),
 					Hints:    r.Hints(),
@@ -503,8 +513,9 @@ func (p *Page) Render() app.UI {
 	if hint != xiangqi.NoMove {
 		hintText = p.lang.T(i18n.HintMove, play.MoveText(m.Shown(), hint, p.settings.Notation))
 	}
-	return app.Div().Class("qipan").Body(
+	return app.Div().Class("qipan").Attr("data-theme", p.theme()).Body(
 		app.Div().Class("board-wrap").Body(
+			p.gameOver(),
 			newBoard().WithView(BoardView{
 				Position: m.Shown(),
 				Flipped:  m.Flipped(),
@@ -538,7 +549,7 @@ func (p *Page) Render() app.UI {
 				Review(m.Reviewing()),
 			p.keepSlot(),
 			newMoveList().In(p.lang).WithRecord(m.MoveTexts(p.settings.Notation), m.Game().Ply(), m.ShownPly(), blackFirst),
-			newSettings().In(p.lang).With(m.Mode(), m.Human(), p.settings, p.ioOpen),
+			newSettings().In(p.lang).With(m.Mode(), m.Human(), p.settings, p.ioOpen).Look(p.theme()),
 			app.Div().Class("io-slot").Body(
 				app.If(p.ioOpen, func() app.UI { return newIOPanel().In(p.lang).With(p.ioError, p.ioNote) }),
 			),

@@ -230,7 +230,7 @@ func (p *Page) reversiPanel() app.UI {
 				sideButton("play-white", l.T(i18n.YouWhite), l.T(i18n.YouWhiteTitle), r.Mode() == play.VsComputer && r.Human() == reversi.White),
 				sideButton("play-two", l.T(i18n.TwoPlayers), l.T(i18n.TwoPlayersTitleReversi), r.Mode() == play.TwoPlayer),
 			),
-			app.Div().Class("selects").Body(levelSelector(l, p.settings.Level), langSelect(l)),
+			app.Div().Class("selects").Body(levelSelector(l, p.settings.Level), langSelect(l), themeSelect(l, p.theme())),
 			soundAndIO(l, p.settings, p.ioOpen, i18n.ImportExportTitleReversi),
 		),
 		app.Div().Class("io-slot").Body(
@@ -299,6 +299,8 @@ func (p *Page) onReversiControl(ctx app.Context, action string) bool {
 		return r.ContinueHere()
 	case "live":
 		r.BackToGame()
+	case "review-start":
+		r.Review(0)
 	case "play-black":
 		r.SetHuman(reversi.Black)
 	case "play-white":

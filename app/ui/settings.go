@@ -26,6 +26,7 @@ type SettingsPanel struct {
 	Settings play.Settings
 	IOOpen   bool
 	Lang     i18n.Lang
+	Theme    string // the look shown (play.PageThemes)
 }
 
 func newSettings() *SettingsPanel { return &SettingsPanel{} }
@@ -33,6 +34,12 @@ func newSettings() *SettingsPanel { return &SettingsPanel{} }
 // With sets what the panel shows.
 func (s *SettingsPanel) With(mode play.Mode, human xiangqi.Color, st play.Settings, ioOpen bool) *SettingsPanel {
 	s.Mode, s.Human, s.Settings, s.IOOpen = mode, human, st, ioOpen
+	return s
+}
+
+// Look sets the theme the selector shows.
+func (s *SettingsPanel) Look(theme string) *SettingsPanel {
+	s.Theme = theme
 	return s
 }
 
@@ -63,6 +70,7 @@ func (s *SettingsPanel) Render() app.UI {
 			selector("notation", l.T(i18n.NotationTitle), notations),
 			selector("coords", l.T(i18n.CoordsTitle), coords),
 			langSelect(l),
+			themeSelect(l, s.Theme),
 		),
 		soundAndIO(l, s.Settings, s.IOOpen, i18n.ImportExportTitle),
 	)
@@ -89,6 +97,16 @@ func langSelect(l i18n.Lang) app.UI {
 		langs = append(langs, option(string(x), x.Name(), x == l))
 	}
 	return selector("lang", l.T(i18n.LanguageTitle), langs)
+}
+
+// themeSelect is the selector of the looks.
+func themeSelect(l i18n.Lang, theme string) app.UI {
+	names := map[string]i18n.Key{play.ThemeWood: i18n.ThemeWood, play.ThemePlain: i18n.ThemePlain, play.ThemeContrast: i18n.ThemeContrast}
+	var opts []app.UI
+	for _, t := range play.PageThemes {
+		opts = append(opts, option(t, l.T(names[t]), t == theme))
+	}
+	return selector("theme", l.T(i18n.ThemeTitle), opts)
 }
 
 // soundAndIO are the switches of the sound, the engine's line and the import/export box

@@ -1,0 +1,51 @@
+package ui
+
+import (
+	"slices"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"qipan/app/i18n"
+	"qipan/app/play"
+)
+
+// theme is the look shown (data-theme on the page): the one chosen, else ?theme= in the
+// address, else high contrast for a system that asks for more contrast, else wood.
+func (p *Page) theme() string {
+	if p.settings.Theme != "" {
+		return p.settings.Theme
+	}
+	if t := queryParam("theme"); slices.Contains(play.PageThemes, t) {
+		return t
+	}
+	if p.moreContrast {
+		return play.ThemeContrast
+	}
+	return play.ThemeWood
+}
+
+// gameOver shows the result over the top of the board (without hiding the position) with
+// what a player does next: a new game, take the last move back, or go through the game.
+func (p *Page) gameOver() app.UI {
+	l := p.lang
+	text, over, canUndo, moves := "", false, false, 0
+	if p.reversi() {
+		over = p.rv.Result() != "" && !p.rv.Reviewing()
+		text, canUndo, moves = reversiResultText(l, p.rv), p.rv.CanUndo(), p.rv.Game().Len()
+	} else {
+		over = p.match.Result() != "" && !p.match.Reviewing()
+		text, canUndo, moves = resultText(l, p.match.Game().Result()), p.match.CanUndo(), p.match.Game().Len()
+	}
+	slot := app.Div().Class("game-over-slot")
+	if !over {
+		return slot
+	}
+	return slot.Body(app.Div().Class("game-over").Attr("data-game-over", "true").Attr("role", "status").Body(
+		app.P().Text(text),
+		app.Div().Class("controls three").Body(
+			controlButton("new", l.T(i18n.New), l.T(i18n.NewTitle), true),
+			controlButton("undo", l.T(i18n.Undo), l.T(i18n.UndoTitle), canUndo),
+			controlButton("review-start", l.T(i18n.GameOverReview), l.T(i18n.GameOverReviewTitle), moves > 0),
+		),
+	))
+}
