@@ -263,6 +263,13 @@ func TestEmbedSubPath(t *testing.T) {
 	}
 	run(t, ctx, 30*time.Second, "open in qipan", chromedp.Navigate(eval[string](t, ctx, `document.querySelector(".embed-open").href`)))
 	waitFor(t, ctx, 60*time.Second, "the app on the embed's game", fmt.Sprintf(`document.querySelector("#board[data-ready]")?.dataset.fen === %q && document.querySelectorAll("[data-ply]").length === 2`, fenAfter(t, xiangqi.StartFEN, "h2e2")))
+	// The app under the CSP at the sub-path: the engine Worker answers, the service worker runs.
+	setSelect(t, ctx, "level", "1")
+	action(t, ctx, "live")
+	action(t, ctx, "play-black") // at Red's turn: the engine (Red) moves first
+	waitFor(t, ctx, replyLimit, "the engine's move under the CSP", `document.querySelector("[data-ply='3']") !== null && document.getElementById("board").dataset.turn === "b"`)
+	playMove(t, ctx, "b9", "c7")
+	waitFor(t, ctx, replyLimit, "the engine's reply", `document.querySelector("[data-ply='5']") !== null`)
 	if v := eval[[]string](t, ctx, `window.qipanCSP`); len(v) > 0 {
 		t.Errorf("CSP violations: %v", v)
 	}
