@@ -1,0 +1,77 @@
+package e2e
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"qipan/engine/xiangqi"
+)
+
+// TestLayout checks the page at a phone's size and at a short laptop screen: at 360×640 the
+// status, the move buttons and the engine line are in view without scrolling and every touch
+// target is at least 40 px; at 1366×650 with a 150-ply game nothing of the panel is cut off.
+func TestLayout(t *testing.T) {
+	dir := siteDir(t, "QIPAN_STATIC")
+	srv := newServer(t, dir, "/")
+	ctx := browser(t)
+	load(t, ctx, srv.URL+"/?lang=en")
+	setSaved(t, ctx, fmt.Sprintf(`{"v":1,"start":%q,"moves":%q,"ply":%d,"two":true}`, xiangqi.StartFEN, strings.Join(longGame(150), " "), 150))
+	waitFor(t, ctx, 10*time.Second, "the long game", `document.querySelector("[data-ply='150']") !== null`)
+
+	run(t, ctx, 10*time.Second, "laptop", chromedp.EmulateViewport(1366, 650))
+	time.Sleep(300 * time.Millisecond)
+	screenshot(t, ctx, "layout-1366x650")
+	// Every control of the panel can be reached (in view, or in view once the panel scrolls).
+	cut := eval[[]string](t, ctx, `(() => {
+		const panel = document.querySelector(".panel"), out = [];
+		for (const el of panel.querySelectorAll(".status, .control, .select, .moves")) {
+			const r = el.getBoundingClientRect(), p = panel.getBoundingClientRect();
+			if (r.height === 0) continue;
+			const reachable = r.bottom <= innerHeight + 1 || panel.scrollHeight > panel.clientHeight;
+			if (!reachable || r.right > innerWidth + 1) out.push(el.className + " " + (el.dataset.action || ""));
+		}
+		return out;
+	})()`)
+	if len(cut) > 0 {
+		t.Errorf("at 1366×650 these are cut off: %v", cut)
+	}
+
+	run(t, ctx, 10*time.Second, "phone", chromedp.EmulateViewport(360, 640, chromedp.EmulateScale(2)))
+	time.Sleep(300 * time.Millisecond)
+	eval[bool](t, ctx, `(scrollTo(0, 0), true)`)
+	screenshot(t, ctx, "layout-360x640")
+	for _, sel := range []string{".status", `[data-action="undo"]`, `[data-action="redo"]`, `[data-action="hint"]`} {
+		bottom := eval[float64](t, ctx, `document.querySelector('`+sel+`').getBoundingClientRect().bottom`)
+		if bottom > 640 {
+			t.Errorf("at 360×640 %s ends at %.0f px, below the fold", sel, bottom)
+		}
+	}
+	small := eval[[]string](t, ctx, `[...document.querySelectorAll(".control, .select, .seg")].filter(e => {
+		const r = e.getBoundingClientRect(); return r.height > 0 && (r.height < 40 || r.width < 40);
+	}).map(e => (e.dataset.action || e.className) + " " + Math.round(e.getBoundingClientRect().width) + "x" + Math.round(e.getBoundingClientRect().height))`)
+	if len(small) > 0 {
+		t.Errorf("touch targets under 40 px at 360×640: %v", small)
+	}
+}
+
+// longGame returns n random legal moves from the start (UCCI), stopping early if the game
+// ends.
+func longGame(n int) []string {
+	r := rand.New(rand.NewPCG(1, 2))
+	g := xiangqi.NewGame(nil)
+	var out []string
+	for len(out) < n && !g.Result().Over() {
+		moves := g.Position().LegalMoves()
+		m := moves[r.IntN(len(moves))]
+		if g.Play(m) != nil {
+			break
+		}
+		out = append(out, m.String())
+	}
+	return out
+}
