@@ -240,6 +240,7 @@ func (l Link) Open(defaultPly int) (*Opened, error) {
 	if err != nil {
 		return nil, err
 	}
+	o.Notes = slices.DeleteFunc(o.Notes, func(n string) bool { return strings.HasSuffix(n, noResult) })
 	ply := l.Ply
 	if ply < 0 {
 		ply = defaultPly
@@ -254,6 +255,10 @@ func (l Link) Open(defaultPly int) (*Opened, error) {
 	o.Board.Review(ply)
 	return o, nil
 }
+
+// noResult ends the PGN reader's note on a record without a result: a link's move list or a
+// blog's record seldom has one, and its reader need not be told.
+const noResult = ": no result at the end of the moves"
 
 // looksReversi tells a Reversi transcript or board from Xiangqi text: it reads as one and not
 // as the other.
