@@ -146,7 +146,7 @@ type Searcher struct {
 	stopped  bool
 	selDepth int
 
-	cycle xiangqi.Cycle // judges the repetitions found (large: kept after the fields used at every node)
+	cycle *xiangqi.Cycle // judges the repetitions found (20 KB, apart from the searcher's fields)
 }
 
 // lmr[depth][moveIndex] is the late-move reduction of a quiet move.
@@ -162,7 +162,7 @@ func init() {
 
 // New returns a searcher with a transposition table of about hashMB megabytes (at least 1).
 func New(hashMB int) *Searcher {
-	s := &Searcher{}
+	s := &Searcher{cycle: new(xiangqi.Cycle)}
 	s.tt.resize(hashMB)
 	return s
 }
