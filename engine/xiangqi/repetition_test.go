@@ -256,3 +256,41 @@ func TestCycleJudgeLoops(t *testing.T) {
 		}
 	}
 }
+
+// TestChases: what one move chases, rule by rule (the package doc's list).
+func TestChases(t *testing.T) {
+	for _, tc := range []struct {
+		name, fen, move string
+		want            []string // squares of the chased pieces after the move
+	}{
+		{"an unprotected horse", "4k4/9/n8/9/9/9/1R7/9/9/3K5 w", "b3a3", []string{"a7"}},
+		{"a protected horse", "r3k4/9/n8/9/9/9/1R7/9/9/3K5 w", "b3a3", nil},
+		{"a protected chariot attacked by a horse", "2r1k4/9/2r6/9/9/9/N8/9/9/3K5 w", "a3b5", []string{"c7"}},
+		{"a chariot offered to a chariot", "4k4/9/9/9/9/9/r8/9/9/1R1K5 w", "b0b3", nil},
+		{"a soldier that has not crossed", "4k4/9/9/p8/9/9/9/9/9/1R1K5 w", "b0a0", nil},
+		{"a soldier that has crossed", "4k4/9/9/9/9/p8/9/9/9/1R1K5 w", "b0a0", []string{"a4"}},
+		{"the only protector is pinned", "4k4/3nr4/9/9/9/9/9/9/R3R4/3K5 w", "a1a8", []string{"d8"}},
+		{"the protector is free", "4k4/3nr4/9/9/9/9/9/9/R8/3K5 w", "a1a8", nil},
+		{"the general cannot take back: it would face the other", "4k4/4n4/9/9/9/9/9/9/R8/4K4 w", "a1a8", []string{"e8"}},
+		{"discovered: a horse steps off the chariot's file", "4k4/9/n8/9/9/9/9/N8/9/R2K5 w", "a2c3", []string{"a7"}},
+		{"the general's attack is no chase", "4k4/9/9/9/9/9/9/9/4n4/3K5 w", "d0d1", nil},
+	} {
+		p, err := ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		m, err := ParseMove(tc.move)
+		if err != nil || !p.IsLegal(m) {
+			t.Fatalf("%s: %s is not legal in %s (%v)", tc.name, tc.move, tc.fen, err)
+		}
+		before := *p
+		p.Make(m)
+		var got []string
+		for x := p.chases(&before, m).chased; !x.empty(); {
+			got = append(got, x.pop().String())
+		}
+		if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			t.Errorf("%s: %s chases %v, want %v", tc.name, tc.move, got, tc.want)
+		}
+	}
+}
