@@ -153,6 +153,8 @@ var english = [keyCount]string{
 	GameOverReview:      "Review",
 	GameOverReviewTitle: "Go through the game from its first move",
 
+	Players: "%s (Red) – %s (Black)",
+
 	ShowPosition: "Show the position after this move",
 	NoMoves:      "No moves yet.",
 	XiangqiBoard: "Xiangqi board",

@@ -170,6 +170,9 @@ const (
 	GameOverReview
 	GameOverReviewTitle
 
+	// An imported record's story.
+	Players // red player, black player
+
 	// Move list and boards.
 	ShowPosition
 	NoMoves

@@ -153,6 +153,8 @@ var simplified = [keyCount]string{
 	GameOverReview:      "复盘",
 	GameOverReviewTitle: "从第一步起回看这局",
 
+	Players: "红方 %s 对 黑方 %s",
+
 	ShowPosition: "显示这一步之后的局面",
 	NoMoves:      "还没有着法。",
 	XiangqiBoard: "象棋棋盘",

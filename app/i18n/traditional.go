@@ -153,6 +153,8 @@ var traditional = [keyCount]string{
 	GameOverReview:      "復盤",
 	GameOverReviewTitle: "從第一步起回看這局",
 
+	Players: "紅方 %s 對 黑方 %s",
+
 	ShowPosition: "顯示這一步之後的局面",
 	NoMoves:      "還沒有著法。",
 	XiangqiBoard: "象棋棋盤",

@@ -102,6 +102,10 @@ func (m *Match) Record() *record.Game {
 	for _, mv := range m.game.Moves()[:m.game.Ply()] {
 		r.Moves = append(r.Moves, record.Move{Move: mv})
 	}
+	if m.story != nil {
+		m.story.tell(r, m.game.Result().Over())
+		return r
+	}
 	r.SetTag("Event", "qipan")
 	red, black := "Red", "Black"
 	if m.mode == VsComputer {

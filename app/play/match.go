@@ -38,6 +38,7 @@ type Match struct {
 	hintAt   string
 	level    int
 	refusal  Refusal // why the last click did not do what it tried, "" if it did
+	story    *story  // what an imported record tells besides its moves (story.go), nil for none
 	Engine   *Engine // the conversation with the worker, shared with the other game
 }
 
@@ -256,7 +257,7 @@ func (m *Match) New() { m.Load(xiangqi.NewGame(nil)) }
 // Load replaces the game with g (a new game, a FEN or an imported record), keeping the
 // sides, the mode and the flip.
 func (m *Match) Load(g *xiangqi.Game) {
-	m.game = g
+	m.game, m.story = g, nil
 	m.view, m.once, m.hintAsk = -1, -1, ""
 	m.clearSelection()
 }

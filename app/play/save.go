@@ -21,6 +21,8 @@ type Saved struct {
 	// Game is the game kept: "" (Xiangqi, the only one of older saves) or "reversi". Reversi
 	// writes Start as board text, Moves as "f5 d6 pass …", Human as "x" or "o".
 	Game string `json:"game,omitempty"`
+	// Story is what an imported record tells besides its moves (Xiangqi).
+	Story *SavedStory `json:"story,omitempty"`
 }
 
 // SavedVersion is the Saved layout this code writes and reads.
@@ -41,6 +43,7 @@ func (m *Match) Save() Saved {
 		Flipped:   m.flipped,
 		Human:     map[xiangqi.Color]string{xiangqi.Red: "w", xiangqi.Black: "b"}[m.human],
 		TwoPlayer: m.mode == TwoPlayer,
+		Story:     m.story.save(),
 	}
 }
 
@@ -75,6 +78,9 @@ func Restore(s Saved) (*Match, error) {
 		return m.game.Play(mv)
 	}, m.game.Len, m.game.Undo)
 	if err != nil {
+		return nil, fmt.Errorf("saved game: %w", err)
+	}
+	if m.story, err = restoreStory(s.Story); err != nil {
 		return nil, fmt.Errorf("saved game: %w", err)
 	}
 	return m, nil

@@ -386,12 +386,17 @@ func (p *Page) onKey(ctx app.Context, key string) {
 // importText loads the box's FEN, PGN, DhtmlXQ or moves; on error nothing changes and the
 // error is shown.
 func (p *Page) importText(ctx app.Context) {
-	g, kind, notes, err := play.Import(p.ioText)
+	r, kind, notes, err := play.ImportRecord(p.ioText)
 	if err != nil {
 		p.ioError, p.ioNote = err.Error(), ""
 		return
 	}
-	p.match.Load(g)
+	more, err := p.match.LoadRecord(r)
+	if err != nil {
+		p.ioError, p.ioNote = err.Error(), ""
+		return
+	}
+	notes = append(notes, more...)
 	p.ioError, p.ioNote, p.notice = "", p.lang.T(i18n.Loaded, whatText(p.lang, kind)), ""
 	if len(notes) > 0 {
 		p.ioNote += " " + strings.Join(notes, "; ")
@@ -548,7 +553,9 @@ func (p *Page) Render() app.UI {
 					engineOK && !m.Reviewing() && !m.Over()).
 				Review(m.Reviewing()),
 			p.keepSlot(),
+			p.players(),
 			newMoveList().In(p.lang).WithRecord(m.MoveTexts(p.settings.Notation), m.Game().Ply(), m.ShownPly(), blackFirst),
+			p.comment(),
 			newSettings().In(p.lang).With(m.Mode(), m.Human(), p.settings, p.ioOpen).Look(p.theme()),
 			app.Div().Class("io-slot").Body(
 				app.If(p.ioOpen, func() app.UI { return newIOPanel().In(p.lang).With(p.ioError, p.ioNote) }),

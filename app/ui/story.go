@@ -1,0 +1,45 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"qipan/app/i18n"
+)
+
+// players names who played an imported game and where ("Wang Tianyi (Red) – Zheng Weitong
+// (Black) · 2025 National Championship, 2025.10.01"); empty for the app's own games. Always
+// text, never markup.
+func (p *Page) players() app.UI {
+	m := p.match
+	red, black := m.Tag("Red"), m.Tag("Black")
+	var parts []string
+	if red != "" || black != "" {
+		parts = append(parts, p.lang.T(i18n.Players, orDash(red), orDash(black)))
+	}
+	var where []string
+	for _, tag := range []string{"Event", "Date"} {
+		if v := m.Tag(tag); v != "" && v != "?" && v != "????.??.??" {
+			where = append(where, v)
+		}
+	}
+	if len(where) > 0 {
+		parts = append(parts, strings.Join(where, ", "))
+	}
+	el := app.P().Class("players")
+	if len(parts) == 0 {
+		return el
+	}
+	return el.Attr("data-players", "true").Text(strings.Join(parts, " · "))
+}
+
+// comment is the record's comment on the position shown (data-comment), as text.
+func (p *Page) comment() app.UI {
+	c := p.match.Comment(p.match.ShownPly())
+	el := app.P().Class("comment")
+	if c == "" {
+		return el
+	}
+	return el.Attr("data-comment", "true").Text(c)
+}
