@@ -219,11 +219,9 @@ func randomLoop(rng *rand.Rand, p Position) []Move {
 	return out
 }
 
-// chaseLoop builds a loop in which the side to move in p attacks one enemy piece with every
-// move: a piece steps from s1 to s2 and attacks V, V steps away to a square the piece attacks
-// from s1, and both step back. Whether that is a chase (protection, pins, kinds…) is left to
-// chance. nil when p has no such pair of moves.
-func chaseLoop(rng *rand.Rand, p Position) []Move {
+// twoMoveLoop returns a random loop a, b, a back, b back from p (no captures, every move
+// legal) for which keepA accepts the position after a and keep the one after a back, or nil.
+func twoMoveLoop(rng *rand.Rand, p Position, keepA func(q *Position, a Move) bool, keep func(q, r *Position, a, b Move) bool) []Move {
 	var loops [][]Move
 	var ml, replies MoveList
 	p.GenerateLegal(&ml)
@@ -233,50 +231,7 @@ func chaseLoop(rng *rand.Rand, p Position) []Move {
 		}
 		q := p
 		q.Make(a)
-		hits := attacksFrom(q.board[a.To()], a.To(), q.occupied()).and(set(q.occ[q.turn]))
-		if hits.empty() {
-			continue
-		}
-		q.GenerateLegal(&replies)
-		for _, b := range replies.Slice() {
-			if !hits.has(b.From()) || q.board[b.To()] != NoPiece || q.board[b.From()].Kind() == General {
-				continue
-			}
-			r := q
-			r.Make(b)
-			back := NewMove(a.To(), a.From())
-			if !r.IsLegal(back) {
-				continue
-			}
-			r.Make(back)
-			if !attacksFrom(r.board[a.From()], a.From(), r.occupied()).has(b.To()) {
-				continue
-			}
-			if rb := NewMove(b.To(), b.From()); r.IsLegal(rb) {
-				loops = append(loops, []Move{a, b, back, rb})
-			}
-		}
-	}
-	if len(loops) == 0 {
-		return nil
-	}
-	return loops[rng.IntN(len(loops))]
-}
-
-// checkLoop builds a loop in which the side to move in p checks with a move, the other side
-// answers, and both step back, the step back checking too: a perpetual check, met by a
-// reply that may itself check or chase. nil when p has none.
-func checkLoop(rng *rand.Rand, p Position) []Move {
-	var loops [][]Move
-	var ml, replies MoveList
-	p.GenerateLegal(&ml)
-	for _, a := range ml.Slice() {
-		if p.board[a.To()] != NoPiece {
-			continue
-		}
-		q := p
-		q.Make(a)
-		if !q.check {
+		if !keepA(&q, a) {
 			continue
 		}
 		q.GenerateLegal(&replies)
@@ -291,7 +246,7 @@ func checkLoop(rng *rand.Rand, p Position) []Move {
 				continue
 			}
 			r.Make(back)
-			if rb := NewMove(b.To(), b.From()); r.check && r.IsLegal(rb) {
+			if rb := NewMove(b.To(), b.From()); keep(&q, &r, a, b) && r.IsLegal(rb) {
 				loops = append(loops, []Move{a, b, back, rb})
 			}
 		}
@@ -300,6 +255,31 @@ func checkLoop(rng *rand.Rand, p Position) []Move {
 		return nil
 	}
 	return loops[rng.IntN(len(loops))]
+}
+
+// chaseLoop builds a loop in which the side to move in p attacks one enemy piece with every
+// move: a piece steps from s1 to s2 and attacks V, V steps away to a square the piece attacks
+// from s1, and both step back. Whether that is a chase (protection, pins, kinds…) is left to
+// chance. nil when p has no such pair of moves.
+func chaseLoop(rng *rand.Rand, p Position) []Move {
+	hits := func(q *Position, a Move) set {
+		return attacksFrom(q.board[a.To()], a.To(), q.occupied()).and(set(q.occ[q.turn]))
+	}
+	return twoMoveLoop(rng, p,
+		func(q *Position, a Move) bool { return !hits(q, a).empty() },
+		func(q, r *Position, a, b Move) bool {
+			return hits(q, a).has(b.From()) && q.board[b.From()].Kind() != General &&
+				attacksFrom(r.board[a.From()], a.From(), r.occupied()).has(b.To())
+		})
+}
+
+// checkLoop builds a loop in which the side to move in p checks with a move, the other side
+// answers, and both step back, the step back checking too: a perpetual check, met by a
+// reply that may itself check or chase. nil when p has none.
+func checkLoop(rng *rand.Rand, p Position) []Move {
+	return twoMoveLoop(rng, p,
+		func(q *Position, a Move) bool { return q.check },
+		func(q, r *Position, a, b Move) bool { return r.check })
 }
 
 // sharpLoop reports whether one side, with every move of the loop from p, gives check or
