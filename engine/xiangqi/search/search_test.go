@@ -337,36 +337,29 @@ func TestRepetition(t *testing.T) {
 	}
 }
 
-// TestPerpetualCheckAvoided: Red, a horse down, has checked with every move of a cycle;
-// checking once more repeats the position, which loses by the rules, so it must play on.
-func TestPerpetualCheckAvoided(t *testing.T) {
-	p := mustFEN(t, "4k4/9/2n6/9/9/9/9/8r/9/R2K5 w - - 0 1")
-	hist, q := line(t, p, "a0a9 e9e8 a9a8 e8e9")
-	repeat := mustMove(t, "a8a9")
-	res := New(1).Search(context.Background(), q, hist, Limits{Depth: 4}, nil)
-	if res.Best == repeat || res.Score <= -Perpetual {
-		t.Errorf("played %s (score %d); %s repeats a perpetual check", res.Best, res.Score, repeat)
+// TestPerpetualAvoided: a side that has checked (or chased one unprotected piece) with every
+// move of a cycle, and would repeat the position by doing it once more, plays on: repeating
+// loses by the rules, while a draw would suit Red, behind in both: a horse down, then a
+// chariot against a horse and two chariots (the engine before the chase rules played b3a3).
+func TestPerpetualAvoided(t *testing.T) {
+	for _, tc := range []struct{ name, fen, moves, repeat string }{
+		{"check", "4k4/9/2n6/9/9/9/9/8r/9/R2K5 w - - 0 1", "a0a9 e9e8 a9a8 e8e9", "a8a9"},
+		{"chase", "4k2rr/9/n8/9/9/9/1R7/9/9/3K5 w - - 0 1", "b3a3 a7b9 a3b3 b9a7", "b3a3"},
+	} {
+		hist, q := line(t, mustFEN(t, tc.fen), tc.moves)
+		repeat := mustMove(t, tc.repeat)
+		res := New(1).Search(context.Background(), q, hist, Limits{Depth: 4}, nil)
+		if res.Best == repeat || res.Score <= -Perpetual {
+			t.Errorf("%s: played %s (score %d); %s repeats a perpetual %s", tc.name, res.Best, res.Score, repeat, tc.name)
+		}
+		// Without the history the same move is just a move.
+		if res := New(1).Search(context.Background(), q, nil, Limits{Depth: 1}, nil); res.Score <= -Perpetual {
+			t.Errorf("%s without history: score %d", tc.name, res.Score)
+		}
 	}
-	// Without the history the same check is just a move.
-	if res := New(1).Search(context.Background(), q, nil, Limits{Depth: 1, Ban: nil}, nil); res.Score <= -Perpetual {
-		t.Errorf("without history: score %d", res.Score)
-	}
-}
-
-// TestPerpetualChaseAvoided: Red, a chariot against a horse, has chased the unprotected horse
-// with every move; attacking it again repeats the position and loses by the rules, so Red
-// must play something else, and Black, to move after such a cycle, may repeat at will.
-func TestPerpetualChaseAvoided(t *testing.T) {
-	p := mustFEN(t, "4k4/9/n8/9/9/9/1R7/9/9/3K5 w - - 0 1")
-	hist, q := line(t, p, "b3a3 a7b9 a3b3 b9a7")
-	repeat := mustMove(t, "b3a3")
-	res := New(1).Search(context.Background(), q, hist, Limits{Depth: 4}, nil)
-	if res.Best == repeat || res.Score <= -Perpetual {
-		t.Errorf("played %s (score %d); %s repeats a perpetual chase", res.Best, res.Score, repeat)
-	}
-	hist, q = line(t, p, "b3a3 a7b9 a3b3 b9a7 b3a3")
-	res = New(1).Search(context.Background(), q, hist, Limits{Depth: 4}, nil)
-	if res.Score < Perpetual-MaxPly {
+	// Black, chased perpetually, to move after the chasing move: repeating wins by the rules.
+	hist, q := line(t, mustFEN(t, "4k4/9/n8/9/9/9/1R7/9/9/3K5 w - - 0 1"), "b3a3 a7b9 a3b3 b9a7 b3a3")
+	if res := New(1).Search(context.Background(), q, hist, Limits{Depth: 4}, nil); res.Score < Perpetual-MaxPly {
 		t.Errorf("Black, chased perpetually, scores %d (best %s); want a win by the rules", res.Score, res.Best)
 	}
 }
