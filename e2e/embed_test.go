@@ -174,6 +174,8 @@ func TestEmbed(t *testing.T) {
 			`document.querySelector(".pt[data-square=a0]").getBoundingClientRect().top < document.querySelector(".pt[data-square=a9]").getBoundingClientRect().top`},
 		{"dhtmlxq=" + url.QueryEscape("[DhtmlXQ][DhtmlXQ_red]甲[/DhtmlXQ_red][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist][/DhtmlXQ]") + "&ply=9",
 			fenAfter(t, xiangqi.StartFEN, "h2e2", "h9g7"), `document.querySelector("[data-player=red]").textContent === "甲"`},
+		{"moves=h2e2&theme=contrast", xiangqi.StartFEN, `document.querySelector(".qipan-embed").dataset.theme === "contrast" &&
+			getComputedStyle(document.querySelector(".wood rect")).fill === "rgb(0, 0, 0)"`},
 		{"game=reversi&moves=f5d6c3&ply=3&theme=light&lang=zh", "", `document.querySelectorAll("[data-disc]").length === 7 &&
 			document.querySelector(".qipan-embed").dataset.theme === "light" && document.querySelector(".qipan-embed").lang === "zh"`},
 	}

@@ -49,8 +49,10 @@ type Link struct {
 	Notes                          []string      // parameters ignored, and why
 }
 
-// Themes are the embed's colour themes: the app's dark wood, and a light one for white pages.
-var Themes = []string{"dark", "light"}
+// Themes are the embed's looks: the app's (PageThemes: wood, plain, contrast), and "light" (the
+// wooden board with light surroundings, for white pages); "auto" is wood or light as the
+// reader's system prefers; "dark" is wood.
+var Themes = append(append([]string(nil), PageThemes...), "light")
 
 // MaxParam is the longest parameter value read (bytes, after unescaping): 256 KiB holds a
 // record of thousands of moves with comments; anything longer is refused with a message
@@ -142,6 +144,9 @@ func ParseLink(rawQuery, fragment, windowName string) (Link, error) {
 		}
 	}
 	if s := strings.ToLower(get("theme")); s != "" {
+		if s == "dark" {
+			s = ThemeWood
+		}
 		if s == "auto" || slices.Contains(Themes, s) {
 			l.Theme = s
 		} else {

@@ -29,6 +29,8 @@ func TestParseLink(t *testing.T) {
 		}, ""},
 		{"autoplay clamped", "autoplay=0.01", "", "", func(l Link) bool { return l.Autoplay == MinAutoplay }, ""},
 		{"autoplay bad", "autoplay=fast", "", "", func(l Link) bool { return l.Autoplay == 0 && len(l.Notes) == 1 }, ""},
+		{"the app's themes", "theme=contrast", "", "", func(l Link) bool { return l.Theme == ThemeContrast && len(l.Notes) == 0 }, ""},
+		{"dark is wood", "theme=dark", "", "", func(l Link) bool { return l.Theme == ThemeWood }, ""},
 		{"lang theme notation", "lang=zh-Hant&theme=light&notation=WXF", "", "", func(l Link) bool {
 			return l.Lang == "zh-Hant" && l.Theme == "light" && l.Notation == WXF
 		}, ""},

@@ -301,7 +301,7 @@ func (e *Embed) classes() string {
 
 func (e *Embed) theme() string {
 	if e.link.Theme == "" {
-		return "dark"
+		return play.ThemeWood
 	}
 	return e.link.Theme
 }
