@@ -60,3 +60,24 @@ func TestNothingLost(t *testing.T) {
 	}
 	screenshot(t, ctx, "keep-02-set-aside")
 }
+
+// TestHistory finishes a game, starts another, and reopens the finished one from the list
+// of recent games.
+func TestHistory(t *testing.T) {
+	dir := siteDir(t, "QIPAN_STATIC")
+	srv := newServer(t, dir, "/")
+	ctx := browser(t)
+	load(t, ctx, srv.URL+"/?lang=en")
+	setSaved(t, ctx, `{"v":1,"start":"3k5/9/R8/9/9/9/9/9/9/4K4 w - - 0 1","moves":"","ply":0}`)
+	playMove(t, ctx, "a7", "a8")
+	waitFor(t, ctx, 5*time.Second, "the end", `document.querySelector("[data-result]") !== null`)
+	end := eval[string](t, ctx, `document.getElementById("board").dataset.fen`)
+	waitFor(t, ctx, 5*time.Second, "the recent games", `document.querySelectorAll('select[data-action="history"] option').length === 2`)
+	newGame(t, ctx)
+	waitFor(t, ctx, 5*time.Second, "a new game", `document.getElementById("board").dataset.fen === "`+xiangqi.StartFEN+`"`)
+	setSelect(t, ctx, "history", "0")
+	waitFor(t, ctx, 5*time.Second, "the finished game again", `document.getElementById("board").dataset.fen === "`+end+`" && document.querySelector("[data-result]") !== null`)
+	if n := eval[int](t, ctx, `JSON.parse(localStorage.getItem("qipan.history")).length`); n != 1 {
+		t.Errorf("%d games kept, want 1 (reopening does not add it again)", n)
+	}
+}

@@ -155,6 +155,9 @@ var english = [keyCount]string{
 
 	Players: "%s (Red) – %s (Black)",
 
+	RecentGames:      "Recent games…",
+	RecentGamesTitle: "Reopen one of your last 20 finished games",
+
 	ShowPosition: "Show the position after this move",
 	NoMoves:      "No moves yet.",
 	XiangqiBoard: "Xiangqi board",

@@ -173,6 +173,10 @@ const (
 	// An imported record's story.
 	Players // red player, black player
 
+	// Finished games.
+	RecentGames
+	RecentGamesTitle
+
 	// Move list and boards.
 	ShowPosition
 	NoMoves

@@ -155,6 +155,9 @@ var simplified = [keyCount]string{
 
 	Players: "红方 %s 对 黑方 %s",
 
+	RecentGames:      "最近的对局…",
+	RecentGamesTitle: "重新打开最近下完的 20 局之一",
+
 	ShowPosition: "显示这一步之后的局面",
 	NoMoves:      "还没有着法。",
 	XiangqiBoard: "象棋棋盘",

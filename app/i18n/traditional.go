@@ -155,6 +155,9 @@ var traditional = [keyCount]string{
 
 	Players: "紅方 %s 對 黑方 %s",
 
+	RecentGames:      "最近的對局…",
+	RecentGamesTitle: "重新開啟最近下完的 20 局之一",
+
 	ShowPosition: "顯示這一步之後的局面",
 	NoMoves:      "還沒有著法。",
 	XiangqiBoard: "象棋棋盤",

@@ -50,6 +50,7 @@ type Page struct {
 	confirmNew bool
 	// hasPrevious: the game New replaced is kept, by storage key (keep.go).
 	hasPrevious map[string]bool
+	history     []finished // the last finished games, newest first (history.go)
 	update      bool   // a new version of the app is installed: reloading shows it
 	ioOpen      bool   // the import/export box is shown
 	ioText      string // its text
@@ -134,6 +135,7 @@ func (p *Page) restore(ctx app.Context) {
 	} else if r != nil {
 		p.rv = r
 	}
+	p.loadHistory(ctx)
 	p.hasPrevious = map[string]bool{}
 	for _, key := range []string{StorageKey, ReversiStorageKey} {
 		_, p.hasPrevious[key] = storageRaw(previousKey(key))
@@ -166,6 +168,7 @@ func (p *Page) save(ctx app.Context) {
 	if err := ctx.LocalStorage().Set(key, saved); err != nil {
 		app.Log("saving the game:", err)
 	}
+	p.keepFinished(ctx)
 }
 
 func (p *Page) saveSettings(ctx app.Context) {
@@ -332,6 +335,11 @@ func (p *Page) onSetting(ctx app.Context, a app.Action) {
 		p.settings.Coords = s.Value
 	case "theme":
 		p.settings.Theme = s.Value
+	case "history":
+		if i, err := strconv.Atoi(s.Value); err == nil {
+			p.reopen(ctx, i)
+		}
+		return
 	case "lang":
 		if l, ok := i18n.Parse(s.Value); ok {
 			p.settings.Lang = string(l)
@@ -556,6 +564,7 @@ func (p *Page) Render() app.UI {
 			p.players(),
 			newMoveList().In(p.lang).WithRecord(m.MoveTexts(p.settings.Notation), m.Game().Ply(), m.ShownPly(), blackFirst),
 			p.comment(),
+			p.historySelect(),
 			newSettings().In(p.lang).With(m.Mode(), m.Human(), p.settings, p.ioOpen).Look(p.theme()),
 			app.Div().Class("io-slot").Body(
 				app.If(p.ioOpen, func() app.UI { return newIOPanel().In(p.lang).With(p.ioError, p.ioNote) }),

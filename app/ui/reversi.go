@@ -224,6 +224,7 @@ func (p *Page) reversiPanel() app.UI {
 		),
 		p.keepSlot(),
 		newMoveList().In(l).WithRecord(r.MoveTexts(), r.Game().Ply(), r.ShownPly(), false),
+		p.historySelect(),
 		app.Div().Class("settings").Body(
 			app.Div().Class("segmented").Attr("role", "group").Attr("aria-label", l.T(i18n.WhoPlays)).Body(
 				sideButton("play-black", l.T(i18n.YouBlack), l.T(i18n.YouBlackReversiTitle), r.Mode() == play.VsComputer && r.Human() == reversi.Black),
