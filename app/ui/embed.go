@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -57,8 +58,10 @@ func (e *Embed) OnMount(ctx app.Context) {
 	})
 	ctx.Handle(SettingAction, func(ctx app.Context, a app.Action) {
 		if s, _ := a.Value.(Setting); s.Name == "level" {
-			e.level = play.ClampLevel(atoiOr(s.Value, e.level))
-			e.board().SetLevel(e.level)
+			if l, err := strconv.Atoi(s.Value); err == nil {
+				e.level = play.ClampLevel(l)
+				e.board().SetLevel(e.level)
+			}
 		}
 	})
 	e.unkeys = listenKeys(func(key string) bool {
@@ -394,20 +397,6 @@ func boolText(v bool) string {
 		return "true"
 	}
 	return "false"
-}
-
-func atoiOr(s string, def int) int {
-	n := 0
-	for _, c := range s {
-		if c < '0' || c > '9' || n > 1000 {
-			return def
-		}
-		n = n*10 + int(c-'0')
-	}
-	if s == "" {
-		return def
-	}
-	return n
 }
 
 // levelSelect is the computer's level selector.
