@@ -121,7 +121,7 @@ func TestOptions(t *testing.T) {
 	out := run(t, variants.New(), "uci")
 	for _, want := range []string{
 		"option name UCI_Variant type combo default xiangqi var xiangqi var reversi",
-		"option name Hash type spin min 0 max 1024 default 16",
+		"option name Hash type spin min 0 max 1024 default 32",
 		"option name Skill Level type spin min 1 max 10 default 10",
 	} {
 		if !slices.Contains(out, want) {
@@ -207,11 +207,11 @@ func TestOneBudget(t *testing.T) {
 		xq, rv int // each game's table bytes after the lines
 	}{
 		{nil, 0, 0}, // nothing before the first search
-		{[]string{"position startpos", "go depth 4"}, 16 * mb, 0},
-		{[]string{"setoption name UCI_Variant value reversi", "position startpos", "go depth 4"}, 0, 16 * mb},
+		{[]string{"position startpos", "go depth 4"}, 32 * mb, 0}, // the default, both games'
+		{[]string{"setoption name UCI_Variant value reversi", "position startpos", "go depth 4"}, 0, 32 * mb},
 		{[]string{"setoption name Hash value 1", "go depth 4"}, 0, 1 * mb},
-		{[]string{"setoption name Hash value 32", "setoption variant xiangqi", "go depth 4"}, 32 * mb, 0},
-		{[]string{"setoption variant reversi", "go depth 4"}, 0, 32 * mb},
+		{[]string{"setoption name Hash value 8", "setoption variant xiangqi", "go depth 4"}, 8 * mb, 0},
+		{[]string{"setoption variant reversi", "go depth 4"}, 0, 8 * mb},
 		{[]string{"setoption hashsize 0", "setoption variant xiangqi"}, 0, 0},
 	}
 	for _, st := range steps {
@@ -228,5 +228,22 @@ func TestOneBudget(t *testing.T) {
 	}
 	if h := heap(); h > 8*mb {
 		t.Errorf("no tables held, yet %.1f MB of heap in use: the released tables were not collected", float64(h)/mb)
+	}
+}
+
+// TestOneDefault: both games offer the same Hash default, so a GUI that sends the options it
+// was shown sets one budget for both.
+func TestOneDefault(t *testing.T) {
+	def := func(opts []protocol.Option) string {
+		for _, o := range opts {
+			if o.Name == "hashsize" {
+				return o.Default
+			}
+		}
+		return "none"
+	}
+	e := variants.New()
+	if x, r := def(e.Xiangqi().Options()), def(e.Reversi().Options()); x != r || x == "none" {
+		t.Errorf("Hash defaults: xiangqi %s, reversi %s; want one value", x, r)
 	}
 }

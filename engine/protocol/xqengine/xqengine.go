@@ -28,8 +28,10 @@ import (
 	"qipan/engine/xiangqi/search"
 )
 
-// DefaultHashMB is the transposition table size unless "setoption hashsize" says otherwise.
-const DefaultHashMB = 16
+// DefaultHashMB is the transposition table size unless "setoption hashsize" says otherwise:
+// Reversi's default too (one budget for whichever game is played), which keeps the engine
+// wasm near 38 MB.
+const DefaultHashMB = 32
 
 // Engine is a xiangqi engine: a position with its history, a searcher and its options.
 type Engine struct {

@@ -104,16 +104,19 @@ type Engine struct {
 	stop     bool
 }
 
-// DefaultHashMB is the size of an Engine's tables, both together, made by New.
-const DefaultHashMB = 16
+// DefaultHashMB is the size of an Engine's tables, both together, made by New: 16 MB each.
+// Half of it lost an A/B at 1 s per move against the old 32 + 32 MB, this did not (noisy
+// figures in docs/strength-log.md, 2026-11-23: in a game, a smaller solver table keeps less of
+// the previous move's endgame solve).
+const DefaultHashMB = 32
 
 // New returns an engine at the initial position, with tables of DefaultHashMB.
 func New() *Engine { return NewSized(DefaultHashMB) }
 
 // NewSized returns an engine at the initial position whose tables, the midgame search's and
 // the endgame solver's, hold at most mb megabytes together (at least 1): half each, a power of
-// two entries (TableBits). At 16 MB, FFO #40–#44 take as long as at 64 or 128 MB (a few % more
-// nodes, fewer cache misses).
+// two entries (TableBits). A solver table of 8 or 16 MB solves FFO #40–#44 as fast as one of
+// 64 MB, within noise (a few % more nodes, fewer cache misses).
 func NewSized(mb int) *Engine {
 	bits := TableBits(mb)
 	return &Engine{pos: reversi.Start(), mid: newTable(bits), solver: NewSolver(bits)}
