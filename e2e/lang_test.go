@@ -21,6 +21,9 @@ func TestLanguages(t *testing.T) {
 	if got := eval[string](t, ctx, `document.querySelector('[data-action="new"]').textContent`); got != "新局" {
 		t.Errorf("the New button reads %q in zh-Hant", got)
 	}
+	if got := eval[string](t, ctx, `document.querySelector('[data-action="share"]').textContent`); got != "分享" {
+		t.Errorf("the Share button reads %q in zh-Hant", got)
+	}
 	screenshot(t, ctx, "lang-01-zh-hant")
 
 	setSelect(t, ctx, "lang", "en")

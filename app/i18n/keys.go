@@ -177,6 +177,46 @@ const (
 	RecentGames
 	RecentGamesTitle
 
+	// Share, install and the embedded board.
+	ShareButton
+	ShareTitle
+	ShareHeading
+	Close
+	ShareLinkLabel
+	CopyLink
+	ShareBlogLabel
+	ShareWidth
+	FullWidth
+	CopyCode
+	Copied
+	PreviewTitle
+	LinkCannotOpen
+	Install
+	InstallTitle
+	InstallSafari
+	EmbedCannotShow
+	EmbedLoading
+	FirstTitle
+	PrevTitle
+	NextTitle
+	LastTitle
+	FirstName
+	PrevName
+	NextName
+	LastName
+	MovesButton
+	MovesTitle
+	Auto
+	Pause
+	AutoplayTitle
+	AutoplayName
+	PlayFromHere
+	PlayFromHereTitle
+	OpenInQipan
+	StartPosition
+	MoveOf
+	NMoves
+
 	// Move list and boards.
 	ShowPosition
 	NoMoves

@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"qipan/app/i18n"
 	"qipan/app/play"
 	"qipan/engine/reversi"
 	"qipan/engine/xiangqi"
@@ -30,8 +31,9 @@ type Embed struct {
 	sounds    sounds
 	unkeys    func()
 	level     int
-	shown     string // the query and fragment the board shows
-	server    bool   // rendered by the static build, before the link can be read
+	shown     string    // the query and fragment the board shows
+	server    bool      // rendered by the static build, before the link can be read
+	lang      i18n.Lang // the link's lang=, else the browser's
 }
 
 // NewEmbed returns the embed; it reads its link when mounted.
@@ -112,11 +114,15 @@ func (e *Embed) OnDismount() {
 func (e *Embed) open(query, fragment, name string) {
 	l, err := play.ParseLink(query, fragment, name)
 	e.link, e.err = l, ""
+	var ok bool
+	if e.lang, ok = i18n.Parse(l.Lang); !ok {
+		e.lang = i18n.Choose(browserLangs())
+	}
 	if err == nil {
 		e.opened, err = l.Open(0)
 	}
 	if err != nil {
-		e.err = "This game cannot be shown: " + err.Error()
+		e.err = e.lang.T(i18n.EmbedCannotShow, err.Error())
 		e.opened, _ = play.Link{Game: l.Game, Ply: -1, Flip: l.Flip}.Open(0) // the start: always opens
 	}
 }
@@ -254,7 +260,7 @@ func (e *Embed) Render() app.UI {
 	}
 	b := e.board()
 	if b == nil { // prerendered, before the link is read: the frame keeps its place
-		return root.Body(app.Div().Class("embed-loading").Text("Loading the board…"))
+		return root.Body(app.Div().Class("embed-loading").Text(e.lang.T(i18n.EmbedLoading)))
 	}
 	o := e.opened
 	texts := b.MoveTexts(e.notation())
@@ -339,34 +345,34 @@ func orDash(s string) string {
 // bar is the row of buttons: first, previous, next, last, the move list switch, play from
 // here (with play=1), autoplay (with autoplay=), and the link to the app.
 func (e *Embed) bar() app.UI {
-	b := e.board()
+	b, l := e.board(), e.lang
 	atStart, atEnd := b.ShownPly() == 0, b.ShownPly() >= b.Len()
 	buttons := []app.UI{
-		controlButton("first", "|◀", "First position (Home)", !atStart).Aria("label", "First"),
-		controlButton("prev", "◀", "Previous move (←)", !atStart).Aria("label", "Previous"),
-		controlButton("next", "▶", "Next move (→)", !atEnd).Aria("label", "Next"),
-		controlButton("last", "▶|", "Last position (End)", !atEnd).Aria("label", "Last"),
-		controlButton("moves", "Moves", "Show or hide the moves", true).Aria("label", "Moves").
+		controlButton("first", "|◀", l.T(i18n.FirstTitle), !atStart).Aria("label", l.T(i18n.FirstName)),
+		controlButton("prev", "◀", l.T(i18n.PrevTitle), !atStart).Aria("label", l.T(i18n.PrevName)),
+		controlButton("next", "▶", l.T(i18n.NextTitle), !atEnd).Aria("label", l.T(i18n.NextName)),
+		controlButton("last", "▶|", l.T(i18n.LastTitle), !atEnd).Aria("label", l.T(i18n.LastName)),
+		controlButton("moves", l.T(i18n.MovesButton), l.T(i18n.MovesTitle), true).Aria("label", l.T(i18n.MovesButton)).
 			Attr("aria-pressed", boolText(e.movesOpen)),
 	}
 	if e.link.Autoplay > 0 {
-		label := "Auto"
+		label := l.T(i18n.Auto)
 		if e.autoplay {
-			label = "Pause"
+			label = l.T(i18n.Pause)
 		}
-		buttons = append(buttons, controlButton("autoplay", label, "Play the moves by themselves, or pause", true).
-			Aria("label", "Autoplay").Attr("aria-pressed", boolText(e.autoplay)))
+		buttons = append(buttons, controlButton("autoplay", label, l.T(i18n.AutoplayTitle), true).
+			Aria("label", l.T(i18n.AutoplayName)).Attr("aria-pressed", boolText(e.autoplay)))
 	}
 	row := []app.UI{app.Div().Class("controls embed-nav").Body(buttons...)}
 	if e.link.Play {
 		canPlay := !e.playing || b.Reviewing()
 		row = append(row, app.Div().Class("embed-play").Body(
-			controlButton("play", "Play from here", "Play on from this position against the computer", canPlay && (!b.Over() || b.Reviewing())),
-			levelSelect(e.level),
+			controlButton("play", l.T(i18n.PlayFromHere), l.T(i18n.PlayFromHereTitle), canPlay && (!b.Over() || b.Reviewing())),
+			levelSelector(l, e.level),
 		))
 	}
 	row = append(row, app.A().Class("embed-open").Href("./?"+play.ShareQuery(b, false)).
-		Attr("target", "_blank").Attr("rel", "noopener").Text("open in qipan ↗"))
+		Attr("target", "_blank").Attr("rel", "noopener").Text(l.T(i18n.OpenInQipan)))
 	return app.Div().Class("embed-bar").Body(row...)
 }
 
@@ -377,11 +383,12 @@ func (e *Embed) status() string {
 	if e.playing && !b.Reviewing() {
 		return play.Status(b)
 	}
-	s := "Start position"
+	l := e.lang
+	s := l.T(i18n.StartPosition)
 	if n := b.ShownPly(); n > 0 {
-		s = "Move " + itoa(n) + " of " + itoa(b.Len())
+		s = l.T(i18n.MoveOf, n, b.Len())
 	} else if b.Len() > 0 {
-		s += " · " + itoa(b.Len()) + " moves"
+		s += " · " + l.T(i18n.NMoves, b.Len())
 	}
 	if r := b.Result(); r != "" && b.ShownPly() == b.Ply() {
 		return s + " · " + r
@@ -397,15 +404,6 @@ func boolText(v bool) string {
 		return "true"
 	}
 	return "false"
-}
-
-// levelSelect is the computer's level selector.
-func levelSelect(level int) app.UI {
-	var levels []app.UI
-	for l := play.MinLevel; l <= play.MaxLevel; l++ {
-		levels = append(levels, option(itoa(l), "Level "+itoa(l), l == level))
-	}
-	return selector("level", "Computer level (1 weakest, 10 strongest)", levels)
 }
 
 // boardView draws b's shown position with the board of its game.

@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"qipan/app/i18n"
+)
 
 // InstallButton offers to install the app when the browser offers installation (go-app keeps
 // the browser's prompt for it: ctx.IsAppInstallable, ShowAppInstallPrompt), and is hidden
@@ -9,9 +13,16 @@ type InstallButton struct {
 	app.Compo
 	installable bool
 	howTo       string
+	Lang        i18n.Lang
 }
 
 func newInstallButton() *InstallButton { return &InstallButton{} }
+
+// In sets the language of the button's words.
+func (b *InstallButton) In(l i18n.Lang) *InstallButton {
+	b.Lang = l
+	return b
+}
 
 func (b *InstallButton) OnMount(ctx app.Context) { b.installable = ctx.IsAppInstallable() }
 
@@ -30,7 +41,7 @@ func (b *InstallButton) Render() app.UI {
 	}
 	return app.Span().Class("install").Body(
 		app.Button().Class("control").Attr("data-action", "install").
-			Title("Install qipan as an app: it opens in its own window and works offline").Text("Install").
+			Title(b.Lang.T(i18n.InstallTitle)).Text(b.Lang.T(i18n.Install)).
 			OnClick(b.onClick),
 		app.If(b.howTo != "", func() app.UI { return app.P().Class("install-how").Text(b.howTo) }),
 	)
@@ -38,7 +49,7 @@ func (b *InstallButton) Render() app.UI {
 
 func (b *InstallButton) onClick(ctx app.Context, e app.Event) {
 	if appleBrowser() {
-		b.howTo = "In Safari: Share, then Add to Home Screen (or File, Add to Dock)."
+		b.howTo = b.Lang.T(i18n.InstallSafari)
 		return
 	}
 	ctx.ShowAppInstallPrompt()

@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"qipan/app/i18n"
 	"qipan/app/play"
 )
 
@@ -28,7 +29,7 @@ func (p *Page) openLink(ctx app.Context) {
 		o, err = l.Open(-1)
 	}
 	if err != nil {
-		p.notice = "The link's game cannot be opened: " + err.Error()
+		p.notice = p.lang.T(i18n.LinkCannotOpen, err.Error())
 		return
 	}
 	game := l.Game
@@ -63,8 +64,8 @@ func (p *Page) board() play.Board {
 func (p *Page) shareRow() app.UI {
 	b := p.board()
 	return app.Div().Class("share-row").Body(
-		newShare().For(play.ShareQuery(b, false), play.ShareQuery(b, true), b.Variant() == play.VariantReversi),
-		newInstallButton(),
+		newShare().In(p.lang).For(play.ShareQuery(b, false), play.ShareQuery(b, true), b.Variant() == play.VariantReversi),
+		newInstallButton().In(p.lang),
 	)
 }
 
@@ -75,6 +76,7 @@ type Share struct {
 	app.Compo
 	Query, EmbedQuery string // play.ShareQuery of the page's game, for the app and for the embed
 	Reversi           bool
+	Lang              i18n.Lang
 	open              bool
 	width             int // the snippet's width preset, 0 for the column's full width
 	copied            string
@@ -85,6 +87,12 @@ type Share struct {
 var SharePresets = []int{360, 480, 640, 0}
 
 func newShare() *Share { return &Share{width: 480} }
+
+// In sets the language of the dialog's words.
+func (s *Share) In(l i18n.Lang) *Share {
+	s.Lang = l
+	return s
+}
 
 // For sets the game shared.
 func (s *Share) For(query, embedQuery string, reversi bool) *Share {
@@ -129,7 +137,7 @@ func EmbedHeight(width int, reversi bool) int {
 
 func (s *Share) Render() app.UI {
 	toggle := app.Button().Class("control").Attr("data-action", "share").Attr("aria-pressed", boolText(s.open)).
-		Title("A link to this game, and a board for a blog post").Text("Share").
+		Title(s.Lang.T(i18n.ShareTitle)).Text(s.Lang.T(i18n.ShareButton)).
 		OnClick(func(ctx app.Context, e app.Event) { s.open, s.copied = !s.open, "" })
 	if !s.open {
 		return app.Div().Class("share").Body(toggle)
@@ -140,7 +148,7 @@ func (s *Share) Render() app.UI {
 	for _, w := range SharePresets {
 		label := strconv.Itoa(w) + " px"
 		if w == 0 {
-			label = "Full width"
+			label = s.Lang.T(i18n.FullWidth)
 		}
 		presets = append(presets, app.Button().Class("control seg").Attr("data-width", w).
 			Attr("aria-pressed", boolText(w == s.width)).Text(label).
@@ -152,27 +160,27 @@ func (s *Share) Render() app.UI {
 	}
 	return app.Div().Class("share").Body(
 		toggle,
-		app.Div().Class("share-dialog").Attr("role", "dialog").Aria("label", "Share").Body(
+		app.Div().Class("share-dialog").Attr("role", "dialog").Aria("label", s.Lang.T(i18n.ShareButton)).Body(
 			app.Div().Class("share-head").Body(
-				app.H2().Text("Share this game"),
-				app.Button().Class("control").Attr("data-action", "share-close").Text("Close").
+				app.H2().Text(s.Lang.T(i18n.ShareHeading)),
+				app.Button().Class("control").Attr("data-action", "share-close").Text(s.Lang.T(i18n.Close)).
 					OnClick(func(ctx app.Context, e app.Event) { s.open = false }),
 			),
-			app.Label().Class("share-label").Text("Link to the game and this position"),
+			app.Label().Class("share-label").Text(s.Lang.T(i18n.ShareLinkLabel)),
 			app.Div().Class("share-line").Body(
 				app.Input().Class("share-text").Attr("data-share", "link").ReadOnly(true).Value(link),
-				s.copyButton("copy-link", "Copy link", link),
+				s.copyButton("copy-link", s.Lang.T(i18n.CopyLink), link),
 			),
-			app.Label().Class("share-label").Text("Board for a blog post"),
-			app.Div().Class("segmented share-widths").Attr("role", "group").Aria("label", "Width").Body(presets...),
+			app.Label().Class("share-label").Text(s.Lang.T(i18n.ShareBlogLabel)),
+			app.Div().Class("segmented share-widths").Attr("role", "group").Aria("label", s.Lang.T(i18n.ShareWidth)).Body(presets...),
 			app.Div().Class("share-line").Body(
 				app.Textarea().Class("share-text").Attr("data-share", "snippet").ReadOnly(true).Attr("rows", 3).Text(snippet),
-				s.copyButton("copy-snippet", "Copy code", snippet),
+				s.copyButton("copy-snippet", s.Lang.T(i18n.CopyCode), snippet),
 			),
 			app.P().Class("share-copied").Attr("role", "status").Text(s.copied),
 			app.Div().Class("share-preview").Body(
 				app.IFrame().Attr("data-share", "preview").Src(base+"embed?"+s.EmbedQuery).
-					Width(pw).Height(ph).Title("Preview of the embedded board").Attr("loading", "lazy"),
+					Width(pw).Height(ph).Title(s.Lang.T(i18n.PreviewTitle)).Attr("loading", "lazy"),
 			),
 		),
 	)
@@ -182,6 +190,6 @@ func (s *Share) copyButton(action, label, text string) app.UI {
 	return app.Button().Class("control").Attr("data-action", action).Text(label).
 		OnClick(func(ctx app.Context, e app.Event) {
 			copyText(text)
-			s.copied = "Copied (if the browser allows; the text is selectable above)."
+			s.copied = s.Lang.T(i18n.Copied)
 		})
 }
