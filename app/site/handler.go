@@ -53,7 +53,13 @@ func Handler(c Config) *app.Handler {
 		Styles: []string{"/web/qipan.css"},
 		// After go-app's own <script> tags, which the policy then allows anyway; it governs
 		// everything the page does from here on (the wasm, workers, anything injected).
-		RawHeaders:         []string{`<meta http-equiv="Content-Security-Policy" content="` + CSP + `">`},
+		RawHeaders: []string{
+			`<meta http-equiv="Content-Security-Policy" content="` + CSP + `">`,
+			// The app's wasm is the page's biggest file: its download starts with the page's
+			// head instead of after app.js and wasm_exec.js. crossorigin="anonymous" matches
+			// the fetch() go-app's app.js makes, so the preload is used, not fetched again.
+			`<link rel="preload" href="` + c.Base.Resolve("/web/app.wasm") + `" as="fetch" type="application/wasm" crossorigin="anonymous">`,
+		},
 		CacheableResources: []string{EmbedPage},
 		Resources:          c.Base,
 		Version:            c.Version,
