@@ -39,10 +39,8 @@ func signature(lines []string) []string {
 	return out
 }
 
-// wasmMatchesNative runs script through the worker's wasm under node (wasm/run-node.js) and
-// through eng natively, fails the test unless both print the same lines (times aside), and
-// returns the native lines for further checks.
-func wasmMatchesNative(t *testing.T, script string, eng protocol.Engine) []string {
+// needNode skips the test without node, or fails it under CI=true.
+func needNode(t *testing.T) {
 	t.Helper()
 	if _, err := exec.LookPath("node"); err != nil {
 		if os.Getenv("CI") == "true" {
@@ -50,6 +48,14 @@ func wasmMatchesNative(t *testing.T, script string, eng protocol.Engine) []strin
 		}
 		t.Skip("node is missing")
 	}
+}
+
+// wasmMatchesNative runs script through the worker's wasm under node (wasm/run-node.js) and
+// through eng natively, fails the test unless both print the same lines (times aside), and
+// returns the native lines for further checks.
+func wasmMatchesNative(t *testing.T, script string, eng protocol.Engine) []string {
+	t.Helper()
+	needNode(t)
 	cmd := exec.Command("node", "run-node.js", wasmExecJS(t), engineWasm(t))
 	cmd.Stdin = strings.NewReader(script)
 	out, err := cmd.Output()

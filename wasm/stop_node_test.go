@@ -22,12 +22,7 @@ type nodeEngine struct {
 
 func startNode(t *testing.T) *nodeEngine {
 	t.Helper()
-	if _, err := exec.LookPath("node"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("node is missing")
-		}
-		t.Skip("node is missing")
-	}
+	needNode(t)
 	cmd := exec.Command("node", "run-node.js", wasmExecJS(t), engineWasm(t))
 	in, err := cmd.StdinPipe()
 	if err != nil {
