@@ -51,3 +51,20 @@ func TestStory(t *testing.T) {
 		}
 	}
 }
+
+// TestReversiGGF loads a GGF game into the Reversi board and writes it back.
+func TestReversiGGF(t *testing.T) {
+	dir := siteDir(t, "QIPAN_STATIC")
+	srv := newServer(t, dir, "/")
+	ctx := browser(t)
+	load(t, ctx, srv.URL+"/?lang=en")
+	setSelect(t, ctx, "game", "reversi")
+	waitFor(t, ctx, 10*time.Second, "the Reversi board", `document.querySelector("#board.reversi[data-ready]") !== null`)
+	action(t, ctx, "io")
+	setIOText(t, ctx, `(;GM[Othello]PC[GGS/os]PB[alice]PW[bob]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5//0.01]W[d6]B[c3];)`)
+	action(t, ctx, "import")
+	waitFor(t, ctx, 5*time.Second, "the GGF game", `document.querySelector("[data-ply='3']")?.textContent === "c3"`)
+	action(t, ctx, "export-ggf")
+	waitFor(t, ctx, 5*time.Second, "the GGF in the box", `document.querySelector("[data-io-text]").value.startsWith("(;GM[Othello]") && document.querySelector("[data-io-text]").value.includes("B[F5]W[D6]B[C3]")`)
+	setSelect(t, ctx, "game", "xiangqi")
+}

@@ -121,6 +121,7 @@ const (
 	TranscriptTitle
 	BoardText
 	BoardTextTitle
+	ExportGGFTitle
 	Loaded   // what
 	Exported // what
 	WhatMoves

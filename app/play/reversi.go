@@ -397,6 +397,9 @@ func ImportReversi(text string) (*reversi.Game, string, error) {
 	if text == "" {
 		return nil, "", errors.New("nothing to import: paste a transcript (f5d6c3…) or a board (64 cells X O - and the side to move)")
 	}
+	if strings.HasPrefix(text, "(;") || strings.Contains(text, "GM[Othello]") {
+		return importGGF(text)
+	}
 	board, moves, kind := "", text, "transcript"
 	// Transcripts are written with a–h, digits and pass words: discs (X O W *) or a run of
 	// empty cells mean a board.

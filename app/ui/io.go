@@ -57,6 +57,7 @@ func (p *IOPanel) Render() app.UI {
 			controlButton("import", l.T(i18n.Load), l.T(i18n.LoadTitleReversi), true),
 			controlButton("export-transcript", l.T(i18n.Transcript), l.T(i18n.TranscriptTitle), true),
 			controlButton("export-board", l.T(i18n.BoardText), l.T(i18n.BoardTextTitle), true),
+			controlButton("export-ggf", "GGF", l.T(i18n.ExportGGFTitle), true),
 		}
 	}
 	return app.Div().Class("io").Body(

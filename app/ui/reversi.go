@@ -311,6 +311,9 @@ func (p *Page) onReversiControl(ctx app.Context, action string) bool {
 	case "export-transcript":
 		p.export(ctx, "transcript", r.Transcript())
 		return false
+	case "export-ggf":
+		p.export(ctx, "GGF", r.GGF())
+		return false
 	case "export-board":
 		p.export(ctx, "board text", r.Shown().String())
 		return false
