@@ -77,26 +77,9 @@ func (p *Page) reopen(ctx app.Context, i int) {
 	if !p.newGame(ctx, true) {
 		return
 	}
-	if p.reversi() {
-		r, err := play.RestoreReversi(f.Saved)
-		if err != nil {
-			p.notice = p.lang.T(i18n.SavedGameUnreadable)
-			return
-		}
-		r.Engine = p.rv.Engine
-		r.SetLevel(p.settings.Level)
-		p.rv = r
-	} else {
-		m, err := play.Restore(f.Saved)
-		if err != nil {
-			p.notice = p.lang.T(i18n.SavedGameUnreadable)
-			return
-		}
-		m.Engine = p.match.Engine
-		m.SetLevel(p.settings.Level)
-		p.match = m
+	if p.put(f.Saved) {
+		p.changed(ctx)
 	}
-	p.changed(ctx)
 }
 
 // historySelect lists the kept games of both games, newest first; choosing one reopens it.

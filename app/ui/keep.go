@@ -83,28 +83,37 @@ func (p *Page) restorePrevious(ctx app.Context) {
 		p.hasPrevious[key] = false
 		return
 	}
-	if p.reversi() {
-		r, err := play.RestoreReversi(s)
-		if err != nil {
-			p.notice = p.lang.T(i18n.SavedGameUnreadable)
-			return
-		}
-		r.Engine = p.rv.Engine
-		r.SetLevel(p.settings.Level)
-		p.rv = r
-	} else {
-		m, err := play.Restore(s)
-		if err != nil {
-			p.notice = p.lang.T(i18n.SavedGameUnreadable)
-			return
-		}
-		m.Engine = p.match.Engine
-		m.SetLevel(p.settings.Level)
-		p.match = m
+	if !p.put(s) {
+		return
 	}
 	ctx.LocalStorage().Del(previousKey(key))
 	p.hasPrevious[key] = false
 	p.changed(ctx)
+}
+
+// put puts a saved game of the game shown on the board, keeping the engine conversation and
+// the level; one that cannot be read is reported and changes nothing.
+func (p *Page) put(s play.Saved) bool {
+	if p.reversi() {
+		r, err := play.RestoreReversi(s)
+		if err != nil {
+			p.notice = p.lang.T(i18n.SavedGameUnreadable)
+			return false
+		}
+		r.Engine = p.rv.Engine
+		r.SetLevel(p.settings.Level)
+		p.rv = r
+		return true
+	}
+	m, err := play.Restore(s)
+	if err != nil {
+		p.notice = p.lang.T(i18n.SavedGameUnreadable)
+		return false
+	}
+	m.Engine = p.match.Engine
+	m.SetLevel(p.settings.Level)
+	p.match = m
+	return true
 }
 
 // keepSlot asks to confirm New, or offers the game New replaced while the new one has no move.
