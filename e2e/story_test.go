@@ -68,3 +68,26 @@ func TestReversiGGF(t *testing.T) {
 	waitFor(t, ctx, 5*time.Second, "the GGF in the box", `document.querySelector("[data-io-text]").value.startsWith("(;GM[Othello]") && document.querySelector("[data-io-text]").value.includes("B[F5]W[D6]B[C3]")`)
 	setSelect(t, ctx, "game", "xiangqi")
 }
+
+// TestReversiHintScores asks for a hint in Reversi: the engine scores every legal move and the
+// board writes each score on its cell.
+func TestReversiHintScores(t *testing.T) {
+	dir := siteDir(t, "QIPAN_STATIC")
+	srv := newServer(t, dir, "/")
+	ctx := browser(t)
+	load(t, ctx, srv.URL+"/?lang=en")
+	setSelect(t, ctx, "game", "reversi")
+	waitFor(t, ctx, 10*time.Second, "the Reversi board", `document.querySelector("#board.reversi[data-ready]") !== null`)
+	newGame(t, ctx)
+	action(t, ctx, "hint")
+	waitFor(t, ctx, 30*time.Second, "a score on every legal move", `document.querySelectorAll("[data-hint-score]").length === 4 && document.querySelector("[data-hint-move]") !== null`)
+	got := eval[[]string](t, ctx, `[...document.querySelectorAll("[data-hint-score]")].map(e => e.dataset.square + "=" + e.textContent).sort()`)
+	t.Logf("hint scores: %v", got)
+	for _, s := range got {
+		if !strings.Contains(s, "=") || strings.HasSuffix(s, "=") {
+			t.Errorf("score %q", s)
+		}
+	}
+	screenshot(t, ctx, "reversi-hint-scores")
+	setSelect(t, ctx, "game", "xiangqi")
+}

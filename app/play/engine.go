@@ -22,6 +22,7 @@ type job struct {
 	pos     string // "" for none
 	hint    bool
 	level   string // option line sent before the position ("" for none)
+	lines   string // (Reversi) the MultiPV option line, sent after level ("" for none)
 	goCmd   string // "" for DefaultGo
 }
 
@@ -57,6 +58,8 @@ type Engine struct {
 	stops int
 	// info is what the engine said of its last search (its Pos is "" before any search).
 	info SearchInfo
+	// moveInfo is, for a search scoring every move (multipv), the last line for each first move.
+	moveInfo map[string]SearchInfo
 }
 
 // NewEngine returns an Engine talking to a fresh worker.
@@ -129,6 +132,7 @@ func (e *Engine) sync(want job) []string {
 	}
 	e.inflight, e.stopped, e.hurried = want, false, false
 	e.info = SearchInfo{Pos: want.pos, Hint: want.hint}
+	e.moveInfo = nil
 	e.searches++
 	var lines []string
 	if cur := e.variant; cur != want.variant && (cur != "" || want.variant != VariantXiangqi) {
@@ -137,6 +141,9 @@ func (e *Engine) sync(want job) []string {
 	}
 	if want.level != "" {
 		lines = append(lines, want.level)
+	}
+	if want.lines != "" {
+		lines = append(lines, want.lines)
 	}
 	return append(lines, want.pos, want.goCmd)
 }
@@ -249,7 +256,12 @@ func converse(e *Engine, g player, line string) (send []string, moved bool, err 
 	case fields[0] == "info":
 		if t, ok := parseInfo(fields); ok && e.inflight.pos != "" && !e.stopped {
 			t.Pos, t.Hint = e.inflight.pos, e.inflight.hint
-			e.info = t
+			if t.MultiPV >= 1 {
+				e.keepMoveInfo(t)
+			}
+			if t.MultiPV <= 1 {
+				e.info = t
+			}
 		}
 		return nil, false, nil
 	default:

@@ -75,3 +75,25 @@ func (r *Reversi) EngineView() (EngineView, bool) {
 	}
 	return EngineView{Info: info, PV: info.PV}, true
 }
+
+// HintScores returns the score the hint search gave each legal move of the current position
+// (centi-discs for the person, who is to move), or nil when there is no such search: a hint
+// scores every move (reversiLines).
+func (r *Reversi) HintScores() map[reversi.Square]int {
+	line := r.line()
+	var out map[reversi.Square]int
+	for mv, info := range r.Engine.MoveInfo() {
+		if info.Pos != line || !info.Hint {
+			continue
+		}
+		m, err := reversi.ParseMove(mv)
+		if err != nil || m.Square() == reversi.NoSquare {
+			continue
+		}
+		if out == nil {
+			out = map[reversi.Square]int{}
+		}
+		out[m.Square()] = info.Score
+	}
+	return out
+}

@@ -301,6 +301,10 @@ func (r *Reversi) lineAt(ply int) string {
 	return line
 }
 
+// reversiLines is the line that sets how many moves the Reversi engine reports (multipv): 1
+// for its own move, every move for a hint.
+func reversiLines(n int) string { return "setoption name MultiPV value " + strconv.Itoa(n) }
+
 // ReversiLevelOption is the line that sets the Reversi engine's level l.
 func ReversiLevelOption(l int) string {
 	return "setoption name Skill Level value " + strconv.Itoa(ClampLevel(l))
@@ -312,10 +316,11 @@ func (r *Reversi) wanted() job {
 	}
 	line := r.line()
 	if r.EngineToMove() {
-		return job{variant: VariantReversi, pos: line, level: ReversiLevelOption(r.level), goCmd: LevelGo(r.level)}
+		return job{variant: VariantReversi, pos: line, level: ReversiLevelOption(r.level), lines: reversiLines(1), goCmd: LevelGo(r.level)}
 	}
 	if r.hintAsk == line {
-		return job{variant: VariantReversi, pos: line, hint: true, level: ReversiLevelOption(MaxLevel), goCmd: HintGo}
+		// A hint scores every legal move, for the board to write on each.
+		return job{variant: VariantReversi, pos: line, hint: true, level: ReversiLevelOption(MaxLevel), lines: reversiLines(64), goCmd: HintGo}
 	}
 	return job{}
 }

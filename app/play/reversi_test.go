@@ -12,6 +12,8 @@ import (
 const (
 	rvVariant = "setoption name UCI_Variant value reversi"
 	rvLevel6  = "setoption name Skill Level value 6"
+	rvOneLine = "setoption name MultiPV value 1"  // the engine's own move: its best line
+	rvAllMove = "setoption name MultiPV value 64" // a hint: every move scored
 	// passAfter is a game in which, after White's next move h4, Black has no move.
 	passAfter = "e6f4c3e7f5g6g3f3f7d7h5c6c7h7g5d3c5g4h3f6e3h2g2d6h6"
 )
@@ -61,7 +63,7 @@ func TestReversiStartAndMove(t *testing.T) {
 	if r.PersonToMove() || r.Hints() != nil || r.Click(rvSquare(t, "f4")) {
 		t.Error("the person may move on the computer's turn")
 	}
-	expectLines(t, "engine's turn", r.EngineLines(), rvVariant, rvLevel6, "position startpos moves f5", DefaultGo)
+	expectLines(t, "engine's turn", r.EngineLines(), rvVariant, rvLevel6, rvOneLine, "position startpos moves f5", DefaultGo)
 	send, moved, err := r.EngineSaid("bestmove f4")
 	if err != nil || !moved {
 		t.Fatalf("bestmove f4: moved %v err %v", moved, err)
@@ -71,7 +73,7 @@ func TestReversiStartAndMove(t *testing.T) {
 		t.Errorf("after the reply: %q, person %v, last %v", r.Transcript(), r.PersonToMove(), r.LastMove())
 	}
 	rvClick(t, r, "e3")
-	expectLines(t, "next search: no variant line again", r.EngineLines(), rvLevel6, "position startpos moves f5 f4 e3", DefaultGo)
+	expectLines(t, "next search: no variant line again", r.EngineLines(), rvLevel6, rvOneLine, "position startpos moves f5 f4 e3", DefaultGo)
 }
 
 func TestReversiEngineBadReplies(t *testing.T) {
@@ -125,7 +127,7 @@ func TestReversiForcedPass(t *testing.T) {
 	if r.LastMove() != reversi.Pass || !r.EngineToMove() || r.Passed() != "Black has no move and passes" {
 		t.Errorf("the person's pass: last %v, engine to move %v", r.LastMove(), r.EngineToMove())
 	}
-	expectLines(t, "the engine moves again", send, rvLevel6, "position startpos moves "+spaced(passAfter)+" h4 pass", DefaultGo)
+	expectLines(t, "the engine moves again", send, rvLevel6, rvOneLine, "position startpos moves "+spaced(passAfter)+" h4 pass", DefaultGo)
 }
 
 // spaced writes a transcript's moves apart: "f5d6" -> "f5 d6".
@@ -188,7 +190,7 @@ func TestReversiReviewAndHint(t *testing.T) {
 	if !r.RequestHint() {
 		t.Fatal("hint refused")
 	}
-	expectLines(t, "hint", r.EngineLines(), "setoption name Skill Level value 10", "position startpos moves f5 f4", HintGo)
+	expectLines(t, "hint", r.EngineLines(), "setoption name Skill Level value 10", rvAllMove, "position startpos moves f5 f4", HintGo)
 	if _, moved, err := r.EngineSaid("bestmove e3"); moved || err != nil {
 		t.Fatalf("hint answer: %v %v", moved, err)
 	}
@@ -215,7 +217,7 @@ func TestReversiSharesTheEngineWithXiangqi(t *testing.T) {
 	if moved || err != nil {
 		t.Fatalf("the xiangqi answer in reversi: %v %v", moved, err)
 	}
-	expectLines(t, "reversi starts", send, rvVariant, rvLevel6, "position startpos", DefaultGo)
+	expectLines(t, "reversi starts", send, rvVariant, rvLevel6, rvOneLine, "position startpos", DefaultGo)
 	if _, moved, err := r.EngineSaid("bestmove f5"); !moved || err != nil {
 		t.Fatalf("reversi move: %v %v", moved, err)
 	}

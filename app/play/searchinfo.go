@@ -15,15 +15,16 @@ const (
 // SearchInfo is what the engine said of its search so far: the last info line with a depth,
 // for the position it searched.
 type SearchInfo struct {
-	Pos   string   // the position line searched (as sent to the engine)
-	Hint  bool     // the search is for a hint, not the engine's own move
-	Depth int      // plies
-	Score int      // centipawns (Xiangqi) or centi-discs (Reversi) for the side to move
-	Mate  int      // moves to mate: > 0 the side to move mates, < 0 it is mated; 0 for none
-	Exact bool     // (Reversi) the score is the endgame's exact disc difference
-	Nodes uint64   // searched so far
-	NPS   uint64   // nodes a second
-	PV    []string // the principal variation, coordinate moves
+	Pos     string   // the position line searched (as sent to the engine)
+	Hint    bool     // the search is for a hint, not the engine's own move
+	Depth   int      // plies
+	MultiPV int      // the line's rank in a multipv search (0 when the engine did not say)
+	Score   int      // centipawns (Xiangqi) or centi-discs (Reversi) for the side to move
+	Mate    int      // moves to mate: > 0 the side to move mates, < 0 it is mated; 0 for none
+	Exact   bool     // (Reversi) the score is the endgame's exact disc difference
+	Nodes   uint64   // searched so far
+	NPS     uint64   // nodes a second
+	PV      []string // the principal variation, coordinate moves
 }
 
 // parseInfo reads an info line of either dialect ("score 8", "score cp 8", "score mate -2",
@@ -76,6 +77,11 @@ func parseInfo(fields []string) (t SearchInfo, ok bool) {
 				}
 				i++
 			}
+		case "multipv":
+			if t.MultiPV, ok = num(i + 1); !ok {
+				return t, false
+			}
+			i++
 		case "nodes", "nps":
 			n, err := strconv.ParseUint(fieldAt(fields, i+1), 10, 64)
 			if err != nil {
@@ -134,6 +140,21 @@ func (t SearchInfo) Flip() SearchInfo {
 	t.Score, t.Mate = -t.Score, -t.Mate
 	return t
 }
+
+// keepMoveInfo keeps a multipv line under its first move.
+func (e *Engine) keepMoveInfo(t SearchInfo) {
+	if len(t.PV) == 0 {
+		return
+	}
+	if e.moveInfo == nil {
+		e.moveInfo = map[string]SearchInfo{}
+	}
+	e.moveInfo[t.PV[0]] = t
+}
+
+// MoveInfo returns, for the last search when it scored every move (multipv), the last line
+// for each first move (nil otherwise).
+func (e *Engine) MoveInfo() map[string]SearchInfo { return e.moveInfo }
 
 // PVLine is the PV as one attribute value ("h2e2 h9g7").
 func (t SearchInfo) PVLine() string { return strings.Join(t.PV, " ") }

@@ -131,3 +131,27 @@ func TestReversiEngineView(t *testing.T) {
 		t.Errorf("view %+v %v; want -150 from Black's side", v, ok)
 	}
 }
+
+func TestReversiHintScores(t *testing.T) {
+	r := NewReversi()
+	if !r.RequestHint() {
+		t.Fatal("no hint on the person's turn")
+	}
+	lines := r.EngineLines()
+	if !slices.Contains(lines, "setoption name MultiPV value 64") {
+		t.Fatalf("a hint does not score every move: %q", lines)
+	}
+	r.EngineSaid("info string ready")
+	r.EngineSaid("info depth 6 multipv 1 score cp 200 nodes 9 pv f5 d6")
+	r.EngineSaid("info depth 6 multipv 2 score cp 150 nodes 9 pv e6 f4")
+	r.EngineSaid("info depth 6 multipv 3 score cp -50 nodes 9 pv c4")
+	got := r.HintScores()
+	f5, _ := reversi.ParseMove("f5")
+	c4, _ := reversi.ParseMove("c4")
+	if len(got) != 3 || got[f5.Square()] != 200 || got[c4.Square()] != -50 {
+		t.Errorf("scores %v", got)
+	}
+	if v, _ := r.EngineView(); v.Info.Score != 200 || v.Info.PVLine() != "f5 d6" {
+		t.Errorf("the panel shows %+v, want the best line", v.Info)
+	}
+}

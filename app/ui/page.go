@@ -512,6 +512,7 @@ func (p *Page) Render() app.UI {
 					Refusals: p.refusals,
 					Cursor:   p.cursor,
 					Browsing: r.Reviewing(),
+					Scores:   r.HintScores(),
 				}),
 			),
 			p.reversiPanel(),

@@ -31,6 +31,9 @@ type ReversiView struct {
 	Refusals int
 	Cursor   string // the cell in the tab order (keyboard.go), "" for the default
 	Browsing bool   // the record is reviewed: the arrows browse it
+	// Scores are the hint search's scores of the legal moves (centi-discs for the side to
+	// move), written on their cells; nil for none.
+	Scores map[reversi.Square]int
 }
 
 // ReversiBoard is the green 8×8 SVG board. Its DOM (docs/contracts.md): data-square on every
@@ -152,6 +155,10 @@ func (b *ReversiBoard) marks() app.UI {
 		x, y := centre(s)
 		ms = append(ms, svgElem("circle").Class("hint").Attr("data-hint", "true").Attr("data-square", s.String()).
 			Attr("cx", x).Attr("cy", y).Attr("r", 14))
+		if sc, ok := v.Scores[s]; ok {
+			ms = append(ms, svgElem("text").Class("hint-score").Attr("data-hint-score", sc).Attr("data-square", s.String()).
+				Attr("x", x).Attr("y", y-22).Text(discScore(sc)))
+		}
 	}
 	if s := v.Last.Square(); s != reversi.NoSquare {
 		x, y := centre(s)

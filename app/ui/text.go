@@ -155,3 +155,20 @@ func whatText(l i18n.Lang, what string) string {
 	}
 	return what
 }
+
+// discScore writes centi-discs as discs with a sign and one decimal: "+4.0", "-0.2", "0.0".
+func discScore(centi int) string {
+	neg := centi < 0
+	if neg {
+		centi = -centi
+	}
+	tenths := (centi + 5) / 10
+	text := itoa(tenths/10) + "." + itoa(tenths%10)
+	switch {
+	case tenths == 0:
+		return text
+	case neg:
+		return "-" + text
+	}
+	return "+" + text
+}
