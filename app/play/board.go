@@ -280,12 +280,7 @@ func (x *XiangqiBoard) MoveNow() []string { return x.M.MoveNow() }
 func (x *XiangqiBoard) Save() Saved       { return x.M.Save() }
 
 func (x *XiangqiBoard) Import(text string) (string, []string, error) {
-	g, kind, notes, err := Import(text)
-	if err != nil {
-		return "", nil, err
-	}
-	x.M.Load(g)
-	return kind, notes, nil
+	return x.M.ImportText(text)
 }
 
 func (x *XiangqiBoard) Exports() []Export {

@@ -47,6 +47,21 @@ func (m *Match) LoadRecord(r *record.Game) (notes []string, err error) {
 	return notes, nil
 }
 
+// ImportText reads pasted text as a game (ImportRecord) and loads it with its story
+// (LoadRecord): what it was, and notes on what was skipped or left out. On error nothing
+// changes.
+func (m *Match) ImportText(text string) (kind string, notes []string, err error) {
+	r, kind, notes, err := ImportRecord(text)
+	if err != nil {
+		return "", nil, err
+	}
+	more, err := m.LoadRecord(r)
+	if err != nil {
+		return "", nil, err
+	}
+	return kind, append(notes, more...), nil
+}
+
 // followed is how many of the game's moves (the redo tail too) are still the record's.
 func (m *Match) followed() int {
 	if m.story == nil {

@@ -394,17 +394,11 @@ func (p *Page) onKey(ctx app.Context, key string) {
 // importText loads the box's FEN, PGN, DhtmlXQ or moves; on error nothing changes and the
 // error is shown.
 func (p *Page) importText(ctx app.Context) {
-	r, kind, notes, err := play.ImportRecord(p.ioText)
+	kind, notes, err := p.match.ImportText(p.ioText)
 	if err != nil {
 		p.ioError, p.ioNote = err.Error(), ""
 		return
 	}
-	more, err := p.match.LoadRecord(r)
-	if err != nil {
-		p.ioError, p.ioNote = err.Error(), ""
-		return
-	}
-	notes = append(notes, more...)
 	p.ioError, p.ioNote, p.notice = "", p.lang.T(i18n.Loaded, whatText(p.lang, kind)), ""
 	if len(notes) > 0 {
 		p.ioNote += " " + strings.Join(notes, "; ")
