@@ -39,13 +39,13 @@ func (p *Page) loadHistory(ctx app.Context) {
 	p.history = h
 }
 
-// keepFinished adds the game on the board to the history when it has just ended.
-func (p *Page) keepFinished(ctx app.Context) {
-	f := finished{Game: play.VariantXiangqi, Result: p.match.Result(), Saved: p.match.Save()}
+// keepFinished adds the game on the board (saved) to the history when it has just ended.
+func (p *Page) keepFinished(ctx app.Context, saved play.Saved) {
+	f := finished{Game: play.VariantXiangqi, Result: p.match.Result(), Saved: saved}
 	if p.reversi() {
-		f = finished{Game: play.VariantReversi, Result: p.rv.Result(), Saved: p.rv.Save()}
+		f = finished{Game: play.VariantReversi, Result: p.rv.Result(), Saved: saved}
 	}
-	if f.Result == "" || len(p.history) > 0 && p.history[0].same(f) {
+	if f.Result == "" {
 		return
 	}
 	for _, g := range p.history {

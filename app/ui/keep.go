@@ -43,12 +43,29 @@ func (p *Page) setAside(ctx app.Context, key string, why error) {
 	p.notice = p.lang.T(i18n.SavedGameSetAside, aside)
 }
 
+// saved is the game on the board as it is kept.
+func (p *Page) saved() play.Saved {
+	if p.reversi() {
+		return p.rv.Save()
+	}
+	return p.match.Save()
+}
+
+// recorded is how many moves the game on the board records (the redo tail too).
+func (p *Page) recorded() int {
+	if p.reversi() {
+		return p.rv.Game().Len()
+	}
+	return p.match.Game().Len()
+}
+
 // inProgress reports whether the game on the board has moves and has not ended.
 func (p *Page) inProgress() bool {
+	over := p.match.Over()
 	if p.reversi() {
-		return p.rv.Game().Len() > 0 && !p.rv.Over()
+		over = p.rv.Over()
 	}
-	return p.match.Game().Len() > 0 && !p.match.Over()
+	return p.recorded() > 0 && !over
 }
 
 // newGame handles New: a game in progress is only replaced once confirmed; the game replaced
@@ -59,15 +76,11 @@ func (p *Page) newGame(ctx app.Context, confirmed bool) bool {
 		return false
 	}
 	p.confirmNew = false
-	key := p.gameKey()
-	saved := p.match.Save()
-	if p.reversi() {
-		saved = p.rv.Save()
-	}
-	if p.reversi() && p.rv.Game().Len() == 0 || !p.reversi() && p.match.Game().Len() == 0 {
+	if p.recorded() == 0 {
 		return true // nothing to keep
 	}
-	if err := ctx.LocalStorage().Set(previousKey(key), saved); err != nil {
+	key := p.gameKey()
+	if err := ctx.LocalStorage().Set(previousKey(key), p.saved()); err != nil {
 		app.Log("keeping the previous game:", err)
 		return true
 	}
@@ -120,10 +133,6 @@ func (p *Page) put(s play.Saved) bool {
 func (p *Page) keepSlot() app.UI {
 	l := p.lang
 	slot := app.Div().Class("keep-slot")
-	empty := p.match.Game().Len() == 0
-	if p.reversi() {
-		empty = p.rv.Game().Len() == 0
-	}
 	switch {
 	case p.confirmNew:
 		return slot.Body(app.Div().Class("confirm").Attr("role", "alertdialog").Attr("data-confirm", "new").Body(
@@ -133,7 +142,7 @@ func (p *Page) keepSlot() app.UI {
 				controlButton("new-cancel", l.T(i18n.ConfirmNewNo), l.T(i18n.ConfirmNewNo), true),
 			),
 		))
-	case empty && p.hasPrevious[p.gameKey()]:
+	case p.recorded() == 0 && p.hasPrevious[p.gameKey()]:
 		return slot.Body(controlButton("restore-previous", l.T(i18n.RestorePrevious), l.T(i18n.RestorePreviousTitle), true))
 	}
 	return slot

@@ -28,13 +28,13 @@ func (p *Page) theme() string {
 // what a player does next: a new game, take the last move back, or go through the game.
 func (p *Page) gameOver() app.UI {
 	l := p.lang
-	text, over, canUndo, moves := "", false, false, 0
+	text, over, canUndo := "", false, false
 	if p.reversi() {
 		over = p.rv.Result() != "" && !p.rv.Reviewing()
-		text, canUndo, moves = reversiResultText(l, p.rv), p.rv.CanUndo(), p.rv.Game().Len()
+		text, canUndo = reversiResultText(l, p.rv), p.rv.CanUndo()
 	} else {
 		over = p.match.Result() != "" && !p.match.Reviewing()
-		text, canUndo, moves = resultText(l, p.match.Game().Result()), p.match.CanUndo(), p.match.Game().Len()
+		text, canUndo = resultText(l, p.match.Game().Result()), p.match.CanUndo()
 	}
 	slot := app.Div().Class("game-over-slot")
 	if !over {
@@ -45,7 +45,7 @@ func (p *Page) gameOver() app.UI {
 		app.Div().Class("controls three").Body(
 			controlButton("new", l.T(i18n.New), l.T(i18n.NewTitle), true),
 			controlButton("undo", l.T(i18n.Undo), l.T(i18n.UndoTitle), canUndo),
-			controlButton("review-start", l.T(i18n.GameOverReview), l.T(i18n.GameOverReviewTitle), moves > 0),
+			controlButton("review-start", l.T(i18n.GameOverReview), l.T(i18n.GameOverReviewTitle), p.recorded() > 0),
 		),
 	))
 }

@@ -51,11 +51,11 @@ type Page struct {
 	// hasPrevious: the game New replaced is kept, by storage key (keep.go).
 	hasPrevious map[string]bool
 	history     []finished // the last finished games, newest first (history.go)
-	update      bool   // a new version of the app is installed: reloading shows it
-	ioOpen      bool   // the import/export box is shown
-	ioText      string // its text
-	ioError     string // why the last import failed
-	ioNote      string // what the last export did
+	update      bool       // a new version of the app is installed: reloading shows it
+	ioOpen      bool       // the import/export box is shown
+	ioText      string     // its text
+	ioError     string     // why the last import failed
+	ioNote      string     // what the last export did
 }
 
 // engineWorker is the engine in its Web Worker: one protocol line in, lines out (through the
@@ -161,14 +161,11 @@ func (p *Page) chooseLang() {
 
 // save keeps the game on the board (each game under its own key).
 func (p *Page) save(ctx app.Context) {
-	key, saved := StorageKey, p.match.Save()
-	if p.reversi() {
-		key, saved = ReversiStorageKey, p.rv.Save()
-	}
-	if err := ctx.LocalStorage().Set(key, saved); err != nil {
+	saved := p.saved()
+	if err := ctx.LocalStorage().Set(p.gameKey(), saved); err != nil {
 		app.Log("saving the game:", err)
 	}
-	p.keepFinished(ctx)
+	p.keepFinished(ctx, saved)
 }
 
 func (p *Page) saveSettings(ctx app.Context) {
