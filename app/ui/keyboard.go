@@ -135,8 +135,8 @@ func cellLabel(l i18n.Lang, s reversi.Square, pos *reversi.Position) string {
 }
 
 // announcement is the last move played, for screen readers: "Red: C2.5", "黑棋：f4"; "" at
-// the start or while reviewing.
-func (p *Page) announcement() string {
+// the start or while reviewing. texts are the move list's (every recorded move, written).
+func (p *Page) announcement(texts []string) string {
 	l := p.lang
 	if p.reversi() {
 		r := p.rv
@@ -145,24 +145,24 @@ func (p *Page) announcement() string {
 			return ""
 		}
 		mover := r.Game().PositionAt(ply - 1).Turn
-		return l.T(i18n.Announce, discName(l, mover), r.MoveTexts()[ply-1])
+		return l.T(i18n.Announce, discName(l, mover), texts[ply-1])
 	}
 	m := p.match
 	ply := m.Game().Ply()
 	if ply == 0 || m.Reviewing() {
 		return ""
 	}
-	mover := m.Game().PositionAt(ply - 1).Turn()
-	text := l.T(i18n.Announce, sideName(l, mover), m.MoveTexts(p.settings.Notation)[ply-1])
+	mover := m.Position().Turn().Other() // every Xiangqi move passes the turn
+	text := l.T(i18n.Announce, sideName(l, mover), texts[ply-1])
 	if r := m.Result(); r != "" {
 		text += " · " + resultText(l, m.Game().Result())
 	}
 	return text
 }
 
-// announcer is the live region that reads out each move.
-func (p *Page) announcer() app.UI {
-	return app.P().Class("sr-only").Attr("aria-live", "polite").Attr("data-announce", "true").Text(p.announcement())
+// announcer is the live region that reads out each move (texts: the move list's).
+func (p *Page) announcer(texts []string) app.UI {
+	return app.P().Class("sr-only").Attr("aria-live", "polite").Attr("data-announce", "true").Text(p.announcement(texts))
 }
 
 // onDragStart selects the piece a drag picked up (drag_wasm.go); the drop is a click where it

@@ -514,6 +514,7 @@ func (p *Page) Render() app.UI {
 	hint, _ := m.HintMove()
 	engineOK := p.mounted && m.Engine.Failed() == ""
 	blackFirst := m.Game().Start().Turn() == xiangqi.Black
+	texts := m.MoveTexts(p.settings.Notation) // the move list's, and the announcement's
 	hintText := ""
 	if hint != xiangqi.NoMove {
 		hintText = p.lang.T(i18n.HintMove, play.MoveText(m.Shown(), hint, p.settings.Notation))
@@ -542,7 +543,7 @@ func (p *Page) Render() app.UI {
 			p.titleRow("象棋"),
 			p.status(),
 			p.refusalLine(),
-			p.announcer(),
+			p.announcer(texts),
 			// Every slot of the panel is always there (empty when unused): go-app matches
 			// children by position, and a slot appearing before the import/export box would
 			// remount it and empty what the person pasted.
@@ -554,7 +555,7 @@ func (p *Page) Render() app.UI {
 				Review(m.Reviewing()),
 			p.keepSlot(),
 			p.players(),
-			newMoveList().In(p.lang).WithRecord(m.MoveTexts(p.settings.Notation), m.Game().Ply(), m.ShownPly(), blackFirst),
+			newMoveList().In(p.lang).WithRecord(texts, m.Game().Ply(), m.ShownPly(), blackFirst),
 			p.comment(),
 			p.historySelect(),
 			newSettings().In(p.lang).With(m.Mode(), m.Human(), p.settings, p.ioOpen).Look(p.theme()),

@@ -208,11 +208,12 @@ func (p *Page) reversiPanel() app.UI {
 		hintText = l.T(i18n.HintMove, mv.String())
 	}
 	black, white := r.Counts()
+	texts := r.MoveTexts() // the move list's, and the announcement's
 	return app.Aside().Class("panel").Body(
 		p.titleRow("黑白棋"),
 		p.reversiStatus(),
 		p.refusalLine(),
-		p.announcer(),
+		p.announcer(texts),
 		app.Div().Class("score").Body(
 			app.Span().Class("count black").Attr("data-count", "X").Title(l.T(i18n.BlackDiscs)).Text(itoa(black)),
 			app.Span().Class("count white").Attr("data-count", "O").Title(l.T(i18n.WhiteDiscs)).Text(itoa(white)),
@@ -230,7 +231,7 @@ func (p *Page) reversiPanel() app.UI {
 			reviewControls(l, r.Reviewing()),
 		),
 		p.keepSlot(),
-		newMoveList().In(l).WithRecord(r.MoveTexts(), r.Game().Ply(), r.ShownPly(), false),
+		newMoveList().In(l).WithRecord(texts, r.Game().Ply(), r.ShownPly(), false),
 		p.historySelect(),
 		app.Div().Class("settings").Body(
 			app.Div().Class("segmented").Attr("role", "group").Attr("aria-label", l.T(i18n.WhoPlays)).Body(
