@@ -26,7 +26,7 @@ func Setup(t testing.TB) (dir, env string) {
 		}
 		t.Skipf("oracle unavailable: %s", msg)
 	}
-	root, err := repoRoot()
+	root, err := RepoRoot()
 	if err != nil {
 		missing("%v", err)
 	}
@@ -46,9 +46,9 @@ func Setup(t testing.TB) (dir, env string) {
 	return dir, "QIPAN_ORACLES=" + strings.TrimSpace(string(out))
 }
 
-// repoRoot is the nearest folder above the working directory (a test's package folder) that
-// holds go.mod.
-func repoRoot() (string, error) {
+// RepoRoot is the nearest folder above the working directory (a test's package folder) that
+// holds go.mod: ../shared is beside it.
+func RepoRoot() (string, error) {
 	dir, err := os.Getwd()
 	if err != nil {
 		return "", err

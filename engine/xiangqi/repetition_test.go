@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"qipan/engine/oracles"
 )
 
 // repetitionCase is one row of a repetition case file (format in the header of
@@ -106,7 +108,7 @@ var repetitionSkips = map[string]string{}
 // manual's examples) and of the files in $QIPAN_REPETITION_CASES (colon-separated).
 func TestRepetitionCases(t *testing.T) {
 	files := []string{}
-	if root, err := repoRoot(); err == nil {
+	if root, err := oracles.RepoRoot(); err == nil {
 		files = append(files, filepath.Join(root, "..", "shared", "reference", "repetition-wxf.tsv"))
 	}
 	if len(files) == 1 {
@@ -154,28 +156,10 @@ func TestRepetitionCases(t *testing.T) {
 	t.Logf("%d of %d cases agree", pass, total)
 }
 
-// repoRoot is the nearest folder above the working directory holding go.mod.
-func repoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("no go.mod above %s", dir)
-		}
-		dir = parent
-	}
-}
-
 // TestCycleJudge: judging a repetition from its keys (as the search does) gives the game's
 // ruling on every case, and allocates nothing.
 func TestCycleJudge(t *testing.T) {
-	root, err := repoRoot()
+	root, err := oracles.RepoRoot()
 	if err != nil {
 		t.Skip(err)
 	}
