@@ -57,8 +57,7 @@ func TestRefusals(t *testing.T) {
 	setSelect(t, ctx, "level", "6")
 
 	// Reversi: a square that flips nothing.
-	setSelect(t, ctx, "game", "reversi")
-	waitFor(t, ctx, 10*time.Second, "the Reversi board", `document.querySelector("#board.reversi[data-ready]") !== null`)
+	toReversi(t, ctx)
 	newGame(t, ctx)
 	click(t, ctx, "a1")
 	refusalIs(t, ctx, "no-flip", "Not there: that square flips nothing.")

@@ -22,8 +22,7 @@ func TestReversi(t *testing.T) {
 	ctx := browser(t)
 	load(t, ctx, srv.URL+"/")
 
-	setSelect(t, ctx, "game", "reversi")
-	waitFor(t, ctx, 10*time.Second, "the Reversi board", `document.querySelector("#board.reversi[data-ready]") !== null`)
+	toReversi(t, ctx)
 	start := reversi.NewPosition().String()
 	if n := eval[int](t, ctx, `document.querySelectorAll("[data-disc]").length`); n != 4 {
 		t.Errorf("%d discs, want 4", n)
@@ -157,4 +156,11 @@ func checkReversi(t *testing.T, ctx context.Context) []string {
 	}
 	t.Logf("reversi moves: %v", list)
 	return list
+}
+
+// toReversi switches the page to Reversi and waits for its board.
+func toReversi(t *testing.T, ctx context.Context) {
+	t.Helper()
+	setSelect(t, ctx, "game", "reversi")
+	waitFor(t, ctx, 10*time.Second, "the Reversi board", `document.querySelector("#board.reversi[data-ready]") !== null`)
 }
