@@ -6,6 +6,7 @@ package i18n
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -54,6 +55,10 @@ func (l Lang) T(k Key, args ...any) string {
 	}
 	return fmt.Sprintf(s, args...)
 }
+
+// Texts returns every text of l's catalogue in key order, for checks that need them all (the
+// desktop font's coverage of the Chinese texts).
+func (l Lang) Texts() []string { return slices.Clone(l.catalogue()[:]) }
 
 // Parse reads a language tag as browsers and URLs write it ("zh-CN", "zh-TW", "zh-Hant-HK",
 // "en-GB", "zh"): Chinese of Taiwan, Hong Kong and Macau, or marked Hant, is Traditional;

@@ -224,5 +224,24 @@ const (
 	XiangqiBoard
 	ReversiBoard
 
+	// The desktop board.
+	GameXiangqi
+	GameReversi
+	CopyWhat // what
+	Paste
+	SaveFile
+	CopiedWhat  // what
+	WroteWhat   // what, path
+	WriteFailed // what, why
+	SaveFailed  // why
+	NoClipboard
+	ClipboardFailed // why
+	ImportFailed    // where, why
+	LoadedFrom      // what, where
+	TheClipboard
+	FileSetAside    // path, why, the name it was renamed to
+	FileNotSetAside // path, why, why it could not be renamed
+	DiscCount       // black, white
+
 	keyCount
 )
