@@ -1,11 +1,12 @@
-// Command reversi-bench solves the FFO endgame positions #40–#44 exactly and prints, for each,
+// Command reversi-bench solves the FFO endgame positions #40–#49 exactly and prints, for each,
 // the best move, the score, the time, the nodes and the speed; it fails (exit 1) on a wrong
-// answer. It also runs under node as WebAssembly:
+// answer; totals for #40–#44 and #45–#49 apart (the usual sets), then together. It also runs
+// under node as WebAssembly:
 //
 //	go run ./cmd/reversi-bench
 //	PATH=$(go env GOROOT)/lib/wasm:$PATH GOOS=js GOARCH=wasm go run ./cmd/reversi-bench
 //
-// Flags: -only 40,41 picks positions; -wld solves win/loss/draw only (the fail-soft result read
+// Flags: -only 40-44,47 picks positions; -wld solves win/loss/draw only (the fail-soft result read
 // as win/draw/loss, the move checked by solving the position after it); -hash MB sizes the table
 // as the engine's solver table within a Hash of MB (default search.DefaultHashMB), -tt bits
 // sets it directly (2^(bits+1) entries of 32 bytes);
@@ -29,7 +30,7 @@ import (
 	"qipan/engine/reversi/search"
 )
 
-// ffo lists FFO #40–#44 from /work/shared/reference/ffo.md: board, best moves, score.
+// ffo lists FFO #40–#49 (fforum-40-59 as distributed with Edax): board, best moves, score.
 var ffo = []struct {
 	n     int
 	board string
@@ -41,10 +42,15 @@ var ffo = []struct {
 	{42, "--OOO-------XX-OOOOOOXOO-OOOOXOOX-OOOXXO---OOXOO---OOOXO--OOOO-- X", "g2", 6},
 	{43, "--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O", "g3 c7", -12},
 	{44, "--O-X-O---O-XO-O-OOXXXOOOOOOXXXOOOOOXX--XXOOXO----XXXX-----XXX-- O", "d2 b8", -14},
+	{45, "---XXXX-X-XXXO--XXOXOO--XXXOXO--XXOXXO---OXXXOO-O-OOOO------OO-- X", "b2", 6},
+	{46, "---XXX----OOOX----OOOXX--OOOOXXX--OOOOXX--OXOXXX--XXOO---XXXX-O- X", "b3", -8},
+	{47, "-OOOOO----OOOO---OOOOX--XXXXXX---OXOOX--OOOXOX----OOXX----XXXX-- O", "g2", 4},
+	{48, "-----X--X-XXX---XXXXOO--XOXOOXX-XOOXXX--XOOXX-----OOOX---XXXXXX- O", "f6", 28},
+	{49, "--OX-O----XXOO--OOOOOXX-OOOOOX--OOOXOXX-OOOOXX-----OOX----X-O--- X", "e1", 16},
 }
 
 func main() {
-	only := flag.String("only", "", "comma-separated FFO numbers (default all)")
+	only := flag.String("only", "", "comma-separated FFO numbers or ranges, 40-44,47 (default all)")
 	wld := flag.Bool("wld", false, "solve win/loss/draw only")
 	hash := flag.Int("hash", search.DefaultHashMB, "size the table as the engine's solver table within this Hash (MB)")
 	ttBits := flag.Uint("tt", 0, "table size: 2^(tt+1) entries of 32 bytes (0: from -hash)")
@@ -82,7 +88,18 @@ func main() {
 	}
 	pick := map[int]bool{}
 	for _, f := range strings.Split(*only, ",") {
-		if n, err := strconv.Atoi(strings.TrimSpace(f)); err == nil {
+		lo, hi, _ := strings.Cut(strings.TrimSpace(f), "-")
+		a, err := strconv.Atoi(lo)
+		if err != nil {
+			continue
+		}
+		b := a
+		if hi != "" {
+			if b, err = strconv.Atoi(hi); err != nil {
+				continue
+			}
+		}
+		for n := a; n <= b; n++ {
 			pick[n] = true
 		}
 	}
@@ -91,10 +108,20 @@ func main() {
 	}
 	fmt.Printf("FFO endgames, %s/%s, %s, table %d MB\n", runtime.GOOS, runtime.GOARCH, runtime.Version(), 1<<(*ttBits+6)>>20)
 	s := search.NewSolver(*ttBits) // cleared for each position: one table, as in the engine
-	var total time.Duration
-	var nodes uint64
-	bad := 0
+	var total, setTime time.Duration
+	var nodes, setNodes uint64
+	bad, inSet, first := 0, 0, 0
+	subtotal := func() {
+		if inSet > 0 {
+			fmt.Printf("#%d-%d    %8.2fs %12d nodes\n", first, first+4, setTime.Seconds(), setNodes)
+		}
+		setTime, setNodes, inSet = 0, 0, 0
+	}
 	for _, c := range ffo {
+		if c.n%5 == 0 {
+			subtotal()
+			first = c.n
+		}
 		if len(pick) > 0 && !pick[c.n] {
 			continue
 		}
@@ -137,7 +164,11 @@ func main() {
 		}
 		fmt.Printf("#%d %2d empties  %-4s %+3d  %8.2fs %12d nodes %7.2f Mn/s  %s\n", c.n, p.Empties(), m, v,
 			el.Seconds(), s.Nodes, float64(s.Nodes)/el.Seconds()/1e6, mark)
+		setTime += el
+		setNodes += s.Nodes
+		inSet++
 	}
+	subtotal()
 	fmt.Printf("total %8.2fs %12d nodes %7.2f Mn/s\n", total.Seconds(), nodes, float64(nodes)/total.Seconds()/1e6)
 	if bad > 0 {
 		pprof.StopCPUProfile()
