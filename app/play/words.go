@@ -1,0 +1,187 @@
+package play
+
+import (
+	"strconv"
+
+	"qipan/app/i18n"
+	"qipan/engine/reversi"
+	"qipan/engine/xiangqi"
+)
+
+// The game's words in a language: sides, pieces, results, the status line. Every front end
+// (the web page, the embed, the desktop board) writes them through these, with app/i18n's
+// catalogues.
+
+// SideText is a Xiangqi side in l ("Red", "红方").
+func SideText(l i18n.Lang, c xiangqi.Color) string {
+	if c == xiangqi.Red {
+		return l.T(i18n.Red)
+	}
+	return l.T(i18n.Black)
+}
+
+// DiscText is a Reversi side in l ("Black", "黑棋").
+func DiscText(l i18n.Lang, c reversi.Color) string {
+	if c == reversi.Black {
+		return l.T(i18n.DiscBlack)
+	}
+	return l.T(i18n.DiscWhite)
+}
+
+// SideLabel names side (0 moves first) of a game of variant in l.
+func SideLabel(l i18n.Lang, variant string, side int) string {
+	if variant == VariantReversi {
+		return DiscText(l, reversi.Color(side&1))
+	}
+	return SideText(l, xiangqi.Color(side&1))
+}
+
+// kindKeys are the keys of the Xiangqi kinds' names, indexed by xiangqi.Kind.
+var kindKeys = [xiangqi.NumKinds]i18n.Key{
+	xiangqi.General: i18n.General, xiangqi.Advisor: i18n.Advisor, xiangqi.Elephant: i18n.Elephant,
+	xiangqi.Horse: i18n.Horse, xiangqi.Chariot: i18n.Chariot, xiangqi.Cannon: i18n.Cannon, xiangqi.Soldier: i18n.Soldier,
+}
+
+// KindText is a Xiangqi kind's name in l.
+func KindText(l i18n.Lang, k xiangqi.Kind) string {
+	if k == xiangqi.NoKind || k >= xiangqi.NumKinds {
+		return k.String()
+	}
+	return l.T(kindKeys[k])
+}
+
+// ResultText is the sentence saying how a Xiangqi game ended, in l. In English it is the
+// rules' own sentence (xiangqi.Result.Reason), which the web board's data-result also carries.
+func ResultText(l i18n.Lang, r xiangqi.Result) string {
+	if l == i18n.English || !r.Over() {
+		return r.Reason()
+	}
+	w, lo := SideText(l, r.Winner), SideText(l, r.Loser)
+	switch r.Status {
+	case xiangqi.Checkmate:
+		return l.T(i18n.WinCheckmate, w, lo)
+	case xiangqi.Stalemate:
+		return l.T(i18n.WinStalemate, w, lo)
+	case xiangqi.MoveLimit:
+		return l.T(i18n.DrawMoveLimit)
+	case xiangqi.Repetition:
+		return l.T(i18n.DrawRepetition)
+	case xiangqi.PerpetualCheck:
+		if r.Draw {
+			return l.T(i18n.DrawPerpetualCheck)
+		}
+		return l.T(i18n.WinPerpetualCheck, w, lo)
+	case xiangqi.PerpetualChase:
+		if r.Draw {
+			return l.T(i18n.DrawPerpetualChase)
+		}
+		if r.Chased == xiangqi.NoPiece {
+			return l.T(i18n.WinPerpetualChase, w, lo)
+		}
+		what := KindText(l, r.Chased.Kind())
+		if r.Unprotected {
+			what = l.T(i18n.UnprotectedPiece, what)
+		}
+		return l.T(i18n.WinPerpetualChasePiece, w, lo, what)
+	case xiangqi.InsufficientMaterial:
+		return l.T(i18n.DrawNoAttackers)
+	}
+	return r.Reason()
+}
+
+// ReversiResultText is the end of a Reversi game with the discs, in l ("Black wins 40–24",
+// "黑棋胜 40–24"), or "" while it goes on.
+func ReversiResultText(l i18n.Lang, r *Reversi) string {
+	if !r.Over() {
+		return ""
+	}
+	p := r.Game().Position()
+	score := strconv.Itoa(reversi.Count(p.Black())) + "–" + strconv.Itoa(reversi.Count(p.White()))
+	switch p.Outcome() {
+	case reversi.BlackWins:
+		return l.T(i18n.ReversiWins, DiscText(l, reversi.Black), score)
+	case reversi.WhiteWins:
+		return l.T(i18n.ReversiWins, DiscText(l, reversi.White), score)
+	}
+	return l.T(i18n.ReversiDraw, score)
+}
+
+// WhatText names what was imported or exported (the kinds Import returns and the Exports'
+// names: "FEN", "PGN", "moves (ICCS)", "transcript", "board", …) in l; format names stay as
+// they are.
+func WhatText(l i18n.Lang, what string) string {
+	switch what {
+	case "transcript":
+		return l.T(i18n.WhatTranscript)
+	case "board", "board text":
+		return l.T(i18n.WhatBoardText)
+	case "moves":
+		return l.T(i18n.WhatMoves)
+	case "moves (ICCS)":
+		return l.T(i18n.WhatMoves) + " (ICCS)"
+	case "moves (中文)":
+		return l.T(i18n.WhatMoves) + " (中文)"
+	}
+	return what
+}
+
+// BoardResult is how b's game ended, in l ("" while it goes on).
+func BoardResult(l i18n.Lang, b Board) string {
+	switch x := b.(type) {
+	case *XiangqiBoard:
+		if r := x.M.Game().Result(); r.Over() {
+			return ResultText(l, r)
+		}
+		return ""
+	case *ReversiBoard:
+		return ReversiResultText(l, x.R)
+	}
+	return b.Result()
+}
+
+// BoardNote is b's note on the shown position in l: in Reversi the pass that led to it, if
+// any, and the disc count; "" for none.
+func BoardNote(l i18n.Lang, b Board) string {
+	x, ok := b.(*ReversiBoard)
+	if !ok {
+		return ""
+	}
+	black, white := x.R.Counts()
+	count := l.T(i18n.DiscCount, black, white)
+	if x.R.LastMove() == reversi.Pass {
+		return l.T(i18n.ReversiPass, DiscText(l, x.R.Shown().Turn.Other())) + " · " + count
+	}
+	return count
+}
+
+// StatusText is the line a board shows under its title, in l: the result, the review, whose
+// turn it is and check, or what the engine does.
+func StatusText(l i18n.Lang, b Board) string {
+	if !b.Reviewing() {
+		if r := BoardResult(l, b); r != "" {
+			return r
+		}
+	}
+	e := b.Engine()
+	var s string
+	switch {
+	case b.Reviewing():
+		s = l.T(i18n.Reviewing, b.ShownPly(), b.Len(), b.Ply())
+	case e.Hinting():
+		s = l.T(i18n.LookingForHint)
+	case b.PersonToMove() && b.Mode() == TwoPlayer:
+		s = l.T(i18n.SideToMove, SideLabel(l, b.Variant(), b.Turn()))
+	case b.PersonToMove():
+		s = l.T(i18n.YourMove, SideLabel(l, b.Variant(), b.Turn()))
+	case e.Failed() != "":
+		s = l.T(i18n.EngineUnavailable)
+	case !e.Ready():
+		s = l.T(i18n.StartingEngine)
+	default:
+		s = l.T(i18n.ComputerThinking)
+	}
+	if !b.Reviewing() && b.Check() >= 0 {
+		s += " · " + l.T(i18n.Check)
+	}
+	return s
+}
