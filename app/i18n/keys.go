@@ -243,5 +243,37 @@ const (
 	FileNotSetAside // path, why, why it could not be renamed
 	DiscCount       // black, white
 
+	// Position editor.
+	EditPosition
+	EditPositionTitle
+	EditTitle
+	EditBoard
+	EditPalette
+	EditEraser
+	EditEraserTitle
+	EditPieceName // colour, kind
+	EditSideToMove
+	EditClear
+	EditClearTitle
+	EditStartTitle
+	EditCancel
+	EditCancelTitle
+	EditPlayTitle
+	EditHelp
+	EditHelpReversi
+	EditLegal          // side
+	EditNoGeneral      // side
+	EditTwoGenerals    // side
+	EditTooMany        // count, piece
+	EditGeneralPalace  // piece, point
+	EditAdvisorSquare  // piece, point
+	EditElephantSquare // piece, point
+	EditSoldierSquare  // piece, point
+	EditFacing         // file
+	EditInCheck        // side in check, side to move
+	EditOther          // the rules' reason
+	EditNoDiscs
+	EditNoMoves
+
 	keyCount
 )
