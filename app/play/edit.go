@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"qipan/app/i18n"
 	"qipan/engine/reversi"
 	"qipan/engine/xiangqi"
 )
@@ -357,6 +358,63 @@ func CheckReversi(text string) EditProblem {
 		return EditProblem{Reason: EditNoMoves, Side: -1, Detail: "neither side can move: the game is over"}
 	}
 	return EditProblem{Side: -1}
+}
+
+// editKeys are the texts of the reasons that take a piece and a point.
+var editKeys = map[EditReason]i18n.Key{
+	EditGeneralPalace: i18n.EditGeneralPalace, EditAdvisorSquare: i18n.EditAdvisorSquare,
+	EditElephantSquare: i18n.EditElephantSquare, EditSoldierSquare: i18n.EditSoldierSquare,
+}
+
+// Text says in l why the position cannot be played ("" for a legal one); variant names the
+// sides (Red/Black or Black/White).
+func (p EditProblem) Text(l i18n.Lang, variant string) string {
+	side := func(s int) string { return SideLabel(l, variant, s) }
+	switch p.Reason {
+	case "":
+		return ""
+	case EditNoGeneral:
+		return l.T(i18n.EditNoGeneral, side(p.Side))
+	case EditTwoGenerals:
+		return l.T(i18n.EditTwoGenerals, side(p.Side))
+	case EditTooMany:
+		return l.T(i18n.EditTooMany, p.Count, PieceText(l, p.Piece))
+	case EditGeneralPalace, EditAdvisorSquare, EditElephantSquare, EditSoldierSquare:
+		return l.T(editKeys[p.Reason], PieceText(l, p.Piece), p.Square)
+	case EditFacing:
+		return l.T(i18n.EditFacing, p.File)
+	case EditInCheck:
+		return l.T(i18n.EditInCheck, side(p.Side), side(1-p.Side))
+	case EditNoDiscs:
+		return l.T(i18n.EditNoDiscs)
+	case EditNoMoves:
+		return l.T(i18n.EditNoMoves)
+	}
+	return l.T(i18n.EditOther, p.Detail)
+}
+
+// pieceKinds are the Xiangqi kinds by their upper-case FEN letter.
+var pieceKinds = map[byte]xiangqi.Kind{
+	'K': xiangqi.General, 'A': xiangqi.Advisor, 'B': xiangqi.Elephant, 'N': xiangqi.Horse,
+	'R': xiangqi.Chariot, 'C': xiangqi.Cannon, 'P': xiangqi.Soldier,
+}
+
+// PieceText names what a FEN letter (or a Reversi disc, 'X'/'O') is in l: "red chariot",
+// "黑车", "Black"; the eraser (0) is "Empty".
+func PieceText(l i18n.Lang, pc byte) string {
+	switch pc {
+	case 0:
+		return l.T(i18n.EditEraser)
+	case 'X':
+		return DiscText(l, reversi.Black)
+	case 'O':
+		return DiscText(l, reversi.White)
+	}
+	colour := l.T(i18n.RedWord)
+	if sideOf(pc) == 1 {
+		colour = l.T(i18n.BlackWord)
+	}
+	return l.T(i18n.EditPieceName, colour, KindText(l, pieceKinds[pc&^0x20]))
 }
 
 // Start loads the edited position into b as a new game (Xiangqi keeps the editor's flip). A

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"qipan/app/i18n"
 	"qipan/engine/reversi"
 	"qipan/engine/xiangqi"
 )
@@ -244,5 +245,36 @@ func TestEditorStart(t *testing.T) {
 	}
 	if err := good.Start(r); err == nil {
 		t.Errorf("a Xiangqi position went into a Reversi board")
+	}
+}
+
+func TestEditProblemText(t *testing.T) {
+	for _, tc := range []struct {
+		variant, places string
+		turn            int
+		l               i18n.Lang
+		want            string
+	}{
+		{VariantXiangqi, "Ke0 kd9", 0, i18n.English, ""},
+		{VariantXiangqi, "Ke0 ke9", 0, i18n.English, "The generals face each other on file e with nothing between."},
+		{VariantXiangqi, "Ke0 ke9", 0, i18n.Simplified, "将帅在 e 线上照面，中间没有棋子。"},
+		{VariantXiangqi, "Ke0 Kd0 kd9", 0, i18n.Traditional, "紅方的將（帥）多於一個。"},
+		{VariantXiangqi, "Ke0", 0, i18n.English, "Black has no general."},
+		{VariantXiangqi, "Ke0 kd9 Ra1 Rb1 Rc1", 0, i18n.English, "More than 2 of one piece: red chariot."},
+		{VariantXiangqi, "Ke0 kd9 Ra1 Rb1 Rc1", 0, i18n.Simplified, "同一种棋子超过 2 个：红车。"},
+		{VariantXiangqi, "Kd3 kf9", 0, i18n.English, "red general on d3: a general must stay in its palace."},
+		{VariantXiangqi, "Ke0 kd9 pc7", 0, i18n.Simplified, "黑兵在 c7：兵卒不会退到起始线之后，过河前也只能在起始的五条直线上。"},
+		{VariantXiangqi, "Ke0 kd9 Rd5", 0, i18n.English, "Black is in check but it is Red's move."},
+		{VariantReversi, "", 0, i18n.Traditional, "棋盤上沒有棋子。"},
+		{VariantReversi, "Xd4", 1, i18n.English, "Neither side can move: the game would already be over."},
+	} {
+		e := edited(t, tc.variant, tc.places, tc.turn)
+		if got := e.Check().Text(tc.l, tc.variant); got != tc.want {
+			t.Errorf("%s in %s: %q, want %q", e.FEN(), tc.l, got, tc.want)
+		}
+	}
+	other := EditProblem{Reason: EditOther, Detail: "something else"}
+	if got := other.Text(i18n.Simplified, VariantXiangqi); got != "局面不合法：something else" {
+		t.Errorf("another reason reads %q", got)
 	}
 }
