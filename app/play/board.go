@@ -50,6 +50,15 @@ type Board interface {
 	// HintMove returns the engine's suggestion for the shown position (from -1 for a disc).
 	HintMove() (from, to int, ok bool)
 
+	// SquareName names sq as the game's records do ("h2", "f5"); ParseSquare reads a name
+	// back (false for a name that is no square of the game).
+	SquareName(sq int) string
+	ParseSquare(name string) (int, bool)
+	// Refusal says why the last click was refused ("" when it was not); Deselect drops the
+	// selection.
+	Refusal() Refusal
+	Deselect()
+
 	Flipped() bool
 	Flip()
 	Mode() Mode
@@ -77,6 +86,8 @@ type Board interface {
 	Ply() int
 	Len() int
 	SecondFirst() bool
+	// Mover is the side that played the move leading to ply (1 for the first move).
+	Mover(ply int) int
 	ShownPly() int
 	Reviewing() bool
 	Review(ply int) bool
@@ -92,6 +103,9 @@ type Board interface {
 	EngineSaid(line string) (send []string, moved bool, err error)
 	RequestHint() bool
 	MoveNow() []string
+	// EngineView is the engine's last search for a panel, its line in notation n; false
+	// when there is none to show.
+	EngineView(n Notation) (EngineView, bool)
 
 	Save() Saved
 	// Import loads pasted text (the web's formats: Import, ImportReversi); on error nothing
@@ -101,11 +115,22 @@ type Board interface {
 	Exports() []Export
 }
 
-// Export is one way to write the game: its name and the writer (n is the move list's
-// notation, for the formats that write moves in one).
+// Export is one way to write the game: a short ID (buttons post "export-"+ID), its name and
+// the writer (n is the move list's notation, for the formats that write moves in one).
 type Export struct {
+	ID    string
 	Name  string
 	Write func(n Notation) (string, error)
+}
+
+// FindExport returns b's export with the given ID.
+func FindExport(b Board, id string) (Export, bool) {
+	for _, e := range b.Exports() {
+		if e.ID == id {
+			return e, true
+		}
+	}
+	return Export{}, false
 }
 
 // NewBoard returns a new game of variant v (VariantXiangqi, or VariantReversi).
@@ -238,6 +263,23 @@ func (x *XiangqiBoard) HintMove() (from, to int, ok bool) {
 	return int(mv.From()), int(mv.To()), true
 }
 
+func (x *XiangqiBoard) SquareName(sq int) string { return xiangqi.Square(sq).String() }
+
+func (x *XiangqiBoard) ParseSquare(name string) (int, bool) {
+	s, err := xiangqi.ParseSquare(name)
+	return int(s), err == nil
+}
+
+func (x *XiangqiBoard) Refusal() Refusal { return x.M.Refusal() }
+func (x *XiangqiBoard) Deselect()        { x.M.Deselect() }
+
+// Mover: every Xiangqi move passes the turn.
+func (x *XiangqiBoard) Mover(ply int) int {
+	return int(x.M.Game().Start().Turn()) ^ ((ply - 1) & 1)
+}
+
+func (x *XiangqiBoard) EngineView(n Notation) (EngineView, bool) { return x.M.EngineView(n) }
+
 func (x *XiangqiBoard) Flipped() bool  { return x.M.Flipped() }
 func (x *XiangqiBoard) Flip()          { x.M.Flip() }
 func (x *XiangqiBoard) Mode() Mode     { return x.M.Mode() }
@@ -289,16 +331,16 @@ func (x *XiangqiBoard) Exports() []Export {
 		return func(Notation) (string, error) { return m.MovesText(n), nil }
 	}
 	return []Export{
-		{"FEN", func(Notation) (string, error) { return m.Shown().FEN(), nil }},
-		{"ICCS", moves(ICCS)},
-		{"中文", func(n Notation) (string, error) {
+		{"fen", "FEN", func(Notation) (string, error) { return m.Shown().FEN(), nil }},
+		{"iccs", "ICCS", moves(ICCS)},
+		{"zh", "中文", func(n Notation) (string, error) {
 			if n != ChineseTraditional {
 				n = Chinese
 			}
 			return m.MovesText(n), nil
 		}},
-		{"PGN", m.PGN},
-		{"DhtmlXQ", func(Notation) (string, error) { return m.DhtmlXQ() }},
+		{"pgn", "PGN", m.PGN},
+		{"dhtmlxq", "DhtmlXQ", func(Notation) (string, error) { return m.DhtmlXQ() }},
 	}
 }
 
@@ -369,6 +411,24 @@ func (b *ReversiBoard) HintMove() (from, to int, ok bool) {
 	}
 	return -1, int(mv.Square()), true
 }
+
+func (b *ReversiBoard) SquareName(sq int) string { return reversi.Square(sq).String() }
+
+func (b *ReversiBoard) ParseSquare(name string) (int, bool) {
+	mv, err := reversi.ParseMove(name)
+	if err != nil || mv.Square() == reversi.NoSquare {
+		return -1, false
+	}
+	return int(mv.Square()), true
+}
+
+func (b *ReversiBoard) Refusal() Refusal { return b.R.Refusal() }
+func (b *ReversiBoard) Deselect()        {}
+
+// Mover: a pass is a move of the record, so the side is read from the position before it.
+func (b *ReversiBoard) Mover(ply int) int { return int(b.R.Game().PositionAt(ply - 1).Turn) }
+
+func (b *ReversiBoard) EngineView(Notation) (EngineView, bool) { return b.R.EngineView() }
 
 func (b *ReversiBoard) Flipped() bool  { return b.flipped }
 func (b *ReversiBoard) Flip()          { b.flipped = !b.flipped }
@@ -451,8 +511,9 @@ func (b *ReversiBoard) Import(text string) (string, []string, error) {
 func (b *ReversiBoard) Exports() []Export {
 	r := b.R
 	return []Export{
-		{"transcript", func(Notation) (string, error) { return r.Transcript(), nil }},
-		{"board", func(Notation) (string, error) { return r.Shown().String(), nil }},
+		{"transcript", "transcript", func(Notation) (string, error) { return r.Transcript(), nil }},
+		{"board", "board", func(Notation) (string, error) { return r.Shown().String(), nil }},
+		{"ggf", "GGF", func(Notation) (string, error) { return r.GGF(), nil }},
 	}
 }
 

@@ -242,3 +242,67 @@ func TestReversiBoardMoveNow(t *testing.T) {
 		t.Errorf("move now in two-player Reversi: %q, want nothing", got)
 	}
 }
+
+func TestBoardSquareNames(t *testing.T) {
+	for _, tc := range []struct {
+		variant string
+		name    string
+		ok      bool
+	}{
+		{VariantXiangqi, "a0", true}, {VariantXiangqi, "i9", true}, {VariantXiangqi, "h2", true},
+		{VariantXiangqi, "j0", false}, {VariantXiangqi, "a10", false}, {VariantXiangqi, "", false},
+		{VariantReversi, "a1", true}, {VariantReversi, "h8", true}, {VariantReversi, "f5", true},
+		{VariantReversi, "a0", false}, {VariantReversi, "pass", false}, {VariantReversi, "i1", false},
+	} {
+		b := NewBoard(tc.variant)
+		sq, ok := b.ParseSquare(tc.name)
+		if ok != tc.ok {
+			t.Errorf("%s ParseSquare(%q) ok = %v, want %v", tc.variant, tc.name, ok, tc.ok)
+			continue
+		}
+		if ok && b.SquareName(sq) != tc.name {
+			t.Errorf("%s SquareName(ParseSquare(%q)) = %q", tc.variant, tc.name, b.SquareName(sq))
+		}
+	}
+}
+
+func TestBoardMover(t *testing.T) {
+	x := NewBoard(VariantXiangqi)
+	x.SetTwoPlayer()
+	for _, name := range [][2]string{{"h2", "e2"}, {"h9", "g7"}, {"b2", "c2"}} {
+		x.Click(at(name[0]))
+		if !x.Click(at(name[1])) {
+			t.Fatalf("%v not played", name)
+		}
+	}
+	for ply, want := range map[int]int{1: 0, 2: 1, 3: 0} {
+		if got := x.Mover(ply); got != want {
+			t.Errorf("xiangqi Mover(%d) = %d, want %d", ply, got, want)
+		}
+	}
+	// Black passes after White's h4 (ply 26): ply 27 is Black's pass, ply 28 White's move.
+	g, _, err := ImportReversi(passAfter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &ReversiBoard{R: NewReversi()}
+	r.R.SetTwoPlayer()
+	r.R.Load(g)
+	if !r.Click(at4(t, "h4")) {
+		t.Fatal("h4 not played")
+	}
+	for ply, want := range map[int]int{1: 0, 2: 1, 26: 1, 27: 0} {
+		if got := r.Mover(ply); got != want {
+			t.Errorf("reversi Mover(%d) = %d, want %d", ply, got, want)
+		}
+	}
+}
+
+// at4 is the Reversi square named s.
+func at4(t *testing.T, s string) int {
+	sq, ok := (&ReversiBoard{R: NewReversi()}).ParseSquare(s)
+	if !ok {
+		t.Fatalf("no square %q", s)
+	}
+	return sq
+}

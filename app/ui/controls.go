@@ -4,21 +4,29 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"qipan/app/i18n"
+	"qipan/app/play"
 )
 
 // ControlAction is the action the buttons post; its value is the button's data-action.
 const ControlAction = "qipan/control"
 
-// Controls is the game's buttons: new game, undo, redo, flip; hint and move now; and while
-// reviewing, continue from here and back to the game.
+// Controls is the game's buttons: new game, undo, redo, flip (Xiangqi); hint and move now;
+// and while reviewing, continue from here and back to the game.
 type Controls struct {
 	app.Compo
 	CanUndo, CanRedo, CanHint, CanMoveNow bool
 	Reviewing                             bool
+	Reversi                               bool // the Reversi board: no flip, its own titles
 	Lang                                  i18n.Lang
 }
 
 func newControls() *Controls { return &Controls{} }
+
+// For sets the game the buttons act on (play.VariantXiangqi or play.VariantReversi).
+func (c *Controls) For(variant string) *Controls {
+	c.Reversi = variant == play.VariantReversi
+	return c
+}
 
 // Enable sets which of undo and redo can be used.
 func (c *Controls) Enable(undo, redo bool) *Controls {
@@ -46,15 +54,24 @@ func (c *Controls) Review(v bool) *Controls {
 
 func (c *Controls) Render() app.UI {
 	l := c.Lang
+	undo, redo, hint := i18n.UndoTitle, i18n.RedoTitle, i18n.HintTitle
+	if c.Reversi {
+		undo, redo, hint = i18n.UndoTitleReversi, i18n.RedoTitleReversi, i18n.HintTitleReversi
+	}
+	first := []app.UI{
+		controlButton("new", l.T(i18n.New), l.T(i18n.NewTitle), true),
+		controlButton("undo", l.T(i18n.Undo), l.T(undo), c.CanUndo),
+		controlButton("redo", l.T(i18n.Redo), l.T(redo), c.CanRedo),
+	}
+	row := app.Div().Class("controls three")
+	if !c.Reversi {
+		first = append(first, controlButton("flip", l.T(i18n.Flip), l.T(i18n.FlipTitle), true))
+		row = app.Div().Class("controls")
+	}
 	return app.Div().Class("controls-wrap").Body(
-		app.Div().Class("controls").Body(
-			controlButton("new", l.T(i18n.New), l.T(i18n.NewTitle), true),
-			controlButton("undo", l.T(i18n.Undo), l.T(i18n.UndoTitle), c.CanUndo),
-			controlButton("redo", l.T(i18n.Redo), l.T(i18n.RedoTitle), c.CanRedo),
-			controlButton("flip", l.T(i18n.Flip), l.T(i18n.FlipTitle), true),
-		),
+		row.Body(first...),
 		app.Div().Class("controls two").Body(
-			controlButton("hint", l.T(i18n.Hint), l.T(i18n.HintTitle), c.CanHint),
+			controlButton("hint", l.T(i18n.Hint), l.T(hint), c.CanHint),
 			controlButton("move-now", l.T(i18n.MoveNow), l.T(i18n.MoveNowTitle), c.CanMoveNow),
 		),
 		reviewControls(l, c.Reviewing),

@@ -267,7 +267,7 @@ func (e *Embed) Render() app.UI {
 	return root.Body(
 		e.players(),
 		app.Div().Class("embed-main").Body(
-			app.Div().Class("embed-board").Body(boardView(b, e.mounted, play.CoordsChinese)),
+			app.Div().Class("embed-board").Body(drawBoard(b, drawing{Ready: e.mounted, Coords: play.CoordsChinese, Lang: e.lang})),
 			app.Div().Class("embed-side").Body(
 				e.bar(),
 				app.P().Class("embed-status").Attr("aria-live", "polite").Text(e.status()),
@@ -380,10 +380,10 @@ func (e *Embed) bar() app.UI {
 // the reader plays, the game's status line.
 func (e *Embed) status() string {
 	b := e.board()
-	if e.playing && !b.Reviewing() {
-		return play.Status(b)
-	}
 	l := e.lang
+	if e.playing && !b.Reviewing() {
+		return play.StatusText(l, b)
+	}
 	s := l.T(i18n.StartPosition)
 	if n := b.ShownPly(); n > 0 {
 		s = l.T(i18n.MoveOf, n, b.Len())
@@ -391,12 +391,12 @@ func (e *Embed) status() string {
 		s += " · " + l.T(i18n.NMoves, b.Len())
 	}
 	if r := b.Result(); r != "" && b.ShownPly() == b.Ply() {
-		return s + " · " + r
+		return s + " · " + play.BoardResult(l, b)
 	}
-	if note := b.Note(); note != "" {
+	if note := play.BoardNote(l, b); note != "" {
 		s += " · " + note
 	}
-	return s + " · " + b.SideName(b.Turn()) + " to move"
+	return s + " · " + l.T(i18n.SideToMove, play.SideLabel(l, b.Variant(), b.Turn()))
 }
 
 func boolText(v bool) string {
@@ -404,22 +404,4 @@ func boolText(v bool) string {
 		return "true"
 	}
 	return "false"
-}
-
-// boardView draws b's shown position with the board of its game.
-func boardView(b play.Board, ready bool, coords string) app.UI {
-	switch x := b.(type) {
-	case *play.ReversiBoard:
-		r := x.R
-		hint, _ := r.HintMove()
-		return newReversiBoard().WithView(ReversiView{Position: r.Shown(), Hints: r.Hints(), Last: r.LastMove(),
-			HintMove: hint, Ready: ready, Thinking: r.Engine.Thinking()})
-	case *play.XiangqiBoard:
-		m := x.M
-		last, _ := m.LastMove()
-		hint, _ := m.HintMove()
-		return newBoard().WithView(BoardView{Position: m.Shown(), Flipped: m.Flipped(), Selected: m.Selected(),
-			Hints: m.Hints(), Last: last, Ready: ready, Thinking: m.Engine.Thinking(), HintMove: hint, Coords: coords})
-	}
-	return app.Div()
 }

@@ -55,14 +55,8 @@ func count(n uint64) string {
 	return strconv.FormatUint(n, 10)
 }
 
-// xiangqiEngine is the engine panel of the Xiangqi game, in the move list's notation.
-func (p *Page) xiangqiEngine() app.UI {
-	v, ok := p.match.EngineView(p.settings.Notation)
-	return enginePanel(p.lang, v, ok, p.settings.HideEngine)
-}
-
-// reversiEngine is the engine panel of the Reversi game.
-func (p *Page) reversiEngine() app.UI {
-	v, ok := p.rv.EngineView()
+// enginePanel is the engine panel of the game on the board, in the move list's notation.
+func (p *Page) enginePanel() app.UI {
+	v, ok := p.board().EngineView(p.settings.Notation)
 	return enginePanel(p.lang, v, ok, p.settings.HideEngine)
 }

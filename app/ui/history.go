@@ -41,10 +41,8 @@ func (p *Page) loadHistory(ctx app.Context) {
 
 // keepFinished adds the game on the board (saved) to the history when it has just ended.
 func (p *Page) keepFinished(ctx app.Context, saved play.Saved) {
-	f := finished{Game: play.VariantXiangqi, Result: p.match.Result(), Saved: saved}
-	if p.reversi() {
-		f = finished{Game: play.VariantReversi, Result: p.rv.Result(), Saved: saved}
-	}
+	b := p.board()
+	f := finished{Game: b.Variant(), Result: b.Result(), Saved: saved}
 	if f.Result == "" {
 		return
 	}

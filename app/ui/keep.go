@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strconv"
 	"time"
 
@@ -44,29 +45,13 @@ func (p *Page) setAside(ctx app.Context, key string, why error) {
 }
 
 // saved is the game on the board as it is kept.
-func (p *Page) saved() play.Saved {
-	if p.reversi() {
-		return p.rv.Save()
-	}
-	return p.match.Save()
-}
+func (p *Page) saved() play.Saved { return p.board().Save() }
 
 // recorded is how many moves the game on the board records (the redo tail too).
-func (p *Page) recorded() int {
-	if p.reversi() {
-		return p.rv.Game().Len()
-	}
-	return p.match.Game().Len()
-}
+func (p *Page) recorded() int { return p.board().Len() }
 
 // inProgress reports whether the game on the board has moves and has not ended.
-func (p *Page) inProgress() bool {
-	over := p.match.Over()
-	if p.reversi() {
-		over = p.rv.Over()
-	}
-	return p.recorded() > 0 && !over
-}
+func (p *Page) inProgress() bool { return p.recorded() > 0 && !p.board().Over() }
 
 // newGame handles New: a game in progress is only replaced once confirmed; the game replaced
 // is kept so that it can be brought back. It reports whether the board may start anew.
@@ -107,25 +92,14 @@ func (p *Page) restorePrevious(ctx app.Context) {
 // put puts a saved game of the game shown on the board, keeping the engine conversation and
 // the level; one that cannot be read is reported and changes nothing.
 func (p *Page) put(s play.Saved) bool {
-	if p.reversi() {
-		r, err := play.RestoreReversi(s)
-		if err != nil {
-			p.notice = p.lang.T(i18n.SavedGameUnreadable)
-			return false
-		}
-		r.Engine = p.rv.Engine
-		r.SetLevel(p.settings.Level)
-		p.rv = r
-		return true
-	}
-	m, err := play.Restore(s)
-	if err != nil {
+	b, err := play.RestoreBoard(s)
+	if err != nil || b.Variant() != p.board().Variant() {
 		p.notice = p.lang.T(i18n.SavedGameUnreadable)
 		return false
 	}
-	m.Engine = p.match.Engine
-	m.SetLevel(p.settings.Level)
-	p.match = m
+	b.SetEngine(p.board().Engine())
+	b.SetLevel(p.settings.Level)
+	p.setBoard(b)
 	return true
 }
 
@@ -148,16 +122,18 @@ func (p *Page) keepSlot() app.UI {
 	return slot
 }
 
-// loadSaved reads the game saved under key with restore: nil and no error when nothing is
+// loadSaved reads the game of variant saved under key: nil and no error when nothing is
 // saved, an error when something is saved that cannot be read (JSON or the game itself).
-func loadSaved[G any](ctx app.Context, key string, restore func(play.Saved) (G, error)) (G, error) {
-	var zero G
+func loadSaved(ctx app.Context, key, variant string) (play.Board, error) {
 	if _, ok := storageRaw(key); !ok {
-		return zero, nil
+		return nil, nil
 	}
 	var s play.Saved
 	if err := ctx.LocalStorage().Get(key, &s); err != nil {
-		return zero, err
+		return nil, err
 	}
-	return restore(s)
+	if (s.Game == play.VariantReversi) != (variant == play.VariantReversi) {
+		return nil, fmt.Errorf("a game of %q is saved where a %s game belongs", s.Game, variant)
+	}
+	return play.RestoreBoard(s)
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"qipan/app/i18n"
+	"qipan/app/play"
 	"qipan/engine/reversi"
 	"qipan/engine/xiangqi"
 )
@@ -60,9 +61,7 @@ func (p *Page) onBoardKey(ctx app.Context, a app.Action) {
 		p.onPoint(ctx, app.Action{Name: PointAction, Value: at})
 	case "Escape":
 		p.refusal = ""
-		if !p.reversi() {
-			p.match.Deselect()
-		}
+		p.board().Deselect()
 	default:
 		next := p.step(at, k.Key)
 		if next == "" {
@@ -76,30 +75,26 @@ func (p *Page) onBoardKey(ctx app.Context, a app.Action) {
 // step is the point next to sq in the direction of an arrow key as the board is drawn, or ""
 // at the edge.
 func (p *Page) step(sq, key string) string {
-	dx, dy := map[string]int{"ArrowLeft": -1, "ArrowRight": 1}[key], map[string]int{"ArrowUp": -1, "ArrowDown": 1}[key]
-	if p.reversi() {
-		s, err := reversi.ParseMove(sq)
-		if err != nil || s.Square() == reversi.NoSquare {
-			return ""
-		}
-		col, row := s.Square().Col()+dx, s.Square().Row()+dy
-		if col < 0 || col > 7 || row < 0 || row > 7 {
-			return ""
-		}
-		return reversi.Square(row*8 + col).String()
-	}
-	s, err := xiangqi.ParseSquare(sq)
-	if err != nil {
+	b := p.board()
+	at, ok := b.ParseSquare(sq)
+	if !ok {
 		return ""
 	}
-	if p.match.Flipped() {
-		dx, dy = -dx, -dy
+	cols, rows := b.Dims()
+	for col := 0; col < cols; col++ {
+		for row := 0; row < rows; row++ {
+			if b.Cell(col, row) != at {
+				continue
+			}
+			col += map[string]int{"ArrowLeft": -1, "ArrowRight": 1}[key]
+			row += map[string]int{"ArrowUp": -1, "ArrowDown": 1}[key]
+			if col < 0 || col >= cols || row < 0 || row >= rows {
+				return ""
+			}
+			return b.SquareName(b.Cell(col, row))
+		}
 	}
-	file, rank := s.File()+dx, s.Rank()-dy // rank 0 is at the bottom
-	if file < 0 || file > 8 || rank < 0 || rank > 9 {
-		return ""
-	}
-	return xiangqi.SquareOf(file, rank).String()
+	return ""
 }
 
 // cursorOr returns the cursor, or def when there is none yet.
@@ -119,7 +114,7 @@ func pointLabel(l i18n.Lang, s xiangqi.Square, pc xiangqi.Piece) string {
 	if pc.Color() == xiangqi.Black {
 		colour = l.T(i18n.BlackWord)
 	}
-	return l.T(i18n.PointPiece, s.String(), colour, kindName(l, pc.Kind()))
+	return l.T(i18n.PointPiece, s.String(), colour, play.KindText(l, pc.Kind()))
 }
 
 // cellLabel is a Reversi cell's accessible name: "d4, white disc", "d4 白棋", "a1, empty".
@@ -127,35 +122,25 @@ func cellLabel(l i18n.Lang, s reversi.Square, pos *reversi.Position) string {
 	bit := uint64(1) << uint(s)
 	switch {
 	case pos.Black()&bit != 0:
-		return l.T(i18n.PointDisc, s.String(), discName(l, reversi.Black))
+		return l.T(i18n.PointDisc, s.String(), play.DiscText(l, reversi.Black))
 	case pos.White()&bit != 0:
-		return l.T(i18n.PointDisc, s.String(), discName(l, reversi.White))
+		return l.T(i18n.PointDisc, s.String(), play.DiscText(l, reversi.White))
 	}
 	return l.T(i18n.PointEmpty, s.String())
 }
 
-// announcement is the last move played, for screen readers: "Red: C2.5", "黑棋：f4"; "" at
-// the start or while reviewing. texts are the move list's (every recorded move, written).
+// announcement is the last move played, for screen readers: "Red: C2.5", "黑棋：f4", with
+// the result when it ended the game; "" at the start or while reviewing. texts are the move
+// list's (every recorded move, written).
 func (p *Page) announcement(texts []string) string {
-	l := p.lang
-	if p.reversi() {
-		r := p.rv
-		ply := r.Game().Ply()
-		if ply == 0 || r.Reviewing() {
-			return ""
-		}
-		mover := r.Game().PositionAt(ply - 1).Turn
-		return l.T(i18n.Announce, discName(l, mover), texts[ply-1])
-	}
-	m := p.match
-	ply := m.Game().Ply()
-	if ply == 0 || m.Reviewing() {
+	b, l := p.board(), p.lang
+	ply := b.Ply()
+	if ply == 0 || b.Reviewing() {
 		return ""
 	}
-	mover := m.Position().Turn().Other() // every Xiangqi move passes the turn
-	text := l.T(i18n.Announce, sideName(l, mover), texts[ply-1])
-	if r := m.Result(); r != "" {
-		text += " · " + resultText(l, m.Game().Result())
+	text := l.T(i18n.Announce, play.SideLabel(l, b.Variant(), b.Mover(ply)), texts[ply-1])
+	if b.Result() != "" {
+		text += " · " + play.BoardResult(l, b)
 	}
 	return text
 }
@@ -168,10 +153,9 @@ func (p *Page) announcer(texts []string) app.UI {
 // onDragStart selects the piece a drag picked up (drag_wasm.go); the drop is a click where it
 // lands. A piece already selected stays selected.
 func (p *Page) onDragStart(ctx app.Context, sq string) {
-	if p.reversi() {
-		return
-	}
-	if s, err := xiangqi.ParseSquare(sq); err == nil && p.match.Selected() == s {
+	b := p.board()
+	// Reversi's discs are not moved; a piece already selected stays selected.
+	if s, ok := b.ParseSquare(sq); !ok || s == b.Selected() || b.Variant() == play.VariantReversi {
 		return
 	}
 	p.onPoint(ctx, app.Action{Name: PointAction, Value: sq})

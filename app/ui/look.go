@@ -28,23 +28,17 @@ func (p *Page) theme() string {
 // what a player does next: a new game, take the last move back, or go through the game.
 func (p *Page) gameOver() app.UI {
 	l := p.lang
-	text, over, canUndo := "", false, false
-	if p.reversi() {
-		over = p.rv.Result() != "" && !p.rv.Reviewing()
-		text, canUndo = reversiResultText(l, p.rv), p.rv.CanUndo()
-	} else {
-		over = p.match.Result() != "" && !p.match.Reviewing()
-		text, canUndo = resultText(l, p.match.Game().Result()), p.match.CanUndo()
-	}
+	b := p.board()
+	over := b.Result() != "" && !b.Reviewing()
 	slot := app.Div().Class("game-over-slot")
 	if !over {
 		return slot
 	}
 	return slot.Body(app.Div().Class("game-over").Attr("data-game-over", "true").Attr("role", "status").Body(
-		app.P().Text(text),
+		app.P().Text(play.BoardResult(l, b)),
 		app.Div().Class("controls three").Body(
 			controlButton("new", l.T(i18n.New), l.T(i18n.NewTitle), true),
-			controlButton("undo", l.T(i18n.Undo), l.T(i18n.UndoTitle), canUndo),
+			controlButton("undo", l.T(i18n.Undo), l.T(i18n.UndoTitle), b.CanUndo()),
 			controlButton("review-start", l.T(i18n.GameOverReview), l.T(i18n.GameOverReviewTitle), p.recorded() > 0),
 		),
 	))

@@ -9,6 +9,7 @@ import (
 
 	"qipan/app/i18n"
 	"qipan/app/play"
+	"qipan/engine/reversi"
 	"qipan/engine/xiangqi"
 )
 
@@ -31,8 +32,8 @@ const stopAfter = 4 * time.Second
 // actions that it handles.
 type Page struct {
 	app.Compo
-	match    *play.Match   // the Xiangqi game
-	rv       *play.Reversi // the Reversi game; both share one engine conversation
+	xq       *play.XiangqiBoard // the Xiangqi game
+	rv       *play.ReversiBoard // the Reversi game; both share one engine conversation
 	settings play.Settings
 	lang     i18n.Lang  // the language shown: ?lang=, else the one chosen, else the browser's
 	eng      engineLink // the engine Worker, started by the first search
@@ -67,18 +68,41 @@ type engineWorker interface {
 
 // NewPage returns the page showing a new game; a saved game replaces it once mounted.
 func NewPage() *Page {
-	p := &Page{match: play.NewMatch(), rv: play.NewReversi(), settings: play.Settings{}.Normalize()}
-	p.rv.Engine = p.match.Engine
+	p := &Page{
+		xq:       &play.XiangqiBoard{M: play.NewMatch()},
+		rv:       &play.ReversiBoard{R: play.NewReversi()},
+		settings: play.Settings{}.Normalize(),
+	}
+	p.rv.SetEngine(p.xq.Engine())
 	return p
 }
 
 // reversi reports whether the board shows the Reversi game.
 func (p *Page) reversi() bool { return p.settings.Game == play.VariantReversi }
 
+// board is the game on the board. Everything but the drawing goes through play.Board, the
+// same for both games.
+func (p *Page) board() play.Board {
+	if p.reversi() {
+		return p.rv
+	}
+	return p.xq
+}
+
+// setBoard puts b on the page as its game's board.
+func (p *Page) setBoard(b play.Board) {
+	switch x := b.(type) {
+	case *play.XiangqiBoard:
+		p.xq = x
+	case *play.ReversiBoard:
+		p.rv = x
+	}
+}
+
 func (p *Page) OnMount(ctx app.Context) {
 	p.restore(ctx)
 	p.openLink(ctx) // a share link's game replaces the saved one (share.go)
-	p.eng = engineLink{engine: p.match.Engine, onLine: p.onEngineLine, onFail: p.onEngineFailed}
+	p.eng = engineLink{engine: p.xq.Engine(), onLine: p.onEngineLine, onFail: p.onEngineFailed}
 	ctx.Handle(PointAction, p.onPoint)
 	ctx.Handle(BoardKeyAction, p.onBoardKey)
 	p.undrag = listenDrag(
@@ -125,23 +149,20 @@ func (p *Page) restore(ctx app.Context) {
 	p.settings = st.Normalize()
 	p.chooseLang()
 	p.moreContrast = mediaMatches("(prefers-contrast: more)")
-	if m, err := loadSaved(ctx, StorageKey, play.Restore); err != nil {
-		p.setAside(ctx, StorageKey, err)
-	} else if m != nil {
-		p.match = m
-	}
-	if r, err := loadSaved(ctx, ReversiStorageKey, play.RestoreReversi); err != nil {
-		p.setAside(ctx, ReversiStorageKey, err)
-	} else if r != nil {
-		p.rv = r
+	for _, g := range []struct{ key, variant string }{{StorageKey, play.VariantXiangqi}, {ReversiStorageKey, play.VariantReversi}} {
+		if b, err := loadSaved(ctx, g.key, g.variant); err != nil {
+			p.setAside(ctx, g.key, err)
+		} else if b != nil {
+			p.setBoard(b)
+		}
 	}
 	p.loadHistory(ctx)
 	p.hasPrevious = map[string]bool{}
 	for _, key := range []string{StorageKey, ReversiStorageKey} {
 		_, p.hasPrevious[key] = storageRaw(previousKey(key))
 	}
-	p.rv.Engine = p.match.Engine // one worker: one conversation
-	p.match.SetLevel(p.settings.Level)
+	p.rv.SetEngine(p.xq.Engine()) // one worker: one conversation
+	p.xq.SetLevel(p.settings.Level)
 	p.rv.SetLevel(p.settings.Level)
 }
 
@@ -179,16 +200,13 @@ func (p *Page) onPoint(ctx app.Context, a app.Action) {
 	p.confirmNew = false
 	s, _ := a.Value.(string)
 	p.cursor = s // the keyboard goes on from the point last used
-	if p.reversi() {
-		p.onReversiPoint(ctx, s)
+	b := p.board()
+	sq, ok := b.ParseSquare(s)
+	if !ok {
 		return
 	}
-	sq, err := xiangqi.ParseSquare(s)
-	if err != nil {
-		return
-	}
-	moved := p.match.Click(sq)
-	p.noteRefusal(p.match.Refusal())
+	moved := b.Click(sq)
+	p.noteRefusal(b.Refusal())
 	if moved {
 		p.moved(ctx)
 	}
@@ -220,47 +238,47 @@ func (p *Page) onControl(ctx app.Context, a app.Action) {
 	default:
 		p.confirmNew = false
 	}
-	m := p.match
-	if action, _ := a.Value.(string); p.reversi() && action != "sound" && action != "io" && action != "reload" && action != "engine-panel" {
-		if p.onReversiControl(ctx, action) {
-			p.changed(ctx)
-		}
+	b := p.board()
+	action, _ := a.Value.(string)
+	if side, ok := sideActions[b.Variant()][action]; ok {
+		b.SetHuman(side)
+		p.changed(ctx)
 		return
 	}
-	switch a.Value {
+	if id, ok := strings.CutPrefix(action, "export-"); ok {
+		p.exportAs(ctx, b, id)
+		return
+	}
+	switch action {
 	case "new":
-		m.New()
+		b.New()
 		p.notice = ""
 	case "undo":
-		if !m.Undo() {
+		if !b.Undo() {
 			return
 		}
 	case "redo":
-		if !m.Redo() {
+		if !b.Redo() {
 			return
 		}
 	case "flip":
-		m.Flip()
+		b.Flip()
 	case "hint":
-		if !m.RequestHint() {
+		if !b.RequestHint() {
 			return
 		}
 	case "move-now":
-		p.post(ctx, m.MoveNow())
+		p.post(ctx, b.MoveNow())
 	case "continue":
-		if !m.ContinueHere() {
+		if !b.ContinueHere() {
 			return
 		}
 	case "live":
-		m.BackToGame()
+		b.BackToGame()
 	case "review-start":
-		m.Review(0)
-	case "play-red":
-		m.SetHuman(xiangqi.Red)
-	case "play-black":
-		m.SetHuman(xiangqi.Black)
+		b.Review(0)
 	case "play-two":
-		m.SetTwoPlayer()
+		b.SetTwoPlayer()
 	case "sound":
 		p.settings.Muted = !p.settings.Muted
 		p.saveSettings(ctx)
@@ -275,25 +293,6 @@ func (p *Page) onControl(ctx app.Context, a app.Action) {
 	case "import":
 		p.importText(ctx)
 		return
-	case "export-fen":
-		p.export(ctx, "FEN", m.Shown().FEN())
-		return
-	case "export-iccs":
-		p.export(ctx, "moves (ICCS)", m.MovesText(play.ICCS))
-		return
-	case "export-zh":
-		n := play.Chinese
-		if p.settings.Notation == play.ChineseTraditional {
-			n = play.ChineseTraditional
-		}
-		p.export(ctx, "moves (中文)", m.MovesText(n))
-		return
-	case "export-pgn":
-		p.exportRecord(ctx, "PGN", func() (string, error) { return m.PGN(p.settings.Notation) })
-		return
-	case "export-dhtmlxq":
-		p.exportRecord(ctx, "DhtmlXQ", m.DhtmlXQ)
-		return
 	case "reload":
 		ctx.Reload()
 		return
@@ -301,6 +300,32 @@ func (p *Page) onControl(ctx app.Context, a app.Action) {
 		return
 	}
 	p.changed(ctx)
+}
+
+// sideActions are the buttons choosing the person's side against the computer, by game.
+var sideActions = map[string]map[string]int{
+	play.VariantXiangqi: {"play-red": int(xiangqi.Red), "play-black": int(xiangqi.Black)},
+	play.VariantReversi: {"play-black": int(reversi.Black), "play-white": int(reversi.White)},
+}
+
+// exportAs puts the game written as export id in the box (and on the clipboard).
+func (p *Page) exportAs(ctx app.Context, b play.Board, id string) {
+	e, ok := play.FindExport(b, id)
+	if !ok {
+		return
+	}
+	text, err := e.Write(p.settings.Notation)
+	if err != nil {
+		p.ioError, p.ioNote = e.Name+": "+err.Error(), ""
+		return
+	}
+	p.export(ctx, exportWhat[e.Name], text)
+}
+
+// exportWhat is how the box's note names each export (whatText translates it).
+var exportWhat = map[string]string{
+	"FEN": "FEN", "ICCS": "moves (ICCS)", "中文": "moves (中文)", "PGN": "PGN", "DhtmlXQ": "DhtmlXQ",
+	"transcript": "transcript", "board": "board text", "GGF": "GGF",
 }
 
 func (p *Page) onSetting(ctx app.Context, a app.Action) {
@@ -313,7 +338,7 @@ func (p *Page) onSetting(ctx app.Context, a app.Action) {
 			return
 		}
 		p.settings.Level = play.ClampLevel(l)
-		p.match.SetLevel(p.settings.Level)
+		p.xq.SetLevel(p.settings.Level)
 		p.rv.SetLevel(p.settings.Level)
 	case "game":
 		if s.Value == p.settings.Game {
@@ -352,11 +377,7 @@ func (p *Page) onSetting(ctx app.Context, a app.Action) {
 
 func (p *Page) onReview(ctx app.Context, a app.Action) {
 	p.refusal = ""
-	review := p.match.Review
-	if p.reversi() {
-		review = p.rv.Review
-	}
-	if ply, ok := a.Value.(int); ok && review(ply) {
+	if ply, ok := a.Value.(int); ok && p.board().Review(ply) {
 		ctx.Defer(scrollMoves)
 	}
 }
@@ -365,25 +386,16 @@ func (p *Page) onReview(ctx app.Context, a app.Action) {
 var keyActions = map[string]bool{"ArrowLeft": true, "ArrowRight": true, "Home": true, "End": true}
 
 func (p *Page) onKey(ctx app.Context, key string) {
-	m := p.match
-	if p.reversi() {
-		r := p.rv
-		map[string]func(){
-			"ArrowLeft": func() { r.Step(-1) }, "ArrowRight": func() { r.Step(1) },
-			"Home": func() { r.Review(0) }, "End": func() { r.Review(r.Game().Len()) },
-		}[key]()
-		ctx.Defer(scrollMoves)
-		return
-	}
+	b := p.board()
 	switch key {
 	case "ArrowLeft":
-		m.Step(-1)
+		b.Step(-1)
 	case "ArrowRight":
-		m.Step(1)
+		b.Step(1)
 	case "Home":
-		m.Review(0)
+		b.Review(0)
 	case "End":
-		m.Review(m.Game().Len())
+		b.Review(b.Len())
 	}
 	ctx.Defer(scrollMoves)
 }
@@ -391,12 +403,12 @@ func (p *Page) onKey(ctx app.Context, key string) {
 // importText loads the box's FEN, PGN, DhtmlXQ or moves; on error nothing changes and the
 // error is shown.
 func (p *Page) importText(ctx app.Context) {
-	kind, notes, err := p.match.ImportText(p.ioText)
+	kind, notes, err := p.board().Import(p.ioText)
 	if err != nil {
 		p.ioError, p.ioNote = err.Error(), ""
 		return
 	}
-	p.ioError, p.ioNote, p.notice = "", p.lang.T(i18n.Loaded, whatText(p.lang, kind)), ""
+	p.ioError, p.ioNote, p.notice = "", p.lang.T(i18n.Loaded, play.WhatText(p.lang, kind)), ""
 	if len(notes) > 0 {
 		p.ioNote += " " + strings.Join(notes, "; ")
 	}
@@ -405,23 +417,13 @@ func (p *Page) importText(ctx app.Context) {
 
 // export puts text in the box and on the clipboard.
 func (p *Page) export(ctx app.Context, what, text string) {
-	p.ioText, p.ioError, p.ioNote = text, "", p.lang.T(i18n.Exported, whatText(p.lang, what))
+	p.ioText, p.ioError, p.ioNote = text, "", p.lang.T(i18n.Exported, play.WhatText(p.lang, what))
 	copyText(text)
 	ctx.Defer(func(ctx app.Context) {
 		if el := app.Window().GetElementByID("io-text"); el.Truthy() {
 			el.Set("value", text)
 		}
 	})
-}
-
-// exportRecord exports what write writes, or shows its error.
-func (p *Page) exportRecord(ctx app.Context, what string, write func() (string, error)) {
-	text, err := write()
-	if err != nil {
-		p.ioError, p.ioNote = what+": "+err.Error(), ""
-		return
-	}
-	p.export(ctx, what, text)
 }
 
 // moved follows a move on the board: sound, save, the engine.
@@ -440,31 +442,16 @@ func (p *Page) changed(ctx app.Context) {
 }
 
 // syncEngine brings the engine in line with the game on the board.
-func (p *Page) syncEngine(ctx app.Context) {
-	if p.reversi() {
-		p.post(ctx, p.rv.EngineLines())
-		return
-	}
-	p.post(ctx, p.match.EngineLines())
-}
+func (p *Page) syncEngine(ctx app.Context) { p.post(ctx, p.board().EngineLines()) }
 
-func (p *Page) lastSound() play.Sound {
-	if p.reversi() {
-		return p.rv.LastSound()
-	}
-	return p.match.LastSound()
-}
+func (p *Page) lastSound() play.Sound { return p.board().LastSound() }
 
 // post sends lines to the engine Worker (engineLink: loaded by the first lines there are to
 // send, so a visit that never asks the computer anything never downloads the engine).
 func (p *Page) post(ctx app.Context, lines []string) { p.eng.send(ctx, lines) }
 
 func (p *Page) onEngineLine(ctx app.Context, line string) {
-	said := p.match.EngineSaid
-	if p.reversi() {
-		said = p.rv.EngineSaid // the engine's answers are for the game on the board
-	}
-	send, moved, err := said(line)
+	send, moved, err := p.board().EngineSaid(line) // the answers are for the game on the board
 	if err != nil {
 		p.notice = p.lang.T(i18n.EngineSaid, err.Error())
 		app.Log(err)
@@ -480,92 +467,89 @@ func (p *Page) onEngineLine(ctx app.Context, line string) {
 }
 
 func (p *Page) onEngineFailed(why string) {
-	p.match.Engine.Fail(why)
+	p.xq.Engine().Fail(why)
 	p.notice = p.lang.T(i18n.EngineCouldNotStart, why)
 }
 
 func (p *Page) Render() app.UI {
+	b, l := p.board(), p.lang
+	texts := b.MoveTexts(p.settings.Notation) // the move list's, and the announcement's
+	engineOK := p.mounted && b.Engine().Failed() == ""
+	class, title := "qipan", "象棋"
 	if p.reversi() {
-		r := p.rv
-		hint, _ := r.HintMove()
-		return app.Div().Class("qipan reversi").Attr("data-theme", p.theme()).Body(
-			app.Div().Class("board-wrap").Body(
-				p.gameOver(),
-				newReversiBoard().WithView(ReversiView{
-					Position: r.Shown(),
-					Hints:    r.Hints(),
-					Last:     r.LastMove(),
-					HintMove: hint,
-					Ready:    p.mounted,
-					Thinking: r.Engine.Thinking(),
-					Lang:     p.lang,
-					Refusal:  p.refusal,
-					Refusals: p.refusals,
-					Cursor:   p.cursor,
-					Browsing: r.Reviewing(),
-					Scores:   r.HintScores(),
-				}),
-			),
-			p.reversiPanel(),
-		)
+		class, title = "qipan reversi", "黑白棋"
 	}
-	m := p.match
-	last, _ := m.LastMove()
-	hint, _ := m.HintMove()
-	engineOK := p.mounted && m.Engine.Failed() == ""
-	blackFirst := m.Game().Start().Turn() == xiangqi.Black
-	texts := m.MoveTexts(p.settings.Notation) // the move list's, and the announcement's
-	hintText := ""
-	if hint != xiangqi.NoMove {
-		hintText = p.lang.T(i18n.HintMove, play.MoveText(m.Shown(), hint, p.settings.Notation))
-	}
-	return app.Div().Class("qipan").Attr("data-theme", p.theme()).Body(
+	return app.Div().Class(class).Attr("data-theme", p.theme()).Body(
 		app.Div().Class("board-wrap").Body(
 			p.gameOver(),
-			newBoard().WithView(BoardView{
-				Position: m.Shown(),
-				Flipped:  m.Flipped(),
-				Selected: m.Selected(),
-				Hints:    m.Hints(),
-				Last:     last,
-				Ready:    p.mounted,
-				Thinking: m.Engine.Thinking(),
-				HintMove: hint,
-				Coords:   p.settings.Coords,
-				Lang:     p.lang,
-				Refusal:  p.refusal,
-				Refusals: p.refusals,
-				Cursor:   p.cursor,
-				Browsing: m.Reviewing(),
+			drawBoard(b, drawing{
+				Ready: p.mounted, Coords: p.settings.Coords, Lang: l, Refusal: p.refusal, Refusals: p.refusals,
+				Cursor: p.cursor, HintScores: true,
 			}),
 		),
+		// Every slot of the panel is always there (empty when unused): go-app matches
+		// children by position, and a slot appearing before the import/export box would
+		// remount it and empty what the person pasted.
 		app.Aside().Class("panel").Body(
-			p.titleRow("象棋"),
+			p.titleRow(title),
 			p.status(),
 			p.refusalLine(),
 			p.announcer(texts),
-			// Every slot of the panel is always there (empty when unused): go-app matches
-			// children by position, and a slot appearing before the import/export box would
-			// remount it and empty what the person pasted.
-			app.P().Class("hint-text").Text(hintText),
-			p.xiangqiEngine(),
-			newControls().In(p.lang).Enable(m.CanUndo(), m.CanRedo()).
-				EnableEngine(engineOK && !m.Reviewing() && m.PersonToMove() && !m.Engine.Hinting(),
-					engineOK && !m.Reviewing() && !m.Over()).
-				Review(m.Reviewing()),
+			p.discCounts(),
+			app.P().Class("hint-text").Text(p.hintText()),
+			p.enginePanel(),
+			newControls().In(l).For(b.Variant()).Enable(b.CanUndo(), b.CanRedo()).
+				EnableEngine(engineOK && !b.Reviewing() && b.PersonToMove() && !b.Engine().Hinting(),
+					engineOK && !b.Reviewing() && !b.Over()).
+				Review(b.Reviewing()),
 			p.keepSlot(),
 			p.players(),
-			newMoveList().In(p.lang).WithRecord(texts, m.Game().Ply(), m.ShownPly(), blackFirst),
+			newMoveList().In(l).WithRecord(texts, b.Ply(), b.ShownPly(), b.SecondFirst()),
 			p.comment(),
 			p.historySelect(),
-			newSettings().In(p.lang).With(m.Mode(), m.Human(), p.settings, p.ioOpen).Look(p.theme()),
+			newSettings().In(l).With(b.Variant(), b.Mode(), b.Human(), p.settings, p.ioOpen).Look(p.theme()),
 			app.Div().Class("io-slot").Body(
-				app.If(p.ioOpen, func() app.UI { return newIOPanel().In(p.lang).With(p.ioError, p.ioNote) }),
+				app.If(p.ioOpen, func() app.UI {
+					io := newIOPanel().In(l).With(p.ioError, p.ioNote)
+					if p.reversi() {
+						io = io.ForReversi()
+					}
+					return io
+				}),
 			),
 			p.shareRow(),
 			p.updateSlot(),
 			app.P().Class("notice").Attr("role", "alert").Text(p.notice),
 		),
+	)
+}
+
+// hintText names the engine's suggestion in the move list's notation ("" for none).
+func (p *Page) hintText() string {
+	if p.reversi() {
+		if mv, ok := p.rv.R.HintMove(); ok {
+			return p.lang.T(i18n.HintMove, mv.String())
+		}
+		return ""
+	}
+	m := p.xq.M
+	if hint, ok := m.HintMove(); ok {
+		return p.lang.T(i18n.HintMove, play.MoveText(m.Shown(), hint, p.settings.Notation))
+	}
+	return ""
+}
+
+// discCounts is Reversi's count of each colour's discs (an empty slot in Xiangqi).
+func (p *Page) discCounts() app.UI {
+	slot := app.Div().Class("score")
+	if !p.reversi() {
+		return slot
+	}
+	l := p.lang
+	black, white := p.rv.R.Counts()
+	return slot.Body(
+		app.Span().Class("count black").Attr("data-count", "X").Title(l.T(i18n.BlackDiscs)).Text(itoa(black)),
+		app.Span().Class("count white").Attr("data-count", "O").Title(l.T(i18n.WhiteDiscs)).Text(itoa(white)),
 	)
 }
 
@@ -599,24 +583,21 @@ func (p *Page) updateSlot() app.UI {
 	)
 }
 
-// status is the line under the title: the result, the review, whose turn, check, the engine.
+// status is the line under the title: the result, the review, whose turn, check or a pass,
+// the engine.
 func (p *Page) status() app.UI {
-	m := p.match
-	if r := m.Result(); r != "" && !m.Reviewing() {
-		text := resultText(p.lang, m.Game().Result())
-		return app.P().Class("status result").Attr("data-result", r).Attr("role", "status").Text(text)
+	b, l := p.board(), p.lang
+	if r := b.Result(); r != "" && !b.Reviewing() {
+		return app.P().Class("status result").Attr("data-result", r).Attr("role", "status").Text(play.BoardResult(l, b))
 	}
-	toMove := m.Position().Turn()
-	text, class := turn{
-		mounted: p.mounted, reviewing: m.Reviewing(), personToMove: m.PersonToMove(), twoPlayer: m.Mode() == play.TwoPlayer,
-		shown: m.ShownPly(), length: m.Game().Len(), ply: m.Game().Ply(), engine: m.Engine,
-		side: sideName(p.lang, toMove), youClass: toMove.String(),
-	}.status(p.lang)
-	if !m.Reviewing() && m.Position().InCheck() {
-		text += " · " + p.lang.T(i18n.Check)
-		class += " check"
+	text, class := statusOf(l, b, p.mounted)
+	st := app.P().Class(class).Attr("aria-live", "polite")
+	if r, ok := b.(*play.ReversiBoard); ok && !b.Reviewing() {
+		if pass := r.R.Passed(); pass != "" {
+			return st.Attr("data-pass", pass).Text(l.T(i18n.ReversiPass, play.SideLabel(l, b.Variant(), 1-b.Turn())) + " · " + text)
+		}
 	}
-	return app.P().Class(class).Attr("aria-live", "polite").Text(text)
+	return st.Text(text)
 }
 
 // scrollMoves keeps the move list's current entry in view.

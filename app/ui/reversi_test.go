@@ -75,7 +75,7 @@ func TestReversiPage(t *testing.T) {
 	p.settings.Game = play.VariantReversi
 	p.mounted = true
 	html := appHTML(p)
-	for _, action := range []string{"game", "new", "undo", "redo", "hint", "play-black", "play-white", "play-two", "level", "sound", "io"} {
+	for _, action := range []string{"game", "new", "undo", "redo", "hint", "play-black", "play-white", "play-two", "level", "sound", "io", "move-now"} {
 		if !strings.Contains(html, `data-action="`+action+`"`) {
 			t.Errorf("no %s control", action)
 		}
@@ -83,7 +83,7 @@ func TestReversiPage(t *testing.T) {
 	if !strings.Contains(html, `aria-label="Reversi board"`) || !strings.Contains(html, "Your move (Black)") || !strings.Contains(html, `data-count="X"`) {
 		t.Error("not the Reversi page")
 	}
-	if p.rv.Engine != p.match.Engine {
+	if p.rv.Engine() != p.xq.Engine() {
 		t.Error("the games do not share the engine conversation")
 	}
 	// A forced pass is said; the end shows the result with the discs.
@@ -92,19 +92,19 @@ func TestReversiPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.rv.SetTwoPlayer()
-	p.rv.Load(g)
-	p.rv.Click(mustRvSquare(t, "h4"))
+	p.rv.R.Load(g)
+	p.rv.R.Click(mustRvSquare(t, "h4"))
 	if html := appHTML(p); !strings.Contains(html, `data-pass="Black has no move and passes"`) {
 		t.Error("the pass is not shown")
 	}
 	end, _ := reversi.ParseBoard("XO------" + strings.Repeat("-", 56) + " X")
-	p.rv.Load(reversi.NewGame(end))
-	p.rv.Click(mustRvSquare(t, "c1"))
+	p.rv.R.Load(reversi.NewGame(end))
+	p.rv.R.Click(mustRvSquare(t, "c1"))
 	if html := appHTML(p); !strings.Contains(html, `data-result="Black wins 3–0"`) {
 		t.Error("the result is not shown")
 	}
 	p.ioOpen = true
-	if html := appHTML(p); !strings.Contains(html, `data-action="export-transcript"`) || strings.Contains(html, `data-action="export-pgn"`) {
+	if html := appHTML(p); !strings.Contains(html, `data-action="export-transcript"`) || strings.Contains(html, `data-action="export-pgn"`) || strings.Contains(html, `data-action="flip"`) {
 		t.Error("the Reversi import/export box has the wrong buttons")
 	}
 }

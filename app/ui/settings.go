@@ -7,6 +7,7 @@ import (
 
 	"qipan/app/i18n"
 	"qipan/app/play"
+	"qipan/engine/reversi"
 	"qipan/engine/xiangqi"
 )
 
@@ -21,8 +22,9 @@ type Setting struct{ Name, Value string }
 // switch and the import/export switch.
 type SettingsPanel struct {
 	app.Compo
+	Variant  string // the game: its sides, and Xiangqi's notation and coordinates
 	Mode     play.Mode
-	Human    xiangqi.Color
+	Human    int // the person's side against the computer (0 moves first)
 	Settings play.Settings
 	IOOpen   bool
 	Lang     i18n.Lang
@@ -32,8 +34,8 @@ type SettingsPanel struct {
 func newSettings() *SettingsPanel { return &SettingsPanel{} }
 
 // With sets what the panel shows.
-func (s *SettingsPanel) With(mode play.Mode, human xiangqi.Color, st play.Settings, ioOpen bool) *SettingsPanel {
-	s.Mode, s.Human, s.Settings, s.IOOpen = mode, human, st, ioOpen
+func (s *SettingsPanel) With(variant string, mode play.Mode, human int, st play.Settings, ioOpen bool) *SettingsPanel {
+	s.Variant, s.Mode, s.Human, s.Settings, s.IOOpen = variant, mode, human, st, ioOpen
 	return s
 }
 
@@ -51,6 +53,18 @@ func (s *SettingsPanel) In(l i18n.Lang) *SettingsPanel {
 
 func (s *SettingsPanel) Render() app.UI {
 	l := s.Lang
+	vs := func(side int) bool { return s.Mode == play.VsComputer && s.Human == side }
+	if s.Variant == play.VariantReversi {
+		return app.Div().Class("settings").Body(
+			app.Div().Class("segmented").Attr("role", "group").Attr("aria-label", l.T(i18n.WhoPlays)).Body(
+				sideButton("play-black", l.T(i18n.YouBlack), l.T(i18n.YouBlackReversiTitle), vs(int(reversi.Black))),
+				sideButton("play-white", l.T(i18n.YouWhite), l.T(i18n.YouWhiteTitle), vs(int(reversi.White))),
+				sideButton("play-two", l.T(i18n.TwoPlayers), l.T(i18n.TwoPlayersTitleReversi), s.Mode == play.TwoPlayer),
+			),
+			app.Div().Class("selects").Body(levelSelector(l, s.Settings.Level), langSelect(l), themeSelect(l, s.Theme)),
+			soundAndIO(l, s.Settings, s.IOOpen, i18n.ImportExportTitleReversi),
+		)
+	}
 	var notations []app.UI
 	for _, n := range play.Notations {
 		notations = append(notations, option(string(n.N), n.Label, n.N == s.Settings.Notation))
@@ -61,8 +75,8 @@ func (s *SettingsPanel) Render() app.UI {
 	}
 	return app.Div().Class("settings").Body(
 		app.Div().Class("segmented").Attr("role", "group").Attr("aria-label", l.T(i18n.WhoPlays)).Body(
-			sideButton("play-red", l.T(i18n.YouRed), l.T(i18n.YouRedTitle), s.Mode == play.VsComputer && s.Human == xiangqi.Red),
-			sideButton("play-black", l.T(i18n.YouBlack), l.T(i18n.YouBlackTitle), s.Mode == play.VsComputer && s.Human == xiangqi.Black),
+			sideButton("play-red", l.T(i18n.YouRed), l.T(i18n.YouRedTitle), vs(int(xiangqi.Red))),
+			sideButton("play-black", l.T(i18n.YouBlack), l.T(i18n.YouBlackTitle), vs(int(xiangqi.Black))),
 			sideButton("play-two", l.T(i18n.TwoPlayers), l.T(i18n.TwoPlayersTitle), s.Mode == play.TwoPlayer),
 		),
 		app.Div().Class("selects").Body(

@@ -37,11 +37,15 @@ func (p *Page) openLink(ctx app.Context) {
 		game = o.Board.Variant()
 		switch x := o.Board.(type) {
 		case *play.XiangqiBoard:
-			p.match.Load(x.M.Game())
-			p.match.Review(x.ShownPly())
+			p.xq.M.Load(x.M.Game())
 		case *play.ReversiBoard:
-			p.rv.Load(x.R.Game())
-			p.rv.Review(x.ShownPly())
+			p.rv.R.Load(x.R.Game())
+		}
+		switch game {
+		case play.VariantXiangqi:
+			p.xq.Review(o.Board.ShownPly())
+		case play.VariantReversi:
+			p.rv.Review(o.Board.ShownPly())
 		}
 	}
 	p.settings.Game = game
@@ -50,14 +54,6 @@ func (p *Page) openLink(ctx app.Context) {
 	if o != nil {
 		p.save(ctx)
 	}
-}
-
-// board is the game on the page as a play.Board.
-func (p *Page) board() play.Board {
-	if p.reversi() {
-		return &play.ReversiBoard{R: p.rv}
-	}
-	return &play.XiangqiBoard{M: p.match}
 }
 
 // shareRow is the panel's row of Share (with its dialog) and Install.

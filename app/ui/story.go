@@ -12,7 +12,11 @@ import (
 // (Black) · 2025 National Championship, 2025.10.01"); empty for the app's own games. Always
 // text, never markup.
 func (p *Page) players() app.UI {
-	m := p.match
+	el := app.P().Class("players")
+	if p.reversi() {
+		return el
+	}
+	m := p.xq.M
 	red, black := m.Tag("Red"), m.Tag("Black")
 	var parts []string
 	if red != "" || black != "" {
@@ -27,7 +31,6 @@ func (p *Page) players() app.UI {
 	if len(where) > 0 {
 		parts = append(parts, strings.Join(where, ", "))
 	}
-	el := app.P().Class("players")
 	if len(parts) == 0 {
 		return el
 	}
@@ -36,8 +39,11 @@ func (p *Page) players() app.UI {
 
 // comment is the record's comment on the position shown (data-comment), as text.
 func (p *Page) comment() app.UI {
-	c := p.match.Comment(p.match.ShownPly())
 	el := app.P().Class("comment")
+	if p.reversi() {
+		return el
+	}
+	c := p.xq.M.Comment(p.xq.M.ShownPly())
 	if c == "" {
 		return el
 	}

@@ -136,7 +136,7 @@ func TestPageStatus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.match, p.mounted = m, true
+	p.xq, p.mounted = &play.XiangqiBoard{M: m}, true
 	if html := appHTML(p); !strings.Contains(html, `data-result="Black wins: Red is checkmated"`) {
 		t.Errorf("mate not shown")
 	}
@@ -145,7 +145,7 @@ func TestPageStatus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.match = m
+	p.xq = &play.XiangqiBoard{M: m}
 	if html := appHTML(p); !strings.Contains(html, `data-result="Draw: the same position three times"`) {
 		t.Errorf("repetition not shown")
 	}
@@ -162,7 +162,7 @@ func TestPageStatus(t *testing.T) {
 
 func TestSettingsPanel(t *testing.T) {
 	st := play.Settings{Level: 3, Notation: play.WXF, Muted: true, Coords: play.CoordsICCS}
-	html := appHTML(newSettings().With(play.VsComputer, xiangqi.Black, st, false))
+	html := appHTML(newSettings().With(play.VariantXiangqi, play.VsComputer, int(xiangqi.Black), st, false))
 	for name, v := range map[string]string{"level": "3", "notation": "wxf", "coords": "iccs"} {
 		sel := regexp.MustCompile(`(?s)<select [^>]*data-action="` + name + `".*?</select>`).FindString(html)
 		opt := regexp.MustCompile(`<option [^>]*value="` + v + `"[^>]*>`).FindString(sel)
