@@ -251,4 +251,8 @@ var english = [keyCount]string{
 	EditOther:          "Not a legal position: %s",
 	EditNoDiscs:        "There is no disc on the board.",
 	EditNoMoves:        "Neither side can move: the game would already be over.",
+	Analysis:           "Analyse",
+	AnalysisTitle:      "The engine shows its three best lines for the position shown; you move both sides",
+	AnalysisStatus:     "Analysis · %s to move",
+	EngineLine:         "Line %d",
 }

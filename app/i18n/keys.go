@@ -274,6 +274,10 @@ const (
 	EditOther          // the rules' reason
 	EditNoDiscs
 	EditNoMoves
+	Analysis
+	AnalysisTitle
+	AnalysisStatus // side to move
+	EngineLine     // rank
 
 	keyCount
 )

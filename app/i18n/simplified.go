@@ -251,4 +251,8 @@ var simplified = [keyCount]string{
 	EditOther:          "局面不合法：%s",
 	EditNoDiscs:        "棋盘上没有棋子。",
 	EditNoMoves:        "双方都无处可下：对局已经结束。",
+	Analysis:           "分析",
+	AnalysisTitle:      "引擎给出当前局面的三条最佳变化；双方都由你走",
+	AnalysisStatus:     "分析中 · %s走棋",
+	EngineLine:         "变化 %d",
 }

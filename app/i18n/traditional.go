@@ -251,4 +251,8 @@ var traditional = [keyCount]string{
 	EditOther:          "局面不合法：%s",
 	EditNoDiscs:        "棋盤上沒有棋子。",
 	EditNoMoves:        "雙方都無處可下：對局已經結束。",
+	Analysis:           "分析",
+	AnalysisTitle:      "引擎給出當前局面的三條最佳變化；雙方都由你走",
+	AnalysisStatus:     "分析中 · %s走棋",
+	EngineLine:         "變化 %d",
 }
