@@ -20,6 +20,7 @@ import (
 	"strings"
 	"time"
 
+	"qipan/app/i18n"
 	"qipan/app/play"
 )
 
@@ -43,7 +44,35 @@ type Config struct {
 	Clipboard Clipboard    // nil: exports go to files only
 	ExportDir string       // where "Save file" writes
 	Trace     func(string) // nil: none; else told of moves and the engine's, for tests
+	// Lang is the language while the settings name none (the environment's: EnvLang).
+	Lang i18n.Lang
 }
+
+// EnvLang is the language of the environment's locale, found as POSIX programs find their
+// messages' (the first set of LC_ALL, LC_MESSAGES, LANG): zh_TW, zh_HK (and zh_MO) are
+// 繁體中文, other Chinese 简体中文, anything else English.
+func EnvLang(getenv func(string) string) i18n.Lang {
+	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		s := getenv(v)
+		if s == "" {
+			continue
+		}
+		s, _, _ = strings.Cut(s, ".") // zh_TW.UTF-8
+		s, _, _ = strings.Cut(s, "@") // sr_RS@latin
+		if l, ok := i18n.Parse(s); ok {
+			return l
+		}
+		return i18n.English
+	}
+	return i18n.English
+}
+
+// words is a message kept on show: it is written in the language of each frame, so that it
+// follows a change of language.
+type words func(l i18n.Lang) string
+
+// say is the message of key k with args.
+func say(k i18n.Key, args ...any) words { return func(l i18n.Lang) string { return l.T(k, args...) } }
 
 // Key is a key the app handles.
 type Key uint8
@@ -69,8 +98,8 @@ type App struct {
 	engine   *play.Engine
 	w, h     float32
 	now      time.Time
-	notice   string // a problem to show ("" none)
-	info     string // what the last import or export did
+	notice   words // a problem to show (nil: none)
+	info     words // what the last import or export did (nil: nothing yet)
 	sounds   []play.Sound
 	ptrX     float32
 	ptrY     float32
@@ -104,7 +133,13 @@ func New(cfg Config) *App {
 	}
 	a.b = boards[st.Game]
 	if len(notes) > 0 {
-		a.notice = strings.Join(notes, "; ")
+		a.notice = func(l i18n.Lang) string {
+			var s []string
+			for _, n := range notes {
+				s = append(s, n.Text(l))
+			}
+			return strings.Join(s, "; ")
+		}
 	}
 	return a
 }
@@ -118,11 +153,29 @@ func (a *App) Board() play.Board { return a.b }
 // Settings returns the kept settings.
 func (a *App) Settings() Settings { return a.st }
 
-// Notice returns the problem shown, if any.
-func (a *App) Notice() string { return a.notice }
+// Lang is the language the board speaks: the one chosen in the panel, else Config.Lang.
+func (a *App) Lang() i18n.Lang {
+	if l, ok := i18n.Parse(a.st.Lang); ok {
+		return l
+	}
+	if a.cfg.Lang != "" {
+		return a.cfg.Lang
+	}
+	return i18n.English
+}
 
-// Info returns what the last import or export did.
-func (a *App) Info() string { return a.info }
+// Notice returns the problem shown, if any, in the board's language.
+func (a *App) Notice() string { return a.text(a.notice) }
+
+// Info returns what the last import or export did, in the board's language.
+func (a *App) Info() string { return a.text(a.info) }
+
+func (a *App) text(w words) string {
+	if w == nil {
+		return ""
+	}
+	return w(a.Lang())
+}
 
 // Resize sets the window's size in pixels.
 func (a *App) Resize(w, h float32) {
@@ -152,7 +205,7 @@ func (a *App) Tick(now time.Time) {
 	for _, line := range a.cfg.Engine.Lines() {
 		send, moved, err := a.b.EngineSaid(line)
 		if err != nil {
-			a.notice = "Engine: " + err.Error()
+			a.notice = say(i18n.EngineSaid, err.Error())
 			a.trace("engine error %v", err)
 		}
 		a.post(send)
@@ -197,7 +250,7 @@ func (a *App) changed(moved bool) {
 // save keeps the games and settings; a failure is shown, not fatal.
 func (a *App) save() {
 	if err := a.cfg.Store.Save(a.st, a.boards); err != nil {
-		a.notice = "Saving: " + err.Error()
+		a.notice = say(i18n.SaveFailed, err.Error())
 	}
 }
 
@@ -327,7 +380,7 @@ func (a *App) Button(id string) {
 			return
 		}
 		a.b, a.st.Game = a.boards[arg], arg
-		a.notice, a.info, a.scroll, a.flips = "", "", 0, nil
+		a.notice, a.info, a.scroll, a.flips = nil, nil, 0, nil
 		a.discs = [64]byte{}
 		a.watchDiscs() // the new board's discs, to turn from
 		a.save()
@@ -335,7 +388,7 @@ func (a *App) Button(id string) {
 		return
 	case "new":
 		b.New()
-		a.notice = ""
+		a.notice = nil
 	case "undo":
 		if !b.Undo() {
 			return
@@ -351,6 +404,11 @@ func (a *App) Button(id string) {
 			return
 		}
 	case "movenow":
+		// Only a search can be hurried: Move now does not start one (the side buttons hand a
+		// side to the computer), so it means the same in both games and in either mode.
+		if !b.Engine().Thinking() {
+			return
+		}
 		a.post(b.MoveNow())
 	case "continue":
 		if !b.ContinueHere() {
@@ -381,6 +439,8 @@ func (a *App) Button(id string) {
 		a.st.Coords = map[bool]string{true: play.CoordsICCS, false: play.CoordsChinese}[a.st.Coords != play.CoordsICCS]
 	case "sound":
 		a.st.Muted = !a.st.Muted
+	case "lang":
+		a.st.Lang = string(nextLang(a.Lang()))
 	case "copy":
 		a.copyExport(arg)
 		return
@@ -405,19 +465,20 @@ func (a *App) copyExport(i string) {
 	if n < 0 || n >= len(exs) {
 		return
 	}
+	name := exs[n].Name
 	text, err := exs[n].Write(a.st.Notation)
 	if err != nil {
-		a.info = exs[n].Name + ": " + err.Error()
+		a.info = func(l i18n.Lang) string { return play.WhatText(l, name) + ": " + err.Error() }
 		return
 	}
 	if a.cfg.Clipboard != nil {
 		if err := a.cfg.Clipboard.Write(text); err == nil {
-			a.info = "Copied the " + exs[n].Name + "."
-			a.trace("copied %s", exs[n].Name)
+			a.info = func(l i18n.Lang) string { return l.T(i18n.CopiedWhat, play.WhatText(l, name)) }
+			a.trace("copied %s", name)
 			return
 		}
 	}
-	a.writeFile(exs[n].Name, text)
+	a.writeFile(name, text)
 }
 
 // saveFile writes the game's record (PGN in the list's notation, or the Reversi transcript)
@@ -432,7 +493,7 @@ func (a *App) saveFile() {
 	}
 	text, err := ex.Write(a.st.Notation)
 	if err != nil {
-		a.info = ex.Name + ": " + err.Error()
+		a.info = func(l i18n.Lang) string { return play.WhatText(l, ex.Name) + ": " + err.Error() }
 		return
 	}
 	a.writeFile(ex.Name, text)
@@ -446,33 +507,40 @@ func (a *App) writeFile(what, text string) {
 	name := "qipan-" + a.b.Variant() + "-" + a.now.Format("20060102-150405") + ext
 	path := filepath.Join(a.cfg.ExportDir, name)
 	if err := os.WriteFile(path, []byte(text+"\n"), 0o644); err != nil {
-		a.info = "Saving the " + what + ": " + err.Error()
+		a.info = func(l i18n.Lang) string { return l.T(i18n.WriteFailed, play.WhatText(l, what), err.Error()) }
 		return
 	}
-	a.info = "Wrote the " + what + " to " + path
+	a.info = func(l i18n.Lang) string { return l.T(i18n.WroteWhat, play.WhatText(l, what), path) }
 	a.trace("wrote %s", path)
 }
 
 // paste imports the clipboard's text.
 func (a *App) paste() {
 	if a.cfg.Clipboard == nil {
-		a.info = "No clipboard here: drop a file on the window to import it."
+		a.info = say(i18n.NoClipboard)
 		return
 	}
 	text, err := a.cfg.Clipboard.Read()
 	if err != nil {
-		a.info = "Reading the clipboard: " + err.Error()
+		a.info = say(i18n.ClipboardFailed, err.Error())
 		return
 	}
-	a.Import(text, "the clipboard")
+	a.importText(text, say(i18n.TheClipboard))
 }
 
 // DropFile imports a file dropped on the window (or named on the command line).
-func (a *App) DropFile(name string, data []byte) { a.Import(string(data), filepath.Base(name)) }
+func (a *App) DropFile(name string, data []byte) {
+	base := filepath.Base(name)
+	a.importText(string(data), func(i18n.Lang) string { return base })
+}
 
-// Import loads text (from where, for the message) into the game on the board, or else into
-// the other game (which is then shown); on error nothing changes and the error is shown.
+// Import loads text (from where, a name for the message) into the game on the board, or else
+// into the other game (which is then shown); on error nothing changes and the error is shown.
 func (a *App) Import(text, where string) {
+	a.importText(text, func(i18n.Lang) string { return where })
+}
+
+func (a *App) importText(text string, where words) {
 	kind, notes, err := a.b.Import(text)
 	if err != nil {
 		for v, other := range a.boards {
@@ -486,14 +554,17 @@ func (a *App) Import(text, where string) {
 		}
 	}
 	if err != nil {
-		a.info = "Could not import " + where + ": " + err.Error()
+		a.info = func(l i18n.Lang) string { return l.T(i18n.ImportFailed, where(l), err.Error()) }
 		return
 	}
-	a.info = "Loaded the " + kind + " from " + where + "."
-	if len(notes) > 0 {
-		a.info += " " + strings.Join(notes, "; ")
+	a.info = func(l i18n.Lang) string {
+		s := l.T(i18n.LoadedFrom, play.WhatText(l, kind), where(l))
+		if len(notes) > 0 {
+			s += " " + strings.Join(notes, "; ")
+		}
+		return s
 	}
-	a.notice = ""
+	a.notice = nil
 	a.trace("imported %s", kind)
 	a.changed(false)
 }
@@ -533,4 +604,14 @@ func (a *App) flipping(sq int) (float32, byte, bool) {
 		return 0, 0, false
 	}
 	return max(t, 0), was, true
+}
+
+// nextLang is the language after l in the panel's cycle (i18n.Langs: 简体, 繁體, English).
+func nextLang(l i18n.Lang) i18n.Lang {
+	for i, x := range i18n.Langs {
+		if x == l {
+			return i18n.Langs[(i+1)%len(i18n.Langs)]
+		}
+	}
+	return i18n.Langs[0]
 }

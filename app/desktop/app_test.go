@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"qipan/app/i18n"
 	"qipan/app/play"
 )
 
@@ -347,20 +348,27 @@ func TestMoveNowHintAndKeys(t *testing.T) {
 	if len(s.Find("hint")) != 2 || !strings.HasPrefix(s.Find("hint-text")[0].Text, "Hint: H2-E2") {
 		t.Errorf("hint: %v %v", s.Find("hint"), s.Find("hint-text"))
 	}
-	pressButton(t, a, "movenow") // the person's turn: the computer takes Red
-	if a.Board().Human() != 1 || !a.Board().Engine().Thinking() {
-		t.Fatalf("move now: human %d", a.Board().Human())
+	clickAt(t, a, "h2")
+	clickAt(t, a, "e2")
+	link.sent = nil
+	pressButton(t, a, "movenow") // the computer's search, hurried
+	if !slices.Equal(link.sent, []string{"stop"}) {
+		t.Fatalf("move now sent %q, want stop", link.sent)
 	}
-	link.out = []string{"bestmove h2e2"}
+	link.out = []string{"bestmove h7e7"}
 	a.Tick(time.Now())
-	clickAt(t, a, "h7")
-	clickAt(t, a, "e7")
-	link.out = []string{"bestmove h0g2"}
+	clickAt(t, a, "h0")
+	clickAt(t, a, "g2")
+	link.out = []string{"bestmove h9g7"}
 	a.Tick(time.Now())
+	if a.Board().Ply() != 4 {
+		t.Fatalf("ply %d after two moves each", a.Board().Ply())
+	}
+	a.Key(KeyLeft)
 	a.Key(KeyLeft)
 	a.Key(KeyLeft)
 	if a.Board().ShownPly() != 1 {
-		t.Errorf("two steps back: shown %d", a.Board().ShownPly())
+		t.Errorf("three steps back: shown %d", a.Board().ShownPly())
 	}
 	a.Key(KeyHome)
 	a.Key(KeyRight)
@@ -375,6 +383,83 @@ func TestMoveNowHintAndKeys(t *testing.T) {
 	a.Key(KeyUndo)
 	a.Key(KeyRedo)
 	a.Key(KeyEscape)
+}
+
+// enabled reports whether the panel shows button id, and whether it can be pressed.
+func enabled(a *App, id string) (shown, on bool) {
+	for _, b := range a.layout().buttons {
+		if b.id == id {
+			return true, b.enabled
+		}
+	}
+	return false, false
+}
+
+// TestMoveNowOnlyHurries: Move now can be pressed only while the computer searches for its
+// move, in both games, and then plays its best move so far; otherwise (the person's turn, a
+// hint search, two players) it is disabled and a press does nothing.
+func TestMoveNowOnlyHurries(t *testing.T) {
+	tests := []struct {
+		name    string
+		variant string
+		two     bool
+		move    []string // squares clicked
+		hint    bool     // ask for a hint
+		on      bool
+		reply   string // the engine's best move so far, played on Move now
+	}{
+		{"xiangqi, the person's turn", play.VariantXiangqi, false, nil, false, false, ""},
+		{"xiangqi, a hint search", play.VariantXiangqi, false, nil, true, false, ""},
+		{"xiangqi, two players", play.VariantXiangqi, true, []string{"h2", "e2"}, false, false, ""},
+		{"xiangqi, the computer searches", play.VariantXiangqi, false, []string{"h2", "e2"}, false, true, "bestmove h7e7"},
+		{"reversi, the person's turn", play.VariantReversi, false, nil, false, false, ""},
+		{"reversi, two players", play.VariantReversi, true, []string{"f5"}, false, false, ""},
+		{"reversi, the computer searches", play.VariantReversi, false, []string{"f5"}, false, true, "bestmove d6"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			link := &fakeLink{}
+			a, _ := newTestApp(t, link)
+			link.out = []string{"info string ready"}
+			a.Tick(time.Now())
+			if tt.variant != play.VariantXiangqi {
+				pressButton(t, a, "game:"+tt.variant)
+			}
+			if tt.two {
+				pressButton(t, a, "side:two")
+			}
+			for _, sq := range tt.move {
+				clickAt(t, a, sq)
+			}
+			if tt.hint {
+				pressButton(t, a, "hint")
+			}
+			shown, on := enabled(a, "movenow")
+			if !shown || on != tt.on {
+				t.Fatalf("move now shown %v enabled %v, want enabled %v", shown, on, tt.on)
+			}
+			ply := a.Board().Ply()
+			link.sent = nil
+			a.Button("movenow")
+			if !tt.on {
+				if len(link.sent) != 0 || a.Board().Ply() != ply || a.Board().Mode() != map[bool]play.Mode{true: play.TwoPlayer, false: play.VsComputer}[tt.two] {
+					t.Errorf("a disabled Move now sent %q, ply %d (was %d), mode %v", link.sent, a.Board().Ply(), ply, a.Board().Mode())
+				}
+				return
+			}
+			if !slices.Equal(link.sent, []string{"stop"}) {
+				t.Fatalf("move now sent %q, want stop", link.sent)
+			}
+			link.out = []string{tt.reply}
+			a.Tick(time.Now())
+			if a.Board().Ply() != ply+1 || !a.Board().PersonToMove() {
+				t.Errorf("the hurried move was not played: ply %d, person to move %v", a.Board().Ply(), a.Board().PersonToMove())
+			}
+			if _, on := enabled(a, "movenow"); on {
+				t.Error("move now still enabled on the person's turn")
+			}
+		})
+	}
 }
 
 // TestCheckAndResult: a general in check glows; a finished game's result is the status line.
@@ -392,5 +477,104 @@ func TestCheckAndResult(t *testing.T) {
 	a.Import("3k5/4R4/4R4/9/9/9/9/9/9/5K3 b - - 0 1", "a test") // mated
 	if st := a.Scene().Find("status")[0].Text; !strings.Contains(st, "Red wins") {
 		t.Errorf("status at mate: %q", st)
+	}
+}
+
+func TestEnvLang(t *testing.T) {
+	tests := []struct {
+		env  map[string]string
+		want i18n.Lang
+	}{
+		{nil, i18n.English},
+		{map[string]string{"LANG": "zh_CN.UTF-8"}, i18n.Simplified},
+		{map[string]string{"LANG": "zh_TW.UTF-8"}, i18n.Traditional},
+		{map[string]string{"LANG": "zh_HK.Big5HKSCS"}, i18n.Traditional},
+		{map[string]string{"LANG": "zh_SG"}, i18n.Simplified},
+		{map[string]string{"LANG": "zh"}, i18n.Simplified},
+		{map[string]string{"LANG": "en_GB.UTF-8"}, i18n.English},
+		{map[string]string{"LANG": "C.UTF-8"}, i18n.English},
+		{map[string]string{"LANG": "fr_FR.UTF-8"}, i18n.English},
+		{map[string]string{"LANG": "de_DE@euro"}, i18n.English},
+		// LC_ALL, then LC_MESSAGES, then LANG, as POSIX chooses the messages' locale.
+		{map[string]string{"LANG": "en_US.UTF-8", "LC_MESSAGES": "zh_TW.UTF-8"}, i18n.Traditional},
+		{map[string]string{"LANG": "zh_TW.UTF-8", "LC_MESSAGES": "zh_CN.UTF-8", "LC_ALL": "en_US.UTF-8"}, i18n.English},
+		{map[string]string{"LANG": "en_US.UTF-8", "LC_ALL": "zh_CN.GB18030"}, i18n.Simplified},
+		{map[string]string{"LANG": "zh_TW.UTF-8", "LC_ALL": ""}, i18n.Traditional},
+	}
+	for _, tt := range tests {
+		if got := EnvLang(func(k string) string { return tt.env[k] }); got != tt.want {
+			t.Errorf("EnvLang(%v) = %s, want %s", tt.env, got, tt.want)
+		}
+	}
+}
+
+// label is the text on button id.
+func label(t *testing.T, a *App, id string) string {
+	t.Helper()
+	ops := a.Scene().Find("label " + id)
+	if len(ops) != 1 {
+		t.Fatalf("label %s drawn %d times", id, len(ops))
+	}
+	return ops[0].Text
+}
+
+// TestLanguage: the board starts in the environment's language, the language button cycles
+// 简体 → 繁體 → English, every label, the status line and the notices follow it, and the
+// choice is kept (a new start with another environment keeps it).
+func TestLanguage(t *testing.T) {
+	dir := t.TempDir()
+	// A corrupt save, reported in the language of the moment.
+	if err := os.WriteFile(filepath.Join(dir, "game-reversi.json"), []byte("{not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Store: Store{Dir: dir, Now: func() time.Time { return time.Unix(1e9, 0) }}, Engine: &fakeLink{}, Lang: i18n.Traditional}
+	a := New(cfg)
+	a.Resize(1000, 700)
+	type look struct {
+		lang                          i18n.Lang
+		langLabel, newLabel, side1    string
+		status, notice, game, reversi string
+	}
+	looks := []look{
+		{i18n.Traditional, "繁體中文", "新局", "我執黑", "輪到你走（紅方）", "無法讀取", "象棋", "黑白棋"},
+		{i18n.English, "English", "New", "You: Black", "Your move (Red)", "could not be read", "象棋 Xiangqi", "黑白棋 Reversi"},
+		{i18n.Simplified, "简体中文", "新局", "我执黑", "轮到你走（红方）", "无法读取", "象棋", "黑白棋"},
+		{i18n.Traditional, "繁體中文", "新局", "我執黑", "輪到你走（紅方）", "無法讀取", "象棋", "黑白棋"},
+	}
+	for i, want := range looks {
+		if i > 0 {
+			pressButton(t, a, "lang")
+		}
+		if a.Lang() != want.lang {
+			t.Fatalf("step %d: language %s, want %s", i, a.Lang(), want.lang)
+		}
+		notice := a.Scene().Find("notice")[0].Text
+		if !strings.Contains(notice, want.notice) || !strings.Contains(notice, "game-reversi.json.corrupt-20010909-014640") {
+			t.Errorf("step %d: notice %q, want it to say %q and name the file set aside", i, notice, want.notice)
+		}
+		want.notice = ""
+		got := look{a.Lang(), label(t, a, "lang"), label(t, a, "new"), label(t, a, "side:1"),
+			a.Scene().Find("status")[0].Text, "", label(t, a, "game:xiangqi"), label(t, a, "game:reversi")}
+		if got != want {
+			t.Errorf("step %d: %+v, want %+v", i, got, want)
+		}
+	}
+	// Reversi's side buttons and disc count in Traditional.
+	pressButton(t, a, "game:reversi")
+	if l0, l1, note := label(t, a, "side:0"), label(t, a, "side:1"), a.Scene().Find("note")[0].Text; l0 != "我執黑" || l1 != "我執白" || note != "黑棋 2 · 白棋 2" {
+		t.Errorf("reversi in Traditional: %q %q %q", l0, l1, note)
+	}
+	if err := a.Close(); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Lang = i18n.English
+	if b := New(cfg); b.Lang() != i18n.Traditional || b.Settings().Lang != string(i18n.Traditional) {
+		t.Errorf("restored language %s (settings %q), want the one chosen", b.Lang(), b.Settings().Lang)
+	}
+	// With none chosen, the environment's.
+	c := New(Config{Store: Store{Dir: t.TempDir()}, Engine: &fakeLink{}, Lang: i18n.Simplified})
+	c.Resize(1000, 700)
+	if c.Lang() != i18n.Simplified || label(t, c, "new") != "新局" || c.Settings().Lang != "" {
+		t.Errorf("default from the environment: %s, %q, settings %q", c.Lang(), label(t, c, "new"), c.Settings().Lang)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"qipan/app/desktop/font"
 	"qipan/app/glyph"
+	"qipan/app/i18n"
 	"qipan/app/play"
 )
 
@@ -80,8 +81,9 @@ func TestOutlines(t *testing.T) {
 	}
 }
 
-// TestFontCoversText: every text the app writes — labels, status lines, the move list in
-// each notation, coordinates — has its characters in the embedded subset font.
+// TestFontCoversText: every text the app may write — every text of the three catalogues, the
+// languages' names, labels, status lines, the move list in each notation, coordinates — has
+// its characters in the embedded subset font.
 func TestFontCoversText(t *testing.T) {
 	f, err := sfnt.Parse(font.UI)
 	if err != nil {
@@ -96,8 +98,14 @@ func TestFontCoversText(t *testing.T) {
 			}
 			seen[r] = true
 			if i, err := f.GlyphIndex(&buf, r); err != nil || i == 0 {
-				t.Errorf("the font lacks %q (U+%04X), used in %q", r, r, s)
+				t.Errorf("the font lacks %q (U+%04X), used in %q: run app/desktop/font/gen.sh", r, r, s)
 			}
+		}
+	}
+	for _, l := range i18n.Langs {
+		check(l.Name())
+		for _, s := range l.Texts() {
+			check(s)
 		}
 	}
 	a, _ := newTestApp(t, &fakeLink{})
@@ -126,8 +134,11 @@ func TestFontCoversText(t *testing.T) {
 				if a.Board().Flipped() != flip {
 					a.Button("flip")
 				}
-				for _, o := range a.Scene() {
-					check(o.Text)
+				for range i18n.Langs {
+					a.Button("lang")
+					for _, o := range a.Scene() {
+						check(o.Text)
+					}
 				}
 			}
 		}
@@ -137,8 +148,11 @@ func TestFontCoversText(t *testing.T) {
 	}
 	a.Button("game:reversi")
 	a.Button("side:two")
-	for _, o := range a.Scene() {
-		check(o.Text)
+	for range i18n.Langs {
+		a.Button("lang")
+		for _, o := range a.Scene() {
+			check(o.Text)
+		}
 	}
 	for _, s := range []string{"Reviewing move 1 of 2 · the game is at move 2", "Looking for a hint…", "Starting the engine…", " · Check!",
 		"White has no move and passes", "Black wins 40–24", "Draw 32–32"} {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"qipan/app/i18n"
 	"qipan/app/play"
 )
 
@@ -41,10 +42,26 @@ const settingsFile = "settings.json"
 
 func gameFile(variant string) string { return "game-" + variant + ".json" }
 
+// Unreadable is a kept file that could not be read, set aside (renamed) if it could be.
+type Unreadable struct {
+	Path     string
+	Why      error
+	Aside    string // the name it was renamed to ("" if it could not be)
+	AsideErr error  // why it could not be renamed
+}
+
+// Text says what happened to the file, in l.
+func (u Unreadable) Text(l i18n.Lang) string {
+	if u.AsideErr != nil {
+		return l.T(i18n.FileNotSetAside, u.Path, u.Why.Error(), u.AsideErr.Error())
+	}
+	return l.T(i18n.FileSetAside, u.Path, u.Why.Error(), u.Aside)
+}
+
 // Load reads the settings and both games. A missing file gives the default (a new game); a
 // corrupt one is set aside (renamed to NAME.corrupt-TIME) and described in the notes.
-func (s Store) Load() (Settings, map[string]play.Board, []string) {
-	var notes []string
+func (s Store) Load() (Settings, map[string]play.Board, []Unreadable) {
+	var notes []Unreadable
 	var st Settings
 	if err := s.read(settingsFile, &st); err != nil {
 		notes = append(notes, s.setAside(settingsFile, err))
@@ -87,7 +104,7 @@ func (s Store) read(name string, v any) error {
 }
 
 // setAside renames a file that could not be read and says so.
-func (s Store) setAside(name string, why error) string {
+func (s Store) setAside(name string, why error) Unreadable {
 	now := time.Now
 	if s.Now != nil {
 		now = s.Now
@@ -95,9 +112,9 @@ func (s Store) setAside(name string, why error) string {
 	from := filepath.Join(s.Dir, name)
 	to := from + ".corrupt-" + now().UTC().Format("20060102-150405")
 	if err := os.Rename(from, to); err != nil {
-		return fmt.Sprintf("%s could not be read (%v) nor set aside (%v)", from, why, err)
+		return Unreadable{Path: from, Why: why, AsideErr: err}
 	}
-	return fmt.Sprintf("%s could not be read (%v); it was set aside as %s", from, why, filepath.Base(to))
+	return Unreadable{Path: from, Why: why, Aside: filepath.Base(to)}
 }
 
 // Save writes the settings and the games (each through a temporary file, so a crash while

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"qipan/app/glyph"
+	"qipan/app/i18n"
 	"qipan/app/play"
 )
 
@@ -85,7 +86,7 @@ func (a *App) layout() *frameLayout {
 // panel lays out the panel: the game switch, the status, the controls, the settings, import
 // and export, and the move list in the space left.
 func (a *App) panel(l *frameLayout) {
-	b, u, p := a.b, l.u, l.panel
+	b, u, p, lang := a.b, l.u, l.panel, a.Lang()
 	pad, gap := u*0.7, u*0.35
 	x, y, w := p.X+pad, p.Y+pad, p.W-2*pad
 	// A wide, low panel (under the board in a tall window) puts the move list beside the
@@ -118,33 +119,39 @@ func (a *App) panel(l *frameLayout) {
 		return widget{id: id, label: label, enabled: true, active: act}
 	}
 	xq := b.Variant() == play.VariantXiangqi
-	row(pick("game:"+play.VariantXiangqi, "象棋 Xiangqi", xq), pick("game:"+play.VariantReversi, "黑白棋 Reversi", !xq))
+	row(pick("game:"+play.VariantXiangqi, lang.T(i18n.GameXiangqi), xq), pick("game:"+play.VariantReversi, lang.T(i18n.GameReversi), !xq),
+		on("lang", lang.Name(), true))
 	e := b.Engine()
-	status := play.Status(b)
-	line(status, u*1.1, text, "status")
+	line(play.StatusText(lang, b), u*1.1, text, "status")
 	hint := ""
 	if from, to, ok := b.HintMove(); ok {
-		hint = "Hint: " + a.moveName(from, to)
+		hint = lang.T(i18n.HintMove, a.moveName(from, to))
 	}
 	line(hint, u*0.9, mark, "hint-text")
-	line(b.Note(), u*0.9, text, "note")
+	line(play.BoardNote(lang, b), u*0.9, text, "note")
 	engineOK := e.Failed() == ""
 	reviewing := b.Reviewing()
-	row(on("new", "New", true), on("undo", "Undo", b.CanUndo()), on("redo", "Redo", b.CanRedo()))
-	row(on("flip", "Flip", true),
-		on("hint", "Hint", engineOK && !reviewing && b.PersonToMove() && !e.Hinting()),
-		on("movenow", "Move now", engineOK && !reviewing && !b.Over()))
+	row(on("new", lang.T(i18n.New), true), on("undo", lang.T(i18n.Undo), b.CanUndo()), on("redo", lang.T(i18n.Redo), b.CanRedo()))
+	// Move now hurries the computer's search: without one (the person's turn, two players)
+	// it has nothing to do, in either game.
+	row(on("flip", lang.T(i18n.Flip), true),
+		on("hint", lang.T(i18n.Hint), engineOK && !reviewing && b.PersonToMove() && !e.Hinting()),
+		on("movenow", lang.T(i18n.MoveNow), e.Thinking()))
 	if reviewing {
-		row(on("continue", "Continue from here", true), on("live", "Back to game", true))
+		row(on("continue", lang.T(i18n.ContinueHere), true), on("live", lang.T(i18n.BackToGame), true))
 	}
 	two := b.Mode() == play.TwoPlayer
-	row(pick("side:0", "You: "+b.SideName(0), !two && b.Human() == 0),
-		pick("side:1", "You: "+b.SideName(1), !two && b.Human() == 1),
-		pick("side:two", "2 players", two))
+	you := [2]i18n.Key{i18n.YouRed, i18n.YouBlack}
+	if !xq {
+		you = [2]i18n.Key{i18n.YouBlack, i18n.YouWhite}
+	}
+	row(pick("side:0", lang.T(you[0]), !two && b.Human() == 0),
+		pick("side:1", lang.T(you[1]), !two && b.Human() == 1),
+		pick("side:two", lang.T(i18n.TwoPlayers), two))
 	row(on("level:-", "−", a.st.Level > play.MinLevel),
-		widget{id: "level", label: "Level " + strconv.Itoa(a.st.Level)},
+		widget{id: "level", label: lang.T(i18n.Level, a.st.Level)},
 		on("level:+", "+", a.st.Level < play.MaxLevel),
-		pick("sound", map[bool]string{false: "Sound on", true: "Sound off"}[a.st.Muted], !a.st.Muted))
+		pick("sound", map[bool]string{false: lang.T(i18n.SoundOn), true: lang.T(i18n.SoundOff)}[a.st.Muted], !a.st.Muted))
 	if xq {
 		var ns []widget
 		for _, n := range play.Notations {
@@ -155,12 +162,12 @@ func (a *App) panel(l *frameLayout) {
 	}
 	var ex []widget
 	for i, e := range b.Exports() {
-		ex = append(ex, on("copy:"+strconv.Itoa(i), "Copy "+e.Name, true))
+		ex = append(ex, on("copy:"+strconv.Itoa(i), lang.T(i18n.CopyWhat, play.WhatText(lang, e.Name)), true))
 	}
 	row(ex...)
-	row(on("paste", "Paste", true), on("savefile", "Save file", true))
-	line(a.info, u*0.8, text, "info")
-	line(a.notice, u*0.8, alert, "notice")
+	row(on("paste", lang.T(i18n.Paste), true), on("savefile", lang.T(i18n.SaveFile), true))
+	line(a.Info(), u*0.8, text, "info")
+	line(a.Notice(), u*0.8, alert, "notice")
 	l.list = Box{x, y, w, p.Y + p.H - pad - y}
 	if side != nil {
 		l.list = *side

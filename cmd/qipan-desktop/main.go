@@ -8,7 +8,9 @@
 //	qipan-desktop [flags] [game files to import…]
 //
 // The games and settings are kept in the user's config directory (qipan/), restored on
-// start; a file that cannot be read is renamed aside and reported.
+// start; a file that cannot be read is renamed aside and reported. The board speaks 简体中文,
+// 繁體中文 or English: the one chosen in the window, else the locale's (LC_ALL, LC_MESSAGES,
+// LANG).
 package main
 
 import (
@@ -43,7 +45,8 @@ func run(args []string, started time.Time) error {
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
-	o := gui.Options{Files: fl.Args(), Stats: *stats, Shot: *shot, Sound: *sound, Started: started}
+	o := gui.Options{Files: fl.Args(), Stats: *stats, Shot: *shot, Sound: *sound, Started: started,
+		Lang: desktop.EnvLang(os.Getenv)}
 	switch *sound {
 	case "auto", "on", "off":
 	default:

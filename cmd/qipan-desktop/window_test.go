@@ -27,6 +27,7 @@ import (
 	"github.com/jezek/xgb/xtest"
 
 	"qipan/app/desktop"
+	"qipan/app/i18n"
 )
 
 const childEnv = "QIPAN_DESKTOP_CHILD"
@@ -66,7 +67,8 @@ type child struct {
 	exit  chan error
 }
 
-func start(t *testing.T, dir string, args ...string) *child {
+// start runs the program with the config directory dir, the locale locale (LC_ALL) and args.
+func start(t *testing.T, dir, locale string, args ...string) *child {
 	t.Helper()
 	if os.Getenv("DISPLAY") == "" {
 		cantRun(t, "no DISPLAY: run it under xvfb-run (./build.sh test does)")
@@ -80,7 +82,7 @@ func start(t *testing.T, dir string, args ...string) *child {
 	}
 	args = append([]string{"-config", dir, "-size", fmt.Sprintf("%dx%d", winW, winH), "-trace", "-stats", "-sound", "off"}, args...)
 	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), childEnv+"=1")
+	cmd.Env = append(os.Environ(), childEnv+"=1", "LC_ALL="+locale)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -103,7 +105,7 @@ func start(t *testing.T, dir string, args ...string) *child {
 		cmd.Process.Kill()
 		x.Close()
 	})
-	c.wait("first frame", 60*time.Second)
+	t.Logf("%s", c.wait("first frame", 60*time.Second))
 	c.win = c.findWindow()
 	return c
 }
@@ -219,16 +221,32 @@ func place(t *testing.T, variant, name string) (float32, float32) {
 }
 
 // TestWindowPlaysAMove: two clicks play 炮二平五, the engine answers, and the frame after its
-// answer (written by the program, looked at by a person) shows both moves.
+// answer (written by the program, looked at by a person) shows both moves; once for each
+// language, chosen by the locale, with the status line's text drawn in it.
 func TestWindowPlaysAMove(t *testing.T) {
-	shot := os.Getenv("QIPAN_DESKTOP_SHOT")
-	if shot == "" {
-		shot, _ = filepath.Abs("../../bin/desktop-window.png")
+	for _, tc := range []struct {
+		locale string
+		lang   i18n.Lang
+		shot   string
+	}{
+		{"en_US.UTF-8", i18n.English, "desktop-window.png"},
+		{"zh_CN.UTF-8", i18n.Simplified, "desktop-window-zh-hans.png"},
+		{"zh_TW.UTF-8", i18n.Traditional, "desktop-window-zh-hant.png"},
+	} {
+		t.Run(tc.locale, func(t *testing.T) { playAMove(t, tc.locale, tc.lang, tc.shot) })
 	}
+}
+
+func playAMove(t *testing.T, locale string, lang i18n.Lang, name string) {
+	shot := os.Getenv("QIPAN_DESKTOP_SHOT_DIR")
+	if shot == "" {
+		shot = "../../bin"
+	}
+	shot, _ = filepath.Abs(filepath.Join(shot, name))
 	os.MkdirAll(filepath.Dir(shot), 0o755)
 	os.Remove(shot)
 	dir := t.TempDir()
-	c := start(t, dir, "-shot", shot)
+	c := start(t, dir, locale, "-shot", shot)
 	hx, hy := place(t, "", "h2")
 	ex, ey := place(t, "", "e2")
 	c.click(hx, hy)
@@ -251,6 +269,18 @@ func TestWindowPlaysAMove(t *testing.T) {
 	if got := sample(img, hx, hy-0.41*cellSize(t)); near(got, face) {
 		t.Errorf("h2 still shows a piece (%v)", got)
 	}
+	// The status line, in the locale's language, is written: its box holds the text's ink,
+	// at least two columns of it a character (the embedded font covering every character
+	// is TestFontCoversText's; this checks the window draws the text at all).
+	a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Engine: desktop.NewLocalEngine(), Lang: lang})
+	a.Resize(winW, winH)
+	st := a.Scene().Find("status")
+	if len(st) != 1 {
+		t.Fatal("no status line")
+	}
+	if n := inkColumns(img, st[0]); n < 2*len([]rune(st[0].Text)) {
+		t.Errorf("the status line %q shows ink in %d columns only", st[0].Text, n)
+	}
 	c.close()
 	select {
 	case <-c.exit:
@@ -262,6 +292,22 @@ func TestWindowPlaysAMove(t *testing.T) {
 	}
 }
 
+// inkColumns counts the columns of o's box (a text's) that hold a pixel of the panel's text
+// colour.
+func inkColumns(img image.Image, o desktop.Op) int {
+	ink := color.RGBA{0x22, 0x22, 0x22, 0xff}
+	n := 0
+	for x := int(o.X); x < int(o.X+o.W); x++ {
+		for y := int(o.Y); y < int(o.Y+o.H); y++ {
+			if near(sample(img, float32(x), float32(y)), ink) {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
 // TestWindowCloseDuringSearch: while the engine searches (level 10: 5 s) the window keeps
 // drawing, and closing it ends the program at once; the frame times go to the log.
 func TestWindowCloseDuringSearch(t *testing.T) {
@@ -270,15 +316,15 @@ func TestWindowCloseDuringSearch(t *testing.T) {
 	// An endgame off the book, the person (Red) to move.
 	fen := filepath.Join(dir, "endgame.fen")
 	os.WriteFile(fen, []byte("3akab2/9/4b4/p3p3p/2p6/6P2/P3P3P/4B4/4A4/2BAK4 w - - 0 1\n"), 0o644)
-	c := start(t, dir, fen)
+	c := start(t, dir, "C", fen)
 	// Frames are slow at first on a software renderer (shaders compile): measure after.
 	c.wait("frames 60", 60*time.Second)
-	// Move now: the computer takes Red and searches.
+	// You: Black: the computer takes Red and searches.
 	a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Engine: desktop.NewLocalEngine()})
 	a.Resize(winW, winH)
-	b := a.Scene().Find("button movenow")
+	b := a.Scene().Find("button side:1")
 	if len(b) != 1 {
-		t.Fatal("no Move now button")
+		t.Fatal("no You: Black button")
 	}
 	c.click(b[0].X+b[0].W/2, b[0].Y+b[0].H/2)
 	time.Sleep(2500 * time.Millisecond)
@@ -311,7 +357,7 @@ func TestWindowCloseDuringSearch(t *testing.T) {
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "game-xiangqi.json"))
 	if err != nil || !strings.Contains(string(data), "3akab2/9/4b4") || !strings.Contains(string(data), `"human": "b"`) {
-		t.Errorf("the game (sides swapped by Move now) was not saved on exit: %s %v", data, err)
+		t.Errorf("the game (the person playing Black) was not saved on exit: %s %v", data, err)
 	}
 }
 

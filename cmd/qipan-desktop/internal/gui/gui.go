@@ -22,6 +22,7 @@ import (
 
 	"qipan/app/desktop"
 	"qipan/app/desktop/font"
+	"qipan/app/i18n"
 )
 
 // Options configure Run.
@@ -36,6 +37,7 @@ type Options struct {
 	Width     int       // the window's size; 0: the kept size, or 960×720
 	Height    int
 	Started   time.Time // the process's start, for the time to the first frame
+	Lang      i18n.Lang // the language until one is chosen in the window (desktop.EnvLang)
 }
 
 // game is the ebiten.Game.
@@ -76,6 +78,7 @@ func Run(o Options) error {
 		Engine:    desktop.NewLocalEngine(),
 		Clipboard: clip,
 		ExportDir: o.ExportDir,
+		Lang:      o.Lang,
 		Trace: func(s string) {
 			g.trace(s)
 			if strings.HasPrefix(s, "engine moved") && o.Shot != "" {

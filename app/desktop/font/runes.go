@@ -1,0 +1,35 @@
+//go:build ignore
+
+// Runes prints the characters of every text in the three catalogues (app/i18n) and of the
+// languages' names, for gen.sh's subset: `go run runes.go`.
+package main
+
+import (
+	"fmt"
+	"slices"
+
+	"qipan/app/i18n"
+)
+
+func main() {
+	seen := map[rune]bool{}
+	add := func(s string) {
+		for _, r := range s {
+			if r > '~' {
+				seen[r] = true
+			}
+		}
+	}
+	for _, l := range i18n.Langs {
+		add(l.Name())
+		for _, s := range l.Texts() {
+			add(s)
+		}
+	}
+	var rs []rune
+	for r := range seen {
+		rs = append(rs, r)
+	}
+	slices.Sort(rs)
+	fmt.Print(string(rs))
+}
