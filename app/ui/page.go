@@ -51,12 +51,14 @@ type Page struct {
 	confirmNew bool
 	// hasPrevious: the game New replaced is kept, by storage key (keep.go).
 	hasPrevious map[string]bool
-	history     []finished // the last finished games, newest first (history.go)
-	update      bool       // a new version of the app is installed: reloading shows it
-	ioOpen      bool       // the import/export box is shown
-	ioText      string     // its text
-	ioError     string     // why the last import failed
-	ioNote      string     // what the last export did
+	history     []finished   // the last finished games, newest first (history.go)
+	update      bool         // a new version of the app is installed: reloading shows it
+	ioOpen      bool         // the import/export box is shown
+	ioText      string       // its text
+	ioError     string       // why the last import failed
+	ioNote      string       // what the last export did
+	editor      *play.Editor // the position being set up, nil when not editing (editor.go)
+	editCursor  int          // the editor's point in the tab order
 }
 
 // engineWorker is the engine in its Web Worker: one protocol line in, lines out (through the
@@ -113,6 +115,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	ctx.Handle(ControlAction, p.onControl)
 	ctx.Handle(SettingAction, p.onSetting)
 	ctx.Handle(ReviewAction, p.onReview)
+	ctx.Handle(EditAction, p.onEdit)
 	ctx.Handle(IOTextAction, func(ctx app.Context, a app.Action) { p.ioText, _ = a.Value.(string) })
 	p.unkeys = listenKeys(func(key string) bool {
 		if !keyActions[key] {
@@ -296,6 +299,9 @@ func (p *Page) onControl(ctx app.Context, a app.Action) {
 	case "reload":
 		ctx.Reload()
 		return
+	case "edit":
+		p.openEditor()
+		return
 	default:
 		return
 	}
@@ -386,6 +392,9 @@ func (p *Page) onReview(ctx app.Context, a app.Action) {
 var keyActions = map[string]bool{"ArrowLeft": true, "ArrowRight": true, "Home": true, "End": true}
 
 func (p *Page) onKey(ctx app.Context, key string) {
+	if p.editor != nil {
+		return // the game behind the editor stays where it is
+	}
 	b := p.board()
 	switch key {
 	case "ArrowLeft":
@@ -472,6 +481,9 @@ func (p *Page) onEngineFailed(why string) {
 }
 
 func (p *Page) Render() app.UI {
+	if p.editor != nil {
+		return newPositionEditor().WithView(editView(p.editor, p.lang, p.theme(), p.editCursor))
+	}
 	b, l := p.board(), p.lang
 	texts := b.MoveTexts(p.settings.Notation) // the move list's, and the announcement's
 	engineOK := p.mounted && b.Engine().Failed() == ""

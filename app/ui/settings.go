@@ -124,16 +124,19 @@ func themeSelect(l i18n.Lang, theme string) app.UI {
 }
 
 // soundAndIO are the switches of the sound, the engine's line and the import/export box
-// (ioTitle says what the box takes).
+// (ioTitle says what the box takes), and the button that opens the position editor.
 func soundAndIO(l i18n.Lang, st play.Settings, ioOpen bool, ioTitle i18n.Key) app.UI {
 	sound := l.T(i18n.SoundOn)
 	if st.Muted {
 		sound = l.T(i18n.SoundOff)
 	}
-	return app.Div().Class("controls three").Body(
-		controlButton("sound", sound, l.T(i18n.SoundTitle), true).Attr("aria-pressed", strconv.FormatBool(!st.Muted)),
-		controlButton("engine-panel", l.T(i18n.EngineToggle), l.T(i18n.EngineToggleTitle), true).Attr("aria-pressed", strconv.FormatBool(!st.HideEngine)),
-		controlButton("io", l.T(i18n.ImportExport), l.T(ioTitle), true).Attr("aria-pressed", strconv.FormatBool(ioOpen)),
+	return app.Div().Class("controls-wrap").Body(
+		app.Div().Class("controls three").Body(
+			controlButton("sound", sound, l.T(i18n.SoundTitle), true).Attr("aria-pressed", strconv.FormatBool(!st.Muted)),
+			controlButton("engine-panel", l.T(i18n.EngineToggle), l.T(i18n.EngineToggleTitle), true).Attr("aria-pressed", strconv.FormatBool(!st.HideEngine)),
+			controlButton("io", l.T(i18n.ImportExport), l.T(ioTitle), true).Attr("aria-pressed", strconv.FormatBool(ioOpen)),
+		),
+		controlButton("edit", l.T(i18n.EditPosition), l.T(i18n.EditPositionTitle), true), // editor.go
 	)
 }
 

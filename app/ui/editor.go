@@ -1,0 +1,405 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"qipan/app/glyph"
+	"qipan/app/i18n"
+	"qipan/app/play"
+	"qipan/engine/reversi"
+	"qipan/engine/xiangqi"
+)
+
+// The position editor (Xiangqi 排局, Reversi setup) takes the place of the board and its panel
+// while a position is set up: the board to place pieces on, the palette, the side to move,
+// why the position cannot be played, and Clear, Start position, Flip, Cancel and Play from
+// here. Its DOM (docs/contracts.md): the root has data-editor (the game), data-fen (the edited
+// position) and data-legal; the line .edit-status says why the position cannot be played, with
+// data-edit-error = the reason's name (play.EditReason), or that it is legal (then without
+// data-edit-error); every point data-square, every piece data-piece (disc data-disc); the
+// palette's buttons data-pick (the FEN letter, X/O, "-" for the eraser) and aria-pressed; the
+// buttons data-edit (turn with data-side 0/1, clear, start, flip, cancel, play).
+
+// EditAction is what the editor posts; its value is an Edit.
+const EditAction = "qipan/edit"
+
+// Edit is one thing done in the editor: a button's data-edit (with its data-side or
+// data-pick as Arg), "put" on the point Arg, or a key ("key") pressed on the point Arg.
+type Edit struct{ Do, Arg, Key string }
+
+// EditView is what the editor shows, a snapshot of a play.Editor.
+type EditView struct {
+	Variant string
+	FEN     string // the edited position, as the board's data-fen
+	Cells   []byte // what stands on each square (play.Editor.Piece)
+	Grid    []int  // the square at each display place, row by row (play.Editor.Cell)
+	Turn    int
+	Flipped bool
+	Picked  byte
+	Palette []byte
+	Problem play.EditProblem
+	Lang    i18n.Lang
+	Theme   string
+	Cursor  int // the square in the tab order
+}
+
+// editView takes the snapshot of e the editor shows.
+func editView(e *play.Editor, l i18n.Lang, theme string, cursor int) EditView {
+	cols, rows := e.Dims()
+	v := EditView{Variant: e.Variant(), FEN: e.FEN(), Turn: e.Turn(), Flipped: e.Flipped(), Picked: e.Picked(), Palette: e.Palette(),
+		Problem: e.Check(), Lang: l, Theme: theme, Cursor: cursor}
+	for sq := 0; sq < cols*rows; sq++ {
+		v.Cells = append(v.Cells, e.Piece(sq))
+	}
+	for row := 0; row < rows; row++ {
+		for col := 0; col < cols; col++ {
+			v.Grid = append(v.Grid, e.Cell(col, row))
+		}
+	}
+	return v
+}
+
+// PositionEditor is the editor component.
+type PositionEditor struct {
+	app.Compo
+	View EditView
+}
+
+func newPositionEditor() *PositionEditor { return &PositionEditor{} }
+
+// WithView sets what the editor shows.
+func (c *PositionEditor) WithView(v EditView) *PositionEditor {
+	c.View = v
+	return c
+}
+
+func (c *PositionEditor) reversi() bool { return c.View.Variant == play.VariantReversi }
+
+func (c *PositionEditor) Render() app.UI {
+	v, l := c.View, c.View.Lang
+	class := "qipan editing"
+	if c.reversi() {
+		class += " reversi"
+	}
+	legal := v.Problem.Reason == ""
+	why := v.Problem.Text(l, v.Variant)
+	if legal {
+		why = l.T(i18n.EditLegal, play.SideLabel(l, v.Variant, v.Turn))
+	}
+	help := i18n.EditHelp
+	if c.reversi() {
+		help = i18n.EditHelpReversi
+	}
+	return app.Div().Class(class).Attr("data-theme", v.Theme).
+		Attr("data-editor", v.Variant).Attr("data-fen", v.FEN).Attr("data-legal", strconv.FormatBool(legal)).
+		Body(
+			app.Div().Class("board-wrap").Body(c.board()),
+			app.Aside().Class("panel edit-panel").Aria("label", l.T(i18n.EditTitle)).Body(
+				app.H1().Class("title").Text(l.T(i18n.EditTitle)),
+				app.P().Class("edit-help").Text(l.T(help)),
+				// The verdict comes first, so that on a phone it is in view under the board.
+				app.P().Class(map[bool]string{true: "edit-status legal", false: "edit-status illegal"}[legal]).
+					Attr("data-edit-error", string(v.Problem.Reason)).Attr("role", "status").Attr("aria-live", "polite").Text(why),
+				c.palette(),
+				app.Div().Class("segmented two").Attr("role", "group").Aria("label", l.T(i18n.EditSideToMove)).Body(
+					c.sideButton(0), c.sideButton(1),
+				),
+				c.boardButtons(),
+				app.Div().Class("controls two").Body(
+					editButton("cancel", l.T(i18n.EditCancel), l.T(i18n.EditCancelTitle), true),
+					editButton("play", l.T(i18n.PlayFromHere), l.T(i18n.EditPlayTitle), legal).Class("play"),
+				),
+			),
+		)
+}
+
+// boardButtons clear the board, set the start position and (Xiangqi) turn the board round.
+func (c *PositionEditor) boardButtons() app.UI {
+	l := c.View.Lang
+	clear := editButton("clear", l.T(i18n.EditClear), l.T(i18n.EditClearTitle), true)
+	start := editButton("start", l.T(i18n.StartPosition), l.T(i18n.EditStartTitle), true)
+	if c.reversi() { // the Reversi board is not turned round
+		return app.Div().Class("controls two").Body(clear, start)
+	}
+	return app.Div().Class("controls three").Body(clear, start, editButton("flip", l.T(i18n.Flip), l.T(i18n.FlipTitle), true))
+}
+
+// editButton is a button posting EditAction with its data-edit.
+func editButton(do, label, title string, enabled bool) app.HTMLButton {
+	return app.Button().Class("control").Attr("data-edit", do).Title(title).Disabled(!enabled).Text(label).OnClick(onEditClick)
+}
+
+func onEditClick(ctx app.Context, e app.Event) {
+	t := e.Get("currentTarget")
+	arg := t.Call("getAttribute", "data-side")
+	if !arg.Truthy() {
+		arg = t.Call("getAttribute", "data-pick")
+	}
+	ed := Edit{Do: t.Call("getAttribute", "data-edit").String()}
+	if arg.Truthy() {
+		ed.Arg = arg.String()
+	}
+	ctx.NewActionWithValue(EditAction, ed)
+}
+
+// sideButton chooses the side to move.
+func (c *PositionEditor) sideButton(side int) app.UI {
+	v := c.View
+	name := play.SideLabel(v.Lang, v.Variant, side)
+	return editButton("turn", name, v.Lang.T(i18n.EditSideToMove)+": "+name, true).Class("seg").
+		Attr("data-side", itoa(side)).Attr("aria-pressed", strconv.FormatBool(v.Turn == side))
+}
+
+// pickName is the palette's name of a piece for data-pick: its letter, "-" for the eraser.
+func pickName(pc byte) string {
+	if pc == 0 {
+		return "-"
+	}
+	return string(pc)
+}
+
+// palette is one button per piece (or disc) and the eraser; the chosen one is pressed.
+func (c *PositionEditor) palette() app.UI {
+	v := c.View
+	var bs []app.UI
+	for _, pc := range v.Palette {
+		bs = append(bs, editButton("pick", "", play.PieceText(v.Lang, pc), true).Class("swatch").
+			Attr("data-pick", pickName(pc)).Aria("label", play.PieceText(v.Lang, pc)).
+			Attr("aria-pressed", strconv.FormatBool(pc == v.Picked)).Body(swatch(pc, c.reversi())))
+	}
+	class := "palette"
+	if c.reversi() {
+		class += " discs-palette"
+	}
+	return app.Div().Class(class).Attr("role", "group").Aria("label", v.Lang.T(i18n.EditPalette)).Body(bs...)
+}
+
+// swatch draws a palette piece as the board draws it (the glyphs are the editor board's defs).
+func swatch(pc byte, reversi bool) app.UI {
+	s := svgElem("svg").Attr("viewBox", "-50 -50 100 100").Attr("aria-hidden", "true")
+	switch {
+	case pc == 0:
+		return s.Class("eraser").Body(
+			svgElem("circle").Attr("r", 40),
+			svgElem("path").Attr("d", "M-20 -20L20 20M20 -20L-20 20"))
+	case reversi:
+		colour := map[byte]string{'X': "disc black", 'O': "disc white"}[pc]
+		return s.Body(svgElem("circle").Class(colour).Attr("r", 42))
+	}
+	return s.Body(piece(pc, 0, 0, false))
+}
+
+// piece draws a Xiangqi piece (FEN letter pc) centred on x, y: the board's drawing.
+func piece(pc byte, x, y int, shadow bool) app.HTMLElem {
+	colour := "red"
+	if pc >= 'a' {
+		colour = "black"
+	}
+	var parts []app.UI
+	if shadow {
+		parts = append(parts, svgElem("circle").Class("shadow").Attr("cx", 3).Attr("cy", 6).Attr("r", 45))
+	}
+	parts = append(parts,
+		svgElem("circle").Class("face").Attr("r", 45),
+		svgElem("circle").Class("ring").Attr("r", 38),
+		svgElem("use").Class("glyph").Attr("href", "#g"+hex(glyph.PieceRune(pc))).Attr("transform", "scale(0.058)"))
+	return svgElem("g").Class("piece "+colour).Attr("transform", translate(x, y)).Body(parts...)
+}
+
+// board is the position being set up, drawn as the game's board is; every point is a button
+// that puts the picked piece there.
+func (c *PositionEditor) board() app.UI {
+	v := c.View
+	if c.reversi() {
+		return c.reversiBoard()
+	}
+	var pieces, points []app.UI
+	for i, sq := range v.Grid {
+		x, y := margin+(i%9)*cell, margin+(i/9)*cell
+		s := xiangqi.Square(sq)
+		name := s.String()
+		label := v.Lang.T(i18n.PointEmpty, name)
+		if pc := v.Cells[sq]; pc != 0 {
+			pieces = append(pieces, piece(pc, x, y, true).Attr("data-piece", string(pc)).Attr("data-square", name))
+			label = name + " " + play.PieceText(v.Lang, pc)
+		}
+		points = append(points, c.point(sq, name, label).
+			Attr("x", x-cell/2).Attr("y", y-cell/2).Attr("width", cell).Attr("height", cell))
+	}
+	return c.boardRoot("board edit-board", itoa(boardW)+" "+itoa(boardH)).Body(
+		boardDefs(),
+		boardBackground(),
+		boardGrid(v.Flipped, play.CoordsICCS),
+		svgElem("g").Class("pieces").Body(pieces...),
+		svgElem("g").Class("points").Body(points...),
+	)
+}
+
+// reversiBoard is the Reversi position being set up.
+func (c *PositionEditor) reversiBoard() app.UI {
+	v := c.View
+	var discs, points []app.UI
+	for i, sq := range v.Grid {
+		x, y := rvMargin+(i%8)*rvCell, rvMargin+(i/8)*rvCell
+		name := play.PieceText(v.Lang, 0)
+		sqName := reversi.Square(sq).String()
+		label := v.Lang.T(i18n.PointEmpty, sqName)
+		switch pc := v.Cells[sq]; pc {
+		case 'X', 'O':
+			name = play.PieceText(v.Lang, pc)
+			colour := map[byte]string{'X': "disc black", 'O': "disc white"}[pc]
+			discs = append(discs, svgElem("circle").Class(colour).Attr("data-disc", string(pc)).Attr("data-square", sqName).
+				Attr("cx", x+rvCell/2).Attr("cy", y+rvCell/2).Attr("r", 44))
+			label = v.Lang.T(i18n.PointDisc, sqName, name)
+		}
+		points = append(points, c.point(sq, sqName, label).
+			Attr("x", x).Attr("y", y).Attr("width", rvCell).Attr("height", rvCell))
+	}
+	return c.boardRoot("board reversi edit-board", itoa(rvSize)+" "+itoa(rvSize)).Body(
+		reversiGrid(),
+		svgElem("g").Class("discs").Body(discs...),
+		svgElem("g").Class("points").Body(points...),
+	)
+}
+
+// boardRoot is the editor board's svg: clicks put a piece, keys move the cursor (keyboard.go's
+// grid pattern: one point in the tab order).
+func (c *PositionEditor) boardRoot(class, size string) app.HTMLElem {
+	return svgElem("svg").Class(class).Attr("viewBox", "0 0 "+size).
+		Attr("role", "group").Aria("label", c.View.Lang.T(i18n.EditBoard)).
+		On("click", onEditBoardClick).On("keydown", onEditBoardKey)
+}
+
+// point is the click target of square sq.
+func (c *PositionEditor) point(sq int, name, label string) app.HTMLElem {
+	tab := "-1"
+	if sq == c.View.Cursor {
+		tab = "0"
+	}
+	return svgElem("rect").Class("pt").Attr("data-square", name).Attr("role", "button").
+		Attr("tabindex", tab).Aria("label", label)
+}
+
+func onEditBoardClick(ctx app.Context, e app.Event) {
+	pt := e.Get("target").Call("closest", "[data-square]")
+	if pt.Truthy() {
+		ctx.NewActionWithValue(EditAction, Edit{Do: "put", Arg: pt.Call("getAttribute", "data-square").String()})
+	}
+}
+
+func onEditBoardKey(ctx app.Context, e app.Event) {
+	key := e.Get("key").String()
+	if !boardKeys[key] || key == "Escape" {
+		return
+	}
+	pt := e.Get("target").Call("closest", ".pt[data-square]")
+	if !pt.Truthy() {
+		return
+	}
+	e.PreventDefault()
+	e.Call("stopPropagation") // the page's own ← → browse the record
+	ctx.NewActionWithValue(EditAction, Edit{Do: "key", Key: key, Arg: pt.Call("getAttribute", "data-square").String()})
+}
+
+// editArrows are the moves of the cursor by the arrow keys, in display columns and rows.
+var editArrows = map[string][2]int{"ArrowLeft": {-1, 0}, "ArrowRight": {1, 0}, "ArrowUp": {0, -1}, "ArrowDown": {0, 1}}
+
+// applyEdit does ed to the editor e; cursor is the square in the tab order. It returns the
+// new cursor and what the page has to do: "cancel", "play", or "" (the editor changed, or
+// nothing happened).
+func applyEdit(e *play.Editor, cursor int, ed Edit) (int, string) {
+	switch ed.Do {
+	case "pick":
+		pc := byte(0)
+		if ed.Arg != "-" && len(ed.Arg) == 1 {
+			pc = ed.Arg[0]
+		}
+		e.Pick(pc)
+	case "put":
+		if sq, ok := e.ParseSquare(ed.Arg); ok {
+			e.Put(sq)
+			cursor = sq
+		}
+	case "key":
+		sq, ok := e.ParseSquare(ed.Arg)
+		if !ok {
+			break
+		}
+		if ed.Key == "Enter" || ed.Key == " " {
+			e.Put(sq)
+			return sq, ""
+		}
+		if d, ok := editArrows[ed.Key]; ok {
+			if next := e.Step(sq, d[0], d[1]); next >= 0 {
+				cursor = next
+			}
+		}
+	case "turn":
+		if side, err := strconv.Atoi(ed.Arg); err == nil {
+			e.SetTurn(side)
+		}
+	case "clear":
+		e.Clear()
+	case "start":
+		e.StartPosition()
+	case "flip":
+		if e.Variant() != play.VariantReversi {
+			e.Flip()
+		}
+	case "cancel", "play":
+		return cursor, ed.Do
+	}
+	return cursor, ""
+}
+
+// openEditor starts setting up a position from the one the board shows.
+func (p *Page) openEditor() {
+	p.editor = play.NewEditor(p.board())
+	cols, rows := p.editor.Dims()
+	p.editCursor = p.editor.Cell(cols/2, rows-1)
+	p.confirmNew, p.refusal = false, ""
+}
+
+// onEdit handles the editor's buttons, points and keys.
+func (p *Page) onEdit(ctx app.Context, a app.Action) {
+	ed, ok := a.Value.(Edit)
+	if !ok || p.editor == nil {
+		return
+	}
+	cursor, do := applyEdit(p.editor, p.editCursor, ed)
+	if cursor != p.editCursor {
+		p.editCursor = cursor
+		name := p.editor.SquareName(cursor)
+		ctx.Defer(func(app.Context) { focusEditPoint(name) })
+	}
+	switch do {
+	case "cancel":
+		p.editor = nil
+	case "play":
+		p.playFromEditor(ctx)
+	}
+}
+
+// playFromEditor starts a new game from the edited position, keeping the game it replaces
+// as New does (keep.go: it can be brought back).
+func (p *Page) playFromEditor(ctx app.Context) {
+	if !p.editor.Legal() {
+		return
+	}
+	p.newGame(ctx, true)
+	if err := p.editor.Start(p.board()); err != nil {
+		p.notice = err.Error()
+		return
+	}
+	p.editor, p.cursor, p.notice = nil, "", ""
+	p.changed(ctx)
+}
+
+// focusEditPoint gives the editor's point sq the focus (the keyboard's cursor).
+func focusEditPoint(sq string) {
+	if el := app.Window().Get("document").Call("querySelector", `[data-editor] .pt[data-square="`+sq+`"]`); el.Truthy() {
+		el.Call("focus")
+	}
+}

@@ -1,0 +1,164 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestEditor sets up positions in the position editor of both games: it opens on the position
+// shown, refuses an illegal one and says why (in English and in Chinese), lets play start only
+// from a legal one, and the engine answers from it; the game it replaced can be brought back.
+func TestEditor(t *testing.T) {
+	dir := siteDir(t, "QIPAN_STATIC")
+	srv := newServer(t, dir, "/")
+	ctx := browser(t)
+	load(t, ctx, srv.URL+"/?lang=en")
+	newGame(t, ctx)
+	playMove(t, ctx, "h2", "e2")
+	waitFor(t, ctx, 60*time.Second, "the engine's answer", `document.querySelector("[data-ply='2']") !== null`)
+	shown := eval[string](t, ctx, `document.getElementById("board").dataset.fen`)
+
+	action(t, ctx, "edit")
+	waitFor(t, ctx, 5*time.Second, "the editor", `document.querySelector("[data-editor]") !== null`)
+	if got := editorFEN(t, ctx); strings.Join(strings.Fields(got)[:2], " ") != strings.Join(strings.Fields(shown)[:2], " ") {
+		t.Errorf("the editor opens on %q, the board showed %q", got, shown)
+	}
+	editorTargets(t, ctx, "1366x768")
+	edit(t, ctx, "clear")
+	waitFor(t, ctx, 5*time.Second, "a clear board", `document.querySelector("[data-editor]").dataset.fen === "9/9/9/9/9/9/9/9/9/9 w - - 0 1"`)
+	put(t, ctx, "K", "e0")
+	put(t, ctx, "k", "e9")
+	editRefused(t, ctx, "facing", "The generals face each other on file e with nothing between.")
+	run(t, ctx, 10*time.Second, "1366×768", chromedp.EmulateViewport(1366, 768))
+	time.Sleep(300 * time.Millisecond)
+	screenshot(t, ctx, "editor-01-xiangqi-refused-1366x768")
+
+	// Fixed: the black general goes to d9 (clicking it again takes it off), a red chariot joins,
+	// and Black (the computer) is to move.
+	put(t, ctx, "k", "e9")
+	put(t, ctx, "k", "d9")
+	put(t, ctx, "R", "h5")
+	edit(t, ctx, `turn"][data-side="1`)
+	const fixed = "3k5/9/9/9/7R1/9/9/9/9/4K4 b - - 0 1"
+	waitFor(t, ctx, 5*time.Second, "a legal position", fmt.Sprintf(
+		`(e => e.dataset.fen === %q && e.dataset.legal === "true" && !e.querySelector("[data-edit-error]") &&
+			e.querySelector(".edit-status").textContent === "Legal position: Black to move.")(document.querySelector("[data-editor]"))`, fixed))
+	screenshot(t, ctx, "editor-02-xiangqi-legal-1366x768")
+	edit(t, ctx, "play")
+	load(t, ctx, "")
+	waitFor(t, ctx, 60*time.Second, "the engine to answer from the position", `document.querySelector("[data-ply='1']") !== null`)
+	if got := eval[string](t, ctx, `JSON.parse(localStorage.getItem("qipan.game")).start`); got != fixed {
+		t.Errorf("the game played from here starts at %q, want %q", got, fixed)
+	}
+	if prev := eval[string](t, ctx, `localStorage.getItem("qipan.game.previous") || ""`); !strings.Contains(prev, "h2e2") {
+		t.Errorf("the game the editor replaced is not kept: %q", prev)
+	}
+
+	// Chinese: the same refusal in the player's language, at phone size.
+	load(t, ctx, srv.URL+"/?lang=zh-Hans")
+	run(t, ctx, 10*time.Second, "phone", chromedp.EmulateViewport(360, 740, chromedp.EmulateScale(2)))
+	action(t, ctx, "edit")
+	waitFor(t, ctx, 5*time.Second, "the editor", `document.querySelector("[data-editor]") !== null`)
+	edit(t, ctx, "clear")
+	put(t, ctx, "K", "e0")
+	put(t, ctx, "k", "e9")
+	editRefused(t, ctx, "facing", "将帅在 e 线上照面，中间没有棋子。")
+	editorTargets(t, ctx, "360x740")
+	eval[bool](t, ctx, `(scrollTo(0, 0), true)`)
+	screenshot(t, ctx, "editor-03-xiangqi-zh-360x740")
+	eval[bool](t, ctx, `(document.querySelector("[data-edit-error]").scrollIntoView(), true)`)
+	screenshot(t, ctx, "editor-04-xiangqi-zh-360x740-panel")
+	// The keyboard: the cursor point takes Enter (the picked piece, the black general, comes
+	// off e9 when the cursor is there).
+	eval[bool](t, ctx, `(document.querySelector('[data-editor] .pt[data-square="e9"]').focus(), true)`)
+	run(t, ctx, 5*time.Second, "Enter", chromedp.KeyEvent("\r"))
+	waitFor(t, ctx, 5*time.Second, "Enter to take the general off e9", `document.querySelector('[data-editor] [data-piece][data-square="e9"]') === null`)
+	edit(t, ctx, "cancel")
+	load(t, ctx, "")
+
+	// Reversi setup.
+	run(t, ctx, 10*time.Second, "1366×768", chromedp.EmulateViewport(1366, 768))
+	load(t, ctx, srv.URL+"/?lang=en")
+	toReversi(t, ctx)
+	action(t, ctx, "edit")
+	waitFor(t, ctx, 5*time.Second, "the Reversi editor", `document.querySelector("[data-editor='reversi']") !== null`)
+	edit(t, ctx, "clear")
+	editRefused(t, ctx, "no-discs", "There is no disc on the board.")
+	put(t, ctx, "X", "d4")
+	editRefused(t, ctx, "no-moves", "Neither side can move: the game would already be over.")
+	screenshot(t, ctx, "editor-05-reversi-refused-1366x768")
+	put(t, ctx, "O", "e4")
+	edit(t, ctx, `turn"][data-side="1`) // White, the computer, moves first
+	board := strings.Repeat("-", 27) + "XO" + strings.Repeat("-", 35) + " O" // d4 black, e4 white
+	waitFor(t, ctx, 5*time.Second, "a legal Reversi position", fmt.Sprintf(
+		`(e => e.dataset.fen === %q && e.dataset.legal === "true")(document.querySelector("[data-editor]"))`, board))
+	edit(t, ctx, "play")
+	load(t, ctx, "")
+	waitFor(t, ctx, 60*time.Second, "the engine to answer", `document.querySelector("[data-ply='1']") !== null`)
+	if got := eval[string](t, ctx, `[...document.querySelectorAll("[data-ply]")].map(e => e.textContent).join(" ")`); !strings.Contains(got, "c4") {
+		t.Errorf("White's only move is c4; the move list says %q", got)
+	}
+
+	// In Chinese, at phone size.
+	load(t, ctx, srv.URL+"/?lang=zh-Hans")
+	run(t, ctx, 10*time.Second, "phone", chromedp.EmulateViewport(360, 740, chromedp.EmulateScale(2)))
+	action(t, ctx, "edit")
+	waitFor(t, ctx, 5*time.Second, "the Reversi editor", `document.querySelector("[data-editor='reversi']") !== null`)
+	edit(t, ctx, "clear")
+	editRefused(t, ctx, "no-discs", "棋盘上没有棋子。")
+	editorTargets(t, ctx, "360x740 Reversi")
+	eval[bool](t, ctx, `(scrollTo(0, 0), true)`)
+	screenshot(t, ctx, "editor-06-reversi-zh-360x740")
+	eval[bool](t, ctx, `(document.querySelector("[data-edit-error]").scrollIntoView(), true)`)
+	screenshot(t, ctx, "editor-07-reversi-zh-360x740-panel")
+	edit(t, ctx, "cancel")
+	load(t, ctx, "")
+	setSelect(t, ctx, "game", "xiangqi")
+}
+
+// edit presses the editor's button data-edit=name.
+func edit(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	run(t, ctx, 10*time.Second, "editor button "+name, chromedp.Click(chromedp.CSS(`[data-editor] [data-edit="`+name+`"]`)))
+}
+
+// put picks pc from the palette and clicks the point sq.
+func put(t *testing.T, ctx context.Context, pc, sq string) {
+	t.Helper()
+	run(t, ctx, 10*time.Second, "pick "+pc, chromedp.Click(chromedp.CSS(`[data-editor] [data-pick="`+pc+`"]`)))
+	waitFor(t, ctx, 5*time.Second, pc+" picked", `document.querySelector('[data-editor] [data-pick="`+pc+`"]').getAttribute("aria-pressed") === "true"`)
+	before := editorFEN(t, ctx)
+	click(t, ctx, sq)
+	waitFor(t, ctx, 5*time.Second, "the editor to change", fmt.Sprintf(`document.querySelector("[data-editor]").dataset.fen !== %q`, before))
+}
+
+func editorFEN(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	return eval[string](t, ctx, `document.querySelector("[data-editor]").dataset.fen`)
+}
+
+// editRefused waits for the editor to refuse the position for reason, saying text, with Play
+// from here disabled.
+func editRefused(t *testing.T, ctx context.Context, reason, text string) {
+	t.Helper()
+	waitFor(t, ctx, 5*time.Second, "the editor to refuse: "+reason, fmt.Sprintf(
+		`(e => e.dataset.legal === "false" && e.querySelector("[data-edit-error]").dataset.editError === %q &&
+			e.querySelector("[data-edit-error]").textContent === %q && e.querySelector('[data-edit="play"]').disabled)(document.querySelector("[data-editor]"))`,
+		reason, text))
+}
+
+// editorTargets fails for an editor button smaller than 40 px either way.
+func editorTargets(t *testing.T, ctx context.Context, size string) {
+	t.Helper()
+	small := eval[[]string](t, ctx, `[...document.querySelectorAll("[data-editor] .control")].filter(e => {
+		const r = e.getBoundingClientRect(); return r.height < 40 || r.width < 40;
+	}).map(e => (e.dataset.edit + (e.dataset.pick || "")) + " " + Math.round(e.getBoundingClientRect().width) + "x" + Math.round(e.getBoundingClientRect().height))`)
+	if len(small) > 0 {
+		t.Errorf("editor touch targets under 40 px at %s: %v", size, small)
+	}
+}
