@@ -103,6 +103,10 @@ type Board interface {
 	EngineSaid(line string) (send []string, moved bool, err error)
 	RequestHint() bool
 	MoveNow() []string
+	// SetAnalysis turns analysis on or off: the engine searches the position shown for its
+	// best lines (EngineView's More), plays no move, and the person moves both sides.
+	SetAnalysis(on bool)
+	Analysis() bool
 	// EngineView is the engine's last search for a panel, its line in notation n; false
 	// when there is none to show.
 	EngineView(n Notation) (EngineView, bool)
@@ -317,9 +321,11 @@ func (x *XiangqiBoard) EngineLines() []string { return x.M.EngineLines() }
 func (x *XiangqiBoard) EngineSaid(line string) ([]string, bool, error) {
 	return x.M.EngineSaid(line)
 }
-func (x *XiangqiBoard) RequestHint() bool { return x.M.RequestHint() }
-func (x *XiangqiBoard) MoveNow() []string { return x.M.MoveNow() }
-func (x *XiangqiBoard) Save() Saved       { return x.M.Save() }
+func (x *XiangqiBoard) RequestHint() bool   { return x.M.RequestHint() }
+func (x *XiangqiBoard) SetAnalysis(on bool) { x.M.SetAnalysis(on) }
+func (x *XiangqiBoard) Analysis() bool      { return x.M.Analysis() }
+func (x *XiangqiBoard) MoveNow() []string   { return x.M.MoveNow() }
+func (x *XiangqiBoard) Save() Saved         { return x.M.Save() }
 
 func (x *XiangqiBoard) Import(text string) (string, []string, error) {
 	return x.M.ImportText(text)
@@ -476,7 +482,9 @@ func (b *ReversiBoard) EngineLines() []string { return b.R.EngineLines() }
 func (b *ReversiBoard) EngineSaid(line string) ([]string, bool, error) {
 	return b.R.EngineSaid(line)
 }
-func (b *ReversiBoard) RequestHint() bool { return b.R.RequestHint() }
+func (b *ReversiBoard) RequestHint() bool   { return b.R.RequestHint() }
+func (b *ReversiBoard) SetAnalysis(on bool) { b.R.SetAnalysis(on) }
+func (b *ReversiBoard) Analysis() bool      { return b.R.Analysis() }
 
 // MoveNow is Match.MoveNow for Reversi: while the computer thinks, its best move so far is
 // played; on the person's turn against the computer the sides swap and the computer plays

@@ -3,6 +3,7 @@ package play
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -21,12 +22,26 @@ type job struct {
 	variant string // UCI_Variant value; "" is the worker's default, Xiangqi
 	pos     string // "" for none
 	hint    bool
+	analyse bool   // for the analysis lines (the person moves both sides meanwhile)
 	level   string // option line sent before the position ("" for none)
 	lines   string // (Reversi) the MultiPV option line, sent after level ("" for none)
 	goCmd   string // "" for DefaultGo
 }
 
-func same(a, b job) bool { return a.variant == b.variant && a.pos == b.pos && a.hint == b.hint }
+func same(a, b job) bool {
+	return a.variant == b.variant && a.pos == b.pos && a.hint == b.hint && a.analyse == b.analyse
+}
+
+// AnalysisLines is how many best lines analysis shows.
+const AnalysisLines = 3
+
+// AnalysisGo is the search of the position analysed: long, so it deepens while the person
+// looks; moving on (or leaving analysis) stops it. Reversi reports its lines when a search
+// ends, so it gets a shorter one.
+const (
+	AnalysisGo        = "go movetime 30000"
+	ReversiAnalysisGo = "go movetime 3000"
+)
 
 // VariantXiangqi and VariantReversi are the engine's UCI_Variant values; a fresh worker plays
 // Xiangqi.
@@ -60,6 +75,13 @@ type Engine struct {
 	info SearchInfo
 	// moveInfo is, for a search scoring every move (multipv), the last line for each first move.
 	moveInfo map[string]SearchInfo
+	// ranked are the last search's best lines by rank (multipv 1, 2, 3).
+	ranked [AnalysisLines]SearchInfo
+	// analysed is the position whose analysis search ended: it is not searched again.
+	analysed string
+	// xqLines is the multipv line the Xiangqi engine was last sent (it keeps it); "" is its
+	// default, one line, which its searches for a move or a hint send only after analysis.
+	xqLines string
 }
 
 // NewEngine returns an Engine talking to a fresh worker.
@@ -69,7 +91,25 @@ func NewEngine() *Engine { return &Engine{} }
 func (e *Engine) Ready() bool { return e.ready }
 
 // Thinking reports whether a search for a move that will be played is in flight.
-func (e *Engine) Thinking() bool { return e.inflight.pos != "" && !e.inflight.hint && !e.stopped }
+func (e *Engine) Thinking() bool {
+	return e.inflight.pos != "" && !e.inflight.hint && !e.inflight.analyse && !e.stopped
+}
+
+// Analysing reports whether an analysis search is in flight.
+func (e *Engine) Analysing() bool { return e.inflight.pos != "" && e.inflight.analyse && !e.stopped }
+
+// Ranked returns the last search's best lines in order (multipv 1, 2, …; one line for a
+// search of one line).
+func (e *Engine) Ranked() []SearchInfo {
+	var out []SearchInfo
+	for _, t := range e.ranked {
+		if t.Depth == 0 || t.Pos != e.info.Pos {
+			break
+		}
+		out = append(out, t)
+	}
+	return out
+}
 
 // Hinting reports whether a search for a hint is in flight.
 func (e *Engine) Hinting() bool { return e.inflight.pos != "" && e.inflight.hint && !e.stopped }
@@ -124,7 +164,7 @@ func (e *Engine) sync(want job) []string {
 		}
 		return nil
 	}
-	if want.pos == "" {
+	if want.pos == "" || want.analyse && want.pos == e.analysed {
 		return nil
 	}
 	if want.goCmd == "" {
@@ -133,6 +173,8 @@ func (e *Engine) sync(want job) []string {
 	e.inflight, e.stopped, e.hurried = want, false, false
 	e.info = SearchInfo{Pos: want.pos, Hint: want.hint}
 	e.moveInfo = nil
+	e.ranked = [AnalysisLines]SearchInfo{}
+	e.analysed = ""
 	e.searches++
 	var lines []string
 	if cur := e.variant; cur != want.variant && (cur != "" || want.variant != VariantXiangqi) {
@@ -142,7 +184,15 @@ func (e *Engine) sync(want job) []string {
 	if want.level != "" {
 		lines = append(lines, want.level)
 	}
-	if want.lines != "" {
+	switch {
+	case want.variant == VariantXiangqi && want.lines != e.xqLines:
+		l := want.lines
+		if l == "" {
+			l = xiangqiDefaults
+		}
+		lines = append(lines, strings.Split(l, "\n")...)
+		e.xqLines = want.lines
+	case want.variant != VariantXiangqi && want.lines != "":
 		lines = append(lines, want.lines)
 	}
 	return append(lines, want.pos, want.goCmd)
@@ -162,22 +212,44 @@ func (e *Engine) Stop() []string {
 // wanted is the search the engine should be running now: the engine's move, a hint the
 // person asked for, or none.
 func (m *Match) wanted() job {
+	if m.analysis {
+		ply := m.ShownPly()
+		if len(m.game.PositionAt(ply).LegalMoves()) == 0 {
+			return job{}
+		}
+		return job{variant: VariantXiangqi, pos: m.lineAt(ply), analyse: true, level: LevelOption(MaxLevel),
+			lines: xiangqiLines(AnalysisLines), goCmd: AnalysisGo}
+	}
 	if m.Over() {
 		return job{}
 	}
 	line := m.line()
 	if m.EngineToMove() {
-		return job{variant: VariantXiangqi, pos: line, level: LevelOption(m.level), goCmd: LevelGo(m.level)}
+		return job{variant: VariantXiangqi, pos: line, level: LevelOption(m.level), lines: xiangqiLines(1), goCmd: LevelGo(m.level)}
 	}
 	if m.hintAsk == line {
 		// A hint is the best move the engine can find.
-		return job{variant: VariantXiangqi, pos: line, hint: true, level: LevelOption(MaxLevel), goCmd: HintGo}
+		return job{variant: VariantXiangqi, pos: line, hint: true, level: LevelOption(MaxLevel), lines: xiangqiLines(1), goCmd: HintGo}
 	}
 	return job{}
 }
 
+// xiangqiLines are the (UCCI) option lines, one per line of the text, that make the Xiangqi
+// engine report its n best lines: for analysis also without the opening book, which answers
+// at once with no line. "" is the engine's defaults (one line, the book), which are sent only
+// to undo an analysis's (Engine.xqLines).
+func xiangqiLines(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "setoption usebook false\nsetoption multipv " + strconv.Itoa(n)
+}
+
+// xiangqiDefaults undoes xiangqiLines(n > 1).
+const xiangqiDefaults = "setoption usebook true\nsetoption multipv 1"
+
 // EngineLines returns the lines to send so that the engine searches the position if, and
-// only if, it is the engine's turn (or the person asked for a hint there).
+// only if, it is the engine's turn (or the person asked for a hint there, or analyses).
 func (m *Match) EngineLines() []string { return m.Engine.sync(m.wanted()) }
 
 // ErrNoMove is returned when the engine answers a search with no move.
@@ -259,6 +331,9 @@ func converse(e *Engine, g player, line string) (send []string, moved bool, err 
 			if t.MultiPV >= 1 {
 				e.keepMoveInfo(t)
 			}
+			if rank := max(t.MultiPV, 1); rank <= AnalysisLines {
+				e.ranked[rank-1] = t
+			}
 			if t.MultiPV <= 1 {
 				e.info = t
 			}
@@ -274,6 +349,10 @@ func converse(e *Engine, g player, line string) (send []string, moved bool, err 
 	e.inflight, e.stopped, e.hurried = job{}, false, false
 	if stopped || !same(searched, g.wanted()) {
 		return e.sync(g.wanted()), false, nil // a stale answer: drop it
+	}
+	if searched.analyse {
+		e.analysed = searched.pos // the lines stay shown; no move is played
+		return nil, false, nil
 	}
 	none := fields[0] == "nobestmove" || len(fields) < 2 || fields[1] == "(none)"
 	if searched.hint {

@@ -6,23 +6,24 @@ import (
 )
 
 // EngineView is the engine's last search as the board shows it: the score from the viewer's
-// side and the line in the notation chosen.
+// side and the line in the notation chosen; More are the next best lines while analysing.
 type EngineView struct {
-	Info SearchInfo // Score and Mate from the viewer's side
-	PV   []string   // Info.PV written in the notation (as far as its moves are legal)
+	Info SearchInfo   // Score and Mate from the viewer's side
+	PV   []string     // Info.PV written in the notation (as far as its moves are legal)
+	More []EngineView // the second and third best lines (analysis), best first
 }
 
-// EngineView returns the engine's last search for the game's current position, or the one
-// before it (the search whose move was just played); false when there is none to show. The
-// viewer is the side at the bottom of the board.
+// EngineView returns the engine's last search for the position shown (analysis), the game's
+// current position, or the one before it (the search whose move was just played); false when
+// there is none to show. The viewer is the side at the bottom of the board.
 func (m *Match) EngineView(n Notation) (EngineView, bool) {
 	info := m.Engine.Info()
 	if info.Pos == "" || info.Depth == 0 {
 		return EngineView{}, false
 	}
 	var pos *xiangqi.Position
-	for _, ply := range []int{m.game.Ply(), m.game.Ply() - 1} {
-		if ply >= 0 && PositionLine(m.game.Start().FEN(), m.game.Moves()[:ply]) == info.Pos {
+	for _, ply := range []int{m.ShownPly(), m.game.Ply(), m.game.Ply() - 1} {
+		if ply >= 0 && m.lineAt(ply) == info.Pos {
 			pos = m.game.PositionAt(ply)
 			break
 		}
@@ -34,30 +35,40 @@ func (m *Match) EngineView(n Notation) (EngineView, bool) {
 	if m.flipped {
 		viewer = xiangqi.Black
 	}
-	if pos.Turn() != viewer {
-		info = info.Flip()
-	}
-	v := EngineView{Info: info}
-	for _, s := range info.PV {
-		mv, err := xiangqi.ParseMove(s)
-		if err != nil || !pos.IsLegal(mv) {
-			break
+	view := func(t SearchInfo) EngineView {
+		if pos.Turn() != viewer {
+			t = t.Flip()
 		}
-		v.PV = append(v.PV, MoveText(pos, mv, n))
-		pos.Make(mv)
+		v, p := EngineView{Info: t}, *pos
+		for _, s := range t.PV {
+			mv, err := xiangqi.ParseMove(s)
+			if err != nil || !p.IsLegal(mv) {
+				break
+			}
+			v.PV = append(v.PV, MoveText(&p, mv, n))
+			p.Make(mv)
+		}
+		return v
+	}
+	v := view(info)
+	if ranked := m.Engine.Ranked(); len(ranked) > 1 {
+		for _, t := range ranked[1:] {
+			v.More = append(v.More, view(t))
+		}
 	}
 	return v, true
 }
 
-// EngineView returns the engine's last search for the game's current position or the one
-// before it, the score from the person's side (Black's with two players).
+// EngineView returns the engine's last search for the position shown (analysis), the game's
+// current position or the one before it, the score from the person's side (Black's with two
+// players).
 func (r *Reversi) EngineView() (EngineView, bool) {
 	info := r.Engine.Info()
 	if info.Pos == "" || info.Depth == 0 {
 		return EngineView{}, false
 	}
 	var pos *reversi.Position
-	for _, ply := range []int{r.game.Ply(), r.game.Ply() - 1} {
+	for _, ply := range []int{r.ShownPly(), r.game.Ply(), r.game.Ply() - 1} {
 		if ply >= 0 && r.lineAt(ply) == info.Pos {
 			pos = r.game.PositionAt(ply)
 			break
@@ -67,13 +78,22 @@ func (r *Reversi) EngineView() (EngineView, bool) {
 		return EngineView{}, false
 	}
 	viewer := r.human
-	if r.mode == TwoPlayer {
+	if r.mode == TwoPlayer || r.analysis {
 		viewer = reversi.Black
 	}
-	if pos.Turn != viewer {
-		info = info.Flip()
+	view := func(t SearchInfo) EngineView {
+		if pos.Turn != viewer {
+			t = t.Flip()
+		}
+		return EngineView{Info: t, PV: t.PV}
 	}
-	return EngineView{Info: info, PV: info.PV}, true
+	v := view(info)
+	if ranked := r.Engine.Ranked(); len(ranked) > 1 {
+		for _, t := range ranked[1:] {
+			v.More = append(v.More, view(t))
+		}
+	}
+	return v, true
 }
 
 // HintScores returns the score the hint search gave each legal move of the current position
@@ -97,3 +117,23 @@ func (r *Reversi) HintScores() map[reversi.Square]int {
 	}
 	return out
 }
+
+// SetAnalysis turns analysis on or off: while on, the engine searches the position shown
+// (the game's, or the one reviewed) for its best lines, and plays no move; the person moves
+// both sides.
+func (m *Match) SetAnalysis(on bool) {
+	m.analysis = on
+	m.hintAsk = ""
+}
+
+// Analysis reports whether analysis is on.
+func (m *Match) Analysis() bool { return m.analysis }
+
+// SetAnalysis is Match.SetAnalysis for Reversi.
+func (r *Reversi) SetAnalysis(on bool) {
+	r.analysis = on
+	r.hintAsk = ""
+}
+
+// Analysis reports whether analysis is on.
+func (r *Reversi) Analysis() bool { return r.analysis }

@@ -23,7 +23,9 @@ type Reversi struct {
 	hintAt  string
 	level   int
 	refusal Refusal // why the last click did not play, "" if it did or tried nothing
-	Engine  *Engine // the conversation with the worker, shared with the other game
+	// analysis: the engine analyses the position shown, and the person moves both sides.
+	analysis bool
+	Engine   *Engine // the conversation with the worker, shared with the other game
 }
 
 // NewReversi starts a game from the start position, the person playing Black at DefaultLevel.
@@ -77,7 +79,7 @@ func (r *Reversi) Over() bool { return r.game.Status() == reversi.Over }
 
 // EngineToMove reports whether the engine should be playing the current move.
 func (r *Reversi) EngineToMove() bool {
-	return !r.Over() && r.mode == VsComputer && r.game.Position().Turn != r.human
+	return !r.analysis && !r.Over() && r.mode == VsComputer && r.game.Position().Turn != r.human
 }
 
 // PersonToMove reports whether the board accepts a person's move now.
@@ -311,6 +313,14 @@ func ReversiLevelOption(l int) string {
 }
 
 func (r *Reversi) wanted() job {
+	if r.analysis {
+		ply := r.ShownPly()
+		if r.game.PositionAt(ply).Status() == reversi.Over {
+			return job{}
+		}
+		return job{variant: VariantReversi, pos: r.lineAt(ply), analyse: true, level: ReversiLevelOption(MaxLevel),
+			lines: reversiLines(AnalysisLines), goCmd: ReversiAnalysisGo}
+	}
 	if r.Over() {
 		return job{}
 	}

@@ -169,6 +169,8 @@ func StatusText(l i18n.Lang, b Board) string {
 		s = l.T(i18n.Reviewing, b.ShownPly(), b.Len(), b.Ply())
 	case e.Hinting():
 		s = l.T(i18n.LookingForHint)
+	case b.Analysis():
+		s = l.T(i18n.AnalysisStatus, SideLabel(l, b.Variant(), b.Turn()))
 	case b.PersonToMove() && b.Mode() == TwoPlayer:
 		s = l.T(i18n.SideToMove, SideLabel(l, b.Variant(), b.Turn()))
 	case b.PersonToMove():

@@ -16,6 +16,7 @@ type Controls struct {
 	app.Compo
 	CanUndo, CanRedo, CanHint, CanMoveNow bool
 	Reviewing                             bool
+	Analysing                             bool // analysis is on (the button shows it pressed)
 	Reversi                               bool // the Reversi board: no flip, its own titles
 	Lang                                  i18n.Lang
 }
@@ -37,6 +38,12 @@ func (c *Controls) Enable(undo, redo bool) *Controls {
 // EnableEngine sets whether a hint can be asked for and the computer asked to move now.
 func (c *Controls) EnableEngine(hint, moveNow bool) *Controls {
 	c.CanHint, c.CanMoveNow = hint, moveNow
+	return c
+}
+
+// Analyse sets whether analysis is on.
+func (c *Controls) Analyse(on bool) *Controls {
+	c.Analysing = on
 	return c
 }
 
@@ -70,9 +77,11 @@ func (c *Controls) Render() app.UI {
 	}
 	return app.Div().Class("controls-wrap").Body(
 		row.Body(first...),
-		app.Div().Class("controls two").Body(
-			controlButton("hint", l.T(i18n.Hint), l.T(hint), c.CanHint),
-			controlButton("move-now", l.T(i18n.MoveNow), l.T(i18n.MoveNowTitle), c.CanMoveNow),
+		app.Div().Class("controls three").Body(
+			controlButton("hint", l.T(i18n.Hint), l.T(hint), c.CanHint && !c.Analysing),
+			controlButton("move-now", l.T(i18n.MoveNow), l.T(i18n.MoveNowTitle), c.CanMoveNow && !c.Analysing),
+			controlButton("analysis", l.T(i18n.Analysis), l.T(i18n.AnalysisTitle), true).
+				Attr("aria-pressed", boolText(c.Analysing)),
 		),
 		reviewControls(l, c.Reviewing),
 	)

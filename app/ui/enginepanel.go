@@ -20,6 +20,30 @@ func enginePanel(l i18n.Lang, v play.EngineView, ok, hidden bool) app.UI {
 		return el
 	}
 	info := v.Info
+	head := []app.UI{
+		app.Span().Class("engine-depth").Text(l.T(i18n.EngineDepth, info.Depth)),
+		app.Span().Class("engine-score").Text(scoreText(l, info)),
+	}
+	if info.NPS > 0 {
+		head = append(head, app.Span().Class("engine-speed").Text(l.T(i18n.EngineSpeed, count(info.NPS))))
+	}
+	body := []app.UI{
+		app.Div().Class("engine-head").Body(head...),
+		app.Div().Class("engine-pv").Text(strings.Join(v.PV, " ")),
+	}
+	// Analysis's next best lines: each its score and line, as the first.
+	for k, more := range v.More {
+		body = append(body, app.Div().Class("engine-line").Attr("data-line", k+2).Title(l.T(i18n.EngineLine, k+2)).
+			Attr("data-score", more.Info.ScoreAttr()).Attr("data-pv", more.Info.PVLine()).Body(
+			app.Span().Class("engine-score").Text(scoreText(l, more.Info)),
+			app.Span().Class("engine-pv").Text(strings.Join(more.PV, " ")),
+		))
+	}
+	return el.Attr("data-depth", info.Depth).Attr("data-score", info.ScoreAttr()).Attr("data-pv", info.PVLine()).Body(body...)
+}
+
+// scoreText writes a line's score for the panel: pawns or discs, mate in N, exact.
+func scoreText(l i18n.Lang, info play.SearchInfo) string {
 	score := info.ScoreText()
 	switch {
 	case info.Mate > 0:
@@ -29,17 +53,7 @@ func enginePanel(l i18n.Lang, v play.EngineView, ok, hidden bool) app.UI {
 	case info.Exact:
 		score += " " + l.T(i18n.EngineExact)
 	}
-	head := []app.UI{
-		app.Span().Class("engine-depth").Text(l.T(i18n.EngineDepth, info.Depth)),
-		app.Span().Class("engine-score").Text(score),
-	}
-	if info.NPS > 0 {
-		head = append(head, app.Span().Class("engine-speed").Text(l.T(i18n.EngineSpeed, count(info.NPS))))
-	}
-	return el.Attr("data-depth", info.Depth).Attr("data-score", info.ScoreAttr()).Attr("data-pv", info.PVLine()).Body(
-		app.Div().Class("engine-head").Body(head...),
-		app.Div().Class("engine-pv").Text(strings.Join(v.PV, " ")),
-	)
+	return score
 }
 
 // count writes a large number short: 950, 378k, 1.5M.
@@ -57,6 +71,7 @@ func count(n uint64) string {
 
 // enginePanel is the engine panel of the game on the board, in the move list's notation.
 func (p *Page) enginePanel() app.UI {
-	v, ok := p.board().EngineView(p.settings.Notation)
-	return enginePanel(p.lang, v, ok, p.settings.HideEngine)
+	b := p.board()
+	v, ok := b.EngineView(p.settings.Notation)
+	return enginePanel(p.lang, v, ok, p.settings.HideEngine && !b.Analysis())
 }

@@ -282,6 +282,8 @@ func (p *Page) onControl(ctx app.Context, a app.Action) {
 		b.Review(0)
 	case "play-two":
 		b.SetTwoPlayer()
+	case "analysis":
+		b.SetAnalysis(!b.Analysis())
 	case "sound":
 		p.settings.Muted = !p.settings.Muted
 		p.saveSettings(ctx)
@@ -513,7 +515,7 @@ func (p *Page) Render() app.UI {
 			newControls().In(l).For(b.Variant()).Enable(b.CanUndo(), b.CanRedo()).
 				EnableEngine(engineOK && !b.Reviewing() && b.PersonToMove() && !b.Engine().Hinting(),
 					engineOK && !b.Reviewing() && !b.Over()).
-				Review(b.Reviewing()),
+				Review(b.Reviewing()).Analyse(b.Analysis()),
 			p.keepSlot(),
 			p.players(),
 			newMoveList().In(l).WithRecord(texts, b.Ply(), b.ShownPly(), b.SecondFirst()),

@@ -1,0 +1,87 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"qipan/engine/xiangqi"
+)
+
+// TestAnalysis turns analysis on: the engine shows three best lines for the position shown,
+// plays no move while the person moves both sides, follows the record when it is reviewed,
+// and hands the game back when analysis is turned off. Then Reversi's analysis, in Chinese.
+func TestAnalysis(t *testing.T) {
+	dir := siteDir(t, "QIPAN_STATIC")
+	srv := newServer(t, dir, "/")
+	ctx := browser(t)
+	load(t, ctx, srv.URL+"/")
+
+	action(t, ctx, "analysis")
+	waitFor(t, ctx, 5*time.Second, "the button pressed", `document.querySelector('[data-action="analysis"]').getAttribute("aria-pressed") === "true"`)
+	threeLines := `document.querySelectorAll("[data-engine] [data-line]").length === 2 && document.querySelector("[data-engine]").dataset.pv`
+	waitFor(t, ctx, 60*time.Second, "three lines for the start", threeLines)
+	lines := eval[[]string](t, ctx, `[document.querySelector("[data-engine]").dataset.pv].concat(
+		[...document.querySelectorAll("[data-engine] [data-line]")].map(e => e.dataset.pv))`)
+	record(t, "analysis of the start: %q", lines)
+	first := map[string]bool{}
+	for _, l := range lines {
+		f := strings.Fields(l)
+		if len(f) == 0 {
+			t.Fatalf("an empty line in %q", lines)
+		}
+		first[f[0]] = true
+	}
+	if len(first) != 3 {
+		t.Errorf("the three lines do not start with three moves: %q", lines)
+	}
+	if s := eval[string](t, ctx, `document.querySelector(".status").textContent`); !strings.Contains(s, "Analysis") {
+		t.Errorf("status %q does not say analysis", s)
+	}
+
+	// Both sides are the person's: Red, then Black; the computer plays nothing.
+	playMove(t, ctx, "h2", "e2")
+	playMove(t, ctx, "h9", "g7")
+	waitFor(t, ctx, 60*time.Second, "lines for the position after two moves", threeLines+
+		` && document.querySelector("[data-engine]").dataset.pv.split(" ")[0] !== "h9g7"`)
+	time.Sleep(500 * time.Millisecond)
+	if n := eval[int](t, ctx, `document.querySelectorAll("#moves [data-ply]").length`); n != 2 {
+		t.Fatalf("%d moves recorded while analysing, want the person's 2", n)
+	}
+	screenshot(t, ctx, "analysis")
+
+	// Reviewing the first move analyses that position: Black to move there.
+	run(t, ctx, 10*time.Second, "review move 1", chromedp.Click(chromedp.CSS(`[data-ply="1"]`)))
+	after1, _ := xiangqi.ParseFEN(fenAfter(t, xiangqi.StartFEN, "h2e2"))
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		pv := strings.Fields(eval[string](t, ctx, `document.querySelector("[data-engine]")?.dataset.pv || ""`))
+		if len(pv) > 0 {
+			if m, err := xiangqi.ParseMove(pv[0]); err == nil && after1.IsLegal(m) {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no line for the reviewed position: %s", pageSummary(ctx))
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+
+	// Off: back to the game, and the computer (Black) answers a move.
+	action(t, ctx, "live")
+	action(t, ctx, "analysis")
+	playMove(t, ctx, "b2", "c2")
+	waitReply(t, ctx, 4)
+
+	// Reversi, in Chinese.
+	load(t, ctx, srv.URL+"/?lang=zh-Hans")
+	toReversi(t, ctx)
+	action(t, ctx, "analysis")
+	waitFor(t, ctx, 60*time.Second, "Reversi's three lines", threeLines)
+	if s := eval[string](t, ctx, `document.querySelector(".status").textContent`); !strings.Contains(s, "分析") {
+		t.Errorf("status %q does not say 分析", s)
+	}
+	screenshot(t, ctx, "analysis-reversi-zh")
+}
