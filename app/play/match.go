@@ -8,7 +8,6 @@ package play
 
 import (
 	"fmt"
-	"strings"
 
 	"qipan/engine/xiangqi"
 )
@@ -40,8 +39,6 @@ type Match struct {
 	level    int
 	refusal  Refusal // why the last click did not do what it tried, "" if it did
 	story    *story  // what an imported record tells besides its moves (story.go), nil for none
-	edits    int     // moves played into the record so far: its texts are rewritten when it changes
-	texts    textCache[xiangqi.Move]
 	// analysis: the engine analyses the position shown, and the person moves both sides.
 	analysis bool
 	Engine   *Engine // the conversation with the worker, shared with the other game
@@ -137,7 +134,6 @@ func (m *Match) Click(sq xiangqi.Square) bool {
 			// Hints come from the current position, so Play fails only if the game changed
 			// under the selection; then the click just clears it.
 			err := m.game.Play(mv)
-			m.edits++
 			m.clearSelection()
 			return err == nil
 		}
@@ -187,7 +183,6 @@ func (m *Match) Apply(mv xiangqi.Move) error {
 	if err := m.game.Play(mv); err != nil {
 		return fmt.Errorf("engine move %s: %w", mv, err)
 	}
-	m.edits++
 	m.once = -1
 	m.clearSelection()
 	return nil
@@ -352,15 +347,12 @@ func (m *Match) SearchTarget() string {
 
 // PositionLine is the protocol line that sets up start followed by moves.
 func PositionLine(startFEN string, moves []xiangqi.Move) string {
-	// One builder: adding to a string move by move copied the line once per move, which took
-	// a quarter of a second natively for a 10,000-ply record.
-	var b strings.Builder
-	b.Grow(len("position fen  moves") + len(startFEN) + 5*len(moves))
-	b.WriteString("position fen ")
-	b.WriteString(startFEN)
+	line := "position fen " + startFEN
 	if len(moves) > 0 {
-		b.WriteString(" moves ")
-		writeUCCI(&b, moves)
+		line += " moves"
+		for _, mv := range moves {
+			line += " " + mv.String()
+		}
 	}
-	return b.String()
+	return line
 }
