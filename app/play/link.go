@@ -417,11 +417,9 @@ func ShareQuery(b Board, embed bool) string {
 			add("fen", fen)
 		}
 		if n > 0 {
-			var ms []string
-			for _, mv := range g.Moves()[:n] {
-				ms = append(ms, mv.String())
-			}
-			add("moves", strings.Join(ms, " "))
+			var ms strings.Builder
+			writeUCCI(&ms, g.Moves()[:n])
+			add("moves", ms.String())
 		}
 	case *ReversiBoard:
 		add("game", VariantReversi)

@@ -46,16 +46,21 @@ func MoveText(pos *xiangqi.Position, mv xiangqi.Move, n Notation) string {
 	return mv.ICCS()
 }
 
-// MoveTexts writes every recorded move of the game, the redo tail too, in notation n.
+// MoveTexts writes every recorded move of the game, the redo tail too, in notation n. The
+// texts are kept (movetexts.go): asked again with the record unchanged, it allocates nothing.
+// The slice is shared: read it, do not change it.
 func (m *Match) MoveTexts(n Notation) []string {
-	pos := m.game.Start()
-	moves := m.game.Moves()
-	out := make([]string, len(moves))
-	for i, mv := range moves {
-		out[i] = MoveText(pos, mv, n)
-		pos.Make(mv)
+	k := textKey{owner: m.game, edits: m.edits, plies: m.game.Len(), notation: n}
+	if texts, ok := m.texts.lookup(k); ok {
+		return texts
 	}
-	return out
+	return m.texts.update(k, m.game.Moves(), func(from int, moves []xiangqi.Move, texts []string) {
+		pos := m.game.PositionAt(from)
+		for i := from; i < len(moves); i++ {
+			texts[i] = MoveText(pos, moves[i], n)
+			pos.Make(moves[i])
+		}
+	})
 }
 
 // MovesText is the game's moves up to its current ply as text to copy, numbered by full move

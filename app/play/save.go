@@ -30,15 +30,12 @@ const SavedVersion = 1
 
 // Save returns the match as Saved.
 func (m *Match) Save() Saved {
-	moves := m.game.Moves()
-	s := make([]string, len(moves))
-	for i, mv := range moves {
-		s[i] = mv.String()
-	}
+	var moves strings.Builder
+	writeUCCI(&moves, m.game.Moves())
 	return Saved{
 		Version:   SavedVersion,
 		Start:     m.game.Start().FEN(),
-		Moves:     strings.Join(s, " "),
+		Moves:     moves.String(),
 		Ply:       m.game.Ply(),
 		Flipped:   m.flipped,
 		Human:     map[xiangqi.Color]string{xiangqi.Red: "w", xiangqi.Black: "b"}[m.human],

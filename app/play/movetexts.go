@@ -1,0 +1,74 @@
+package play
+
+import (
+	"strings"
+
+	"qipan/engine/xiangqi"
+)
+
+// The move list and the announcement of each move read the record written out in the chosen
+// notation on every render. Writing all of a 10,000-ply record again each time took 5–13 ms
+// natively (50,000 allocations), several times that in the browser, so the texts are kept and
+// rewritten only when the record or the notation changes, and then only from the first move
+// that differs (playing a move writes one text).
+
+// textKey names what a record's texts were written for: the game (a game loaded is a new
+// record), how many times its record was changed and its length, and the notation.
+type textKey struct {
+	owner    any
+	edits    int
+	plies    int
+	notation Notation
+}
+
+// textCache keeps the texts of a record of moves of type M.
+type textCache[M comparable] struct {
+	key   textKey
+	valid bool
+	moves []M      // the record the texts were written for
+	texts []string // texts[i] is moves[i] written out
+}
+
+// lookup returns the texts written for k, if they are the ones kept. It allocates nothing.
+// The slice is shared: read it, do not change it.
+func (c *textCache[M]) lookup(k textKey) ([]string, bool) {
+	if !c.valid || k != c.key {
+		return nil, false
+	}
+	return c.texts[:len(c.texts):len(c.texts)], true
+}
+
+// update makes the kept texts those of moves under k and returns them. Texts of the moves
+// that are the same as before, in the same notation and game, are kept; write fills texts[i]
+// for every i from from on (the texts before from are already there). Texts handed out
+// earlier never change: a record changed before its end is written into a new slice.
+func (c *textCache[M]) update(k textKey, moves []M, write func(from int, moves []M, texts []string)) []string {
+	from := 0
+	if c.valid && k.owner == c.key.owner && k.notation == c.key.notation {
+		for from < len(moves) && from < len(c.moves) && moves[from] == c.moves[from] {
+			from++
+		}
+	}
+	texts := c.texts[:from]
+	if from < len(c.texts) || cap(texts) < len(moves) {
+		texts = make([]string, from, len(moves)+len(moves)/4+16)
+		copy(texts, c.texts[:from])
+	}
+	texts = texts[:len(moves)]
+	write(from, moves, texts)
+	c.key, c.valid, c.moves, c.texts = k, true, moves, texts
+	return texts[:len(texts):len(texts)]
+}
+
+// writeUCCI writes moves in UCCI ("h2e2 h9g7"), without a string per move: the engine's
+// position line, the saved game and the share link write the whole record after each move.
+func writeUCCI(b *strings.Builder, moves []xiangqi.Move) {
+	b.Grow(5 * len(moves))
+	for i, mv := range moves {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		from, to := mv.From(), mv.To()
+		b.Write([]byte{byte('a' + from.File()), byte('0' + from.Rank()), byte('a' + to.File()), byte('0' + to.Rank())})
+	}
+}
