@@ -1,0 +1,146 @@
+package play
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"qipan/engine/xiangqi"
+)
+
+// TestTextCache: the texts are written again only when the key changes, and then from the
+// first move that differs (all of them for another game or notation); texts handed out before
+// never change.
+func TestTextCache(t *testing.T) {
+	a, b := new(int), new(int) // two games
+	steps := []struct {
+		name     string
+		key      textKey
+		moves    []int
+		wantFrom int // the first text written, -1 for none
+	}{
+		{"first", textKey{a, 0, 3, ICCS}, []int{1, 2, 3}, 0},
+		{"the same", textKey{a, 0, 3, ICCS}, nil, -1},
+		{"a move played", textKey{a, 1, 4, ICCS}, []int{1, 2, 3, 4}, 3},
+		{"two replaced", textKey{a, 2, 4, ICCS}, []int{1, 2, 5, 6}, 2},
+		{"one taken off", textKey{a, 3, 3, ICCS}, []int{1, 2, 5}, 3},
+		{"another notation", textKey{a, 3, 3, Chinese}, []int{1, 2, 5}, 0},
+		{"another game", textKey{b, 3, 3, Chinese}, []int{1, 2, 5}, 0},
+		{"empty", textKey{b, 4, 0, Chinese}, []int{}, 0},
+	}
+	var c textCache[int]
+	var handed [][]string // every slice handed out, with a copy of what it held
+	var held [][]string
+	for _, s := range steps {
+		from := -1
+		texts, ok := c.lookup(s.key)
+		if !ok {
+			texts = c.update(s.key, s.moves, func(f int, moves []int, texts []string) {
+				from = f
+				for i := f; i < len(moves); i++ {
+					texts[i] = string(s.key.notation) + strconv.Itoa(moves[i])
+				}
+			})
+		}
+		if from != s.wantFrom {
+			t.Errorf("%s: wrote from %d, want %d", s.name, from, s.wantFrom)
+		}
+		if s.moves != nil {
+			var want []string
+			for _, mv := range s.moves {
+				want = append(want, string(s.key.notation)+strconv.Itoa(mv))
+			}
+			if !slices.Equal(texts, want) {
+				t.Errorf("%s: texts %v, want %v", s.name, texts, want)
+			}
+		}
+		handed, held = append(handed, texts), append(held, slices.Clone(texts))
+		for i := range handed {
+			if !slices.Equal(handed[i], held[i]) {
+				t.Errorf("%s: the texts handed out at step %d changed to %v from %v", s.name, i+1, handed[i], held[i])
+			}
+		}
+	}
+}
+
+// writeAll is the slow reference: every move of m's record written from the start.
+func writeAll(m *Match, n Notation) []string {
+	pos := m.game.Start()
+	var out []string
+	for _, mv := range m.game.Moves() {
+		out = append(out, MoveText(pos, mv, n))
+		pos.Make(mv)
+	}
+	return out
+}
+
+// TestMatchMoveTexts: through moves clicked and played by the engine, undo, a move that
+// replaces the redo tail, review, a notation switch, a game loaded and a saved one restored,
+// MoveTexts equals the texts written from scratch, and asked again it allocates nothing.
+func TestMatchMoveTexts(t *testing.T) {
+	m := NewMatch()
+	m.SetTwoPlayer()
+	click := func(from, to string) func(*Match) {
+		return func(m *Match) {
+			m.Click(sq(t, from))
+			m.Click(sq(t, to))
+		}
+	}
+	steps := []struct {
+		name  string
+		do    func(*Match)
+		n     Notation
+		plies int
+	}{
+		{"start", func(*Match) {}, ICCS, 0},
+		{"a move clicked", click("h2", "e2"), ICCS, 1},
+		{"a reply clicked", click("h9", "g7"), ICCS, 2},
+		{"Chinese", func(*Match) {}, Chinese, 2},
+		{"undone: the record stays", func(m *Match) { m.Undo() }, Chinese, 2},
+		{"another move replaces the tail", click("b9", "c7"), Chinese, 2},
+		{"the engine's move", func(m *Match) { m.MoveNow(); m.Apply(xiangqi.NewMove(sq(t, "h0"), sq(t, "g2"))) }, WXF, 3},
+		{"reviewing", func(m *Match) { m.Review(1) }, ChineseTraditional, 3},
+		{"a game loaded", func(m *Match) { m.LoadFEN("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1") }, WXF, 0},
+		{"a move in it", click("a0", "a8"), WXF, 1},
+		{"a saved game", func(m *Match) {
+			r, err := Restore(Saved{Version: SavedVersion, Start: xiangqi.StartFEN, Moves: "h2e2 h9g7 h0g2", Ply: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			*m = *r
+		}, ICCS, 3},
+	}
+	for _, s := range steps {
+		s.do(m)
+		got := m.MoveTexts(s.n)
+		if want := writeAll(m, s.n); !slices.Equal(got, want) || len(got) != s.plies {
+			t.Fatalf("%s: MoveTexts %v, want %v (%d plies)", s.name, got, want, s.plies)
+		}
+		if allocs := testing.AllocsPerRun(10, func() { m.MoveTexts(s.n) }); allocs != 0 {
+			t.Errorf("%s: MoveTexts asked again allocates %v times, want 0", s.name, allocs)
+		}
+	}
+}
+
+// TestWriteUCCI: the builder writes what Move.String and a join would.
+func TestWriteUCCI(t *testing.T) {
+	for _, moves := range [][]string{nil, {"h2e2"}, {"h2e2", "h9g7", "a0a1", "i9i8"}} {
+		var ms []xiangqi.Move
+		for _, s := range moves {
+			m, err := xiangqi.ParseMove(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ms = append(ms, m)
+		}
+		var b strings.Builder
+		writeUCCI(&b, ms)
+		if got, want := b.String(), strings.Join(moves, " "); got != want {
+			t.Errorf("writeUCCI(%v) = %q, want %q", moves, got, want)
+		}
+	}
+	if got, want := PositionLine(xiangqi.StartFEN, nil), "position fen "+xiangqi.StartFEN; got != want {
+		t.Errorf("PositionLine without moves = %q, want %q", got, want)
+	}
+}
