@@ -24,7 +24,7 @@ func TestEditor(t *testing.T) {
 	shown := eval[string](t, ctx, `document.getElementById("board").dataset.fen`)
 
 	action(t, ctx, "edit")
-	waitFor(t, ctx, 5*time.Second, "the editor", `document.querySelector("[data-editor]") !== null`)
+	waitFor(t, ctx, 5*time.Second, "the editor", `document.querySelector("[data-editor='xiangqi']") !== null`)
 	if got := editorFEN(t, ctx); strings.Join(strings.Fields(got)[:2], " ") != strings.Join(strings.Fields(shown)[:2], " ") {
 		t.Errorf("the editor opens on %q, the board showed %q", got, shown)
 	}
@@ -62,17 +62,11 @@ func TestEditor(t *testing.T) {
 	// Chinese: the same refusal in the player's language, at phone size.
 	load(t, ctx, srv.URL+"/?lang=zh-Hans")
 	run(t, ctx, 10*time.Second, "phone", chromedp.EmulateViewport(360, 740, chromedp.EmulateScale(2)))
-	action(t, ctx, "edit")
-	waitFor(t, ctx, 5*time.Second, "the editor", `document.querySelector("[data-editor]") !== null`)
-	edit(t, ctx, "clear")
+	openCleared(t, ctx, "xiangqi")
 	put(t, ctx, "K", "e0")
 	put(t, ctx, "k", "e9")
 	editRefused(t, ctx, "facing", "将帅在 e 线上照面，中间没有棋子。")
-	editorTargets(t, ctx, "360x740")
-	eval[bool](t, ctx, `(scrollTo(0, 0), true)`)
-	screenshot(t, ctx, "editor-03-xiangqi-zh-360x740")
-	eval[bool](t, ctx, `(document.querySelector("[data-edit-error]").scrollIntoView(), true)`)
-	screenshot(t, ctx, "editor-04-xiangqi-zh-360x740-panel")
+	phoneShots(t, ctx, "editor-03-xiangqi-zh-360x740")
 	// The keyboard: the cursor point takes Enter (the picked piece, the black general, comes
 	// off e9 when the cursor is there).
 	eval[bool](t, ctx, `(document.querySelector('[data-editor] .pt[data-square="e9"]').focus(), true)`)
@@ -80,20 +74,25 @@ func TestEditor(t *testing.T) {
 	waitFor(t, ctx, 5*time.Second, "Enter to take the general off e9", `document.querySelector('[data-editor] [data-piece][data-square="e9"]') === null`)
 	edit(t, ctx, "cancel")
 	load(t, ctx, "")
+	load(t, ctx, srv.URL+"/?lang=zh-Hant")
+	openCleared(t, ctx, "xiangqi")
+	put(t, ctx, "K", "e0")
+	put(t, ctx, "k", "e9")
+	editRefused(t, ctx, "facing", "將帥在 e 線上照面，中間沒有棋子。")
+	edit(t, ctx, "cancel")
+	load(t, ctx, "")
 
 	// Reversi setup.
 	run(t, ctx, 10*time.Second, "1366×768", chromedp.EmulateViewport(1366, 768))
 	load(t, ctx, srv.URL+"/?lang=en")
 	toReversi(t, ctx)
-	action(t, ctx, "edit")
-	waitFor(t, ctx, 5*time.Second, "the Reversi editor", `document.querySelector("[data-editor='reversi']") !== null`)
-	edit(t, ctx, "clear")
+	openCleared(t, ctx, "reversi")
 	editRefused(t, ctx, "no-discs", "There is no disc on the board.")
 	put(t, ctx, "X", "d4")
 	editRefused(t, ctx, "no-moves", "Neither side can move: the game would already be over.")
-	screenshot(t, ctx, "editor-05-reversi-refused-1366x768")
+	screenshot(t, ctx, "editor-04-reversi-refused-1366x768")
 	put(t, ctx, "O", "e4")
-	edit(t, ctx, `turn"][data-side="1`) // White, the computer, moves first
+	edit(t, ctx, `turn"][data-side="1`)                                      // White, the computer, moves first
 	board := strings.Repeat("-", 27) + "XO" + strings.Repeat("-", 35) + " O" // d4 black, e4 white
 	waitFor(t, ctx, 5*time.Second, "a legal Reversi position", fmt.Sprintf(
 		`(e => e.dataset.fen === %q && e.dataset.legal === "true")(document.querySelector("[data-editor]"))`, board))
@@ -107,18 +106,31 @@ func TestEditor(t *testing.T) {
 	// In Chinese, at phone size.
 	load(t, ctx, srv.URL+"/?lang=zh-Hans")
 	run(t, ctx, 10*time.Second, "phone", chromedp.EmulateViewport(360, 740, chromedp.EmulateScale(2)))
-	action(t, ctx, "edit")
-	waitFor(t, ctx, 5*time.Second, "the Reversi editor", `document.querySelector("[data-editor='reversi']") !== null`)
-	edit(t, ctx, "clear")
+	openCleared(t, ctx, "reversi")
 	editRefused(t, ctx, "no-discs", "棋盘上没有棋子。")
-	editorTargets(t, ctx, "360x740 Reversi")
-	eval[bool](t, ctx, `(scrollTo(0, 0), true)`)
-	screenshot(t, ctx, "editor-06-reversi-zh-360x740")
-	eval[bool](t, ctx, `(document.querySelector("[data-edit-error]").scrollIntoView(), true)`)
-	screenshot(t, ctx, "editor-07-reversi-zh-360x740-panel")
+	phoneShots(t, ctx, "editor-05-reversi-zh-360x740")
 	edit(t, ctx, "cancel")
 	load(t, ctx, "")
 	setSelect(t, ctx, "game", "xiangqi")
+}
+
+// openCleared opens the editor of game and clears its board.
+func openCleared(t *testing.T, ctx context.Context, game string) {
+	t.Helper()
+	action(t, ctx, "edit")
+	waitFor(t, ctx, 5*time.Second, "the editor of "+game, `document.querySelector("[data-editor='`+game+`']") !== null`)
+	edit(t, ctx, "clear")
+}
+
+// phoneShots checks the editor's touch targets and takes two screenshots: the top of the page,
+// and scrolled to the reason line.
+func phoneShots(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	editorTargets(t, ctx, name)
+	eval[bool](t, ctx, `(scrollTo(0, 0), true)`)
+	screenshot(t, ctx, name)
+	eval[bool](t, ctx, `(document.querySelector("[data-edit-error]").scrollIntoView(), true)`)
+	screenshot(t, ctx, name+"-panel")
 }
 
 // edit presses the editor's button data-edit=name.

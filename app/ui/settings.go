@@ -130,12 +130,11 @@ func soundAndIO(l i18n.Lang, st play.Settings, ioOpen bool, ioTitle i18n.Key) ap
 	if st.Muted {
 		sound = l.T(i18n.SoundOff)
 	}
-	return app.Div().Class("controls-wrap").Body(
-		app.Div().Class("controls three").Body(
-			controlButton("sound", sound, l.T(i18n.SoundTitle), true).Attr("aria-pressed", strconv.FormatBool(!st.Muted)),
-			controlButton("engine-panel", l.T(i18n.EngineToggle), l.T(i18n.EngineToggleTitle), true).Attr("aria-pressed", strconv.FormatBool(!st.HideEngine)),
-			controlButton("io", l.T(i18n.ImportExport), l.T(ioTitle), true).Attr("aria-pressed", strconv.FormatBool(ioOpen)),
-		),
+	// One row of four: a row more would take the move list's room at 1366×650.
+	return app.Div().Class("controls").Body(
+		controlButton("sound", sound, l.T(i18n.SoundTitle), true).Attr("aria-pressed", strconv.FormatBool(!st.Muted)),
+		controlButton("engine-panel", l.T(i18n.EngineToggle), l.T(i18n.EngineToggleTitle), true).Attr("aria-pressed", strconv.FormatBool(!st.HideEngine)),
+		controlButton("io", l.T(i18n.ImportExport), l.T(ioTitle), true).Attr("aria-pressed", strconv.FormatBool(ioOpen)),
 		controlButton("edit", l.T(i18n.EditPosition), l.T(i18n.EditPositionTitle), true), // editor.go
 	)
 }
