@@ -269,6 +269,24 @@ func (b *Board) lastMove() app.UI {
 	return svgElem("g").Class("last").Body(mark(v.Last.From()), mark(v.Last.To()))
 }
 
+// piece draws a Xiangqi piece (FEN letter pc) centred on x, y, with its shadow when shadow is
+// set: the board's pieces, the editor's and its palette's.
+func piece(pc byte, x, y int, shadow bool) app.HTMLElem {
+	colour := "red"
+	if pc >= 'a' {
+		colour = "black"
+	}
+	var parts []app.UI
+	if shadow {
+		parts = append(parts, svgElem("circle").Class("shadow").Attr("cx", 3).Attr("cy", 6).Attr("r", 45))
+	}
+	parts = append(parts,
+		svgElem("circle").Class("face").Attr("r", 45),
+		svgElem("circle").Class("ring").Attr("r", 38),
+		svgElem("use").Class("glyph").Attr("href", "#g"+hex(glyph.PieceRune(pc))).Attr("transform", "scale(0.058)"))
+	return svgElem("g").Class("piece "+colour).Attr("transform", translate(x, y)).Body(parts...)
+}
+
 func (b *Board) pieces(pos *xiangqi.Position) app.UI {
 	v := b.View
 	checked := xiangqi.Square(-1)
@@ -286,27 +304,14 @@ func (b *Board) pieces(pos *xiangqi.Position) app.UI {
 			continue
 		}
 		x, y := pointXY(s, v.Flipped)
-		color := "red"
-		if pc.Color() == xiangqi.Black {
-			color = "black"
-		}
-		class := "piece " + color
+		g := piece(pc.FEN(), x, y, true).Attr("data-piece", string(pc.FEN())).Attr("data-square", s.String())
 		if s == v.Selected {
-			class += " selected"
+			g = g.Class("selected")
 		}
-		g := svgElem("g").Class(class).
-			Attr("data-piece", string(pc.FEN())).
-			Attr("data-square", s.String()).
-			Attr("transform", translate(x, y))
 		if s == checked {
 			g = g.Attr("data-check", "true")
 		}
-		ps = append(ps, g.Body(
-			svgElem("circle").Class("shadow").Attr("cx", 3).Attr("cy", 6).Attr("r", 45),
-			svgElem("circle").Class("face").Attr("r", 45),
-			svgElem("circle").Class("ring").Attr("r", 38),
-			svgElem("use").Class("glyph").Attr("href", "#g"+hex(glyph.PieceRune(pc.FEN()))).Attr("transform", "scale(0.058)"),
-		))
+		ps = append(ps, g)
 	}
 	return svgElem("g").Class("pieces").Body(ps...)
 }

@@ -5,7 +5,6 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"qipan/app/glyph"
 	"qipan/app/i18n"
 	"qipan/app/play"
 	"qipan/engine/reversi"
@@ -189,23 +188,6 @@ func swatch(pc byte, reversi bool) app.UI {
 		return s.Body(svgElem("circle").Class(colour).Attr("r", 42))
 	}
 	return s.Body(piece(pc, 0, 0, false))
-}
-
-// piece draws a Xiangqi piece (FEN letter pc) centred on x, y: the board's drawing.
-func piece(pc byte, x, y int, shadow bool) app.HTMLElem {
-	colour := "red"
-	if pc >= 'a' {
-		colour = "black"
-	}
-	var parts []app.UI
-	if shadow {
-		parts = append(parts, svgElem("circle").Class("shadow").Attr("cx", 3).Attr("cy", 6).Attr("r", 45))
-	}
-	parts = append(parts,
-		svgElem("circle").Class("face").Attr("r", 45),
-		svgElem("circle").Class("ring").Attr("r", 38),
-		svgElem("use").Class("glyph").Attr("href", "#g"+hex(glyph.PieceRune(pc))).Attr("transform", "scale(0.058)"))
-	return svgElem("g").Class("piece "+colour).Attr("transform", translate(x, y)).Body(parts...)
 }
 
 // board is the position being set up, drawn as the game's board is; every point is a button
