@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // TestEditor sets up positions in the position editor of both games: it opens on the position
@@ -72,6 +73,10 @@ func TestEditor(t *testing.T) {
 	eval[bool](t, ctx, `(document.querySelector('[data-editor] .pt[data-square="e9"]').focus(), true)`)
 	run(t, ctx, 5*time.Second, "Enter", chromedp.KeyEvent("\r"))
 	waitFor(t, ctx, 5*time.Second, "Enter to take the general off e9", `document.querySelector('[data-editor] [data-piece][data-square="e9"]') === null`)
+	run(t, ctx, 5*time.Second, "ArrowLeft", chromedp.KeyEvent(kb.ArrowLeft))
+	waitFor(t, ctx, 5*time.Second, "the cursor to move to d9", `document.activeElement.dataset.square === "d9" && document.activeElement.tabIndex === 0`)
+	run(t, ctx, 5*time.Second, "Space", chromedp.KeyEvent(" "))
+	waitFor(t, ctx, 5*time.Second, "Space to put the general on d9", `document.querySelector('[data-editor] [data-piece="k"][data-square="d9"]') !== null`)
 	edit(t, ctx, "cancel")
 	load(t, ctx, "")
 	load(t, ctx, srv.URL+"/?lang=zh-Hant")
