@@ -417,9 +417,7 @@ func ShareQuery(b Board, embed bool) string {
 			add("fen", fen)
 		}
 		if n > 0 {
-			var ms strings.Builder
-			writeUCCI(&ms, g.Moves()[:n])
-			add("moves", ms.String())
+			parts = append(parts, "moves="+x.M.queryMoves(n)) // coordinates need no escaping
 		}
 	case *ReversiBoard:
 		add("game", VariantReversi)

@@ -144,3 +144,34 @@ func TestWriteUCCI(t *testing.T) {
 		t.Errorf("PositionLine without moves = %q, want %q", got, want)
 	}
 }
+
+// TestJoined: the joined record's prefixes are the moves written out and joined, through
+// moves played, replaced and taken off and another game; asked again, nothing is allocated.
+func TestJoined(t *testing.T) {
+	a, b := new(int), new(int)
+	var j joined[int]
+	write := func(b *strings.Builder, mv int) { b.WriteString(strconv.Itoa(mv)) }
+	for _, s := range []struct {
+		name  string
+		key   textKey
+		moves []int
+		n     int
+		want  string
+	}{
+		{"empty", textKey{owner: a}, nil, 0, ""},
+		{"three", textKey{a, 1, 3, ""}, []int{1, 22, 3}, 3, "1+22+3"},
+		{"a prefix", textKey{a, 1, 3, ""}, []int{1, 22, 3}, 2, "1+22"},
+		{"one played", textKey{a, 2, 4, ""}, []int{1, 22, 3, 44}, 4, "1+22+3+44"},
+		{"two replaced", textKey{a, 3, 4, ""}, []int{1, 22, 5, 6}, 4, "1+22+5+6"},
+		{"one taken off", textKey{a, 4, 3, ""}, []int{1, 22, 5}, 3, "1+22+5"},
+		{"another game", textKey{b, 4, 3, ""}, []int{7, 8, 9}, 1, "7"},
+	} {
+		moves := func() []int { return s.moves }
+		if got := j.prefix(s.key, s.n, moves, '+', write); got != s.want {
+			t.Errorf("%s: %q, want %q", s.name, got, s.want)
+		}
+		if allocs := testing.AllocsPerRun(10, func() { j.prefix(s.key, s.n, moves, '+', write) }); allocs != 0 {
+			t.Errorf("%s: asked again, %v allocations", s.name, allocs)
+		}
+	}
+}

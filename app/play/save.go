@@ -30,12 +30,10 @@ const SavedVersion = 1
 
 // Save returns the match as Saved.
 func (m *Match) Save() Saved {
-	var moves strings.Builder
-	writeUCCI(&moves, m.game.Moves())
 	return Saved{
 		Version:   SavedVersion,
 		Start:     m.game.Start().FEN(),
-		Moves:     moves.String(),
+		Moves:     strings.ReplaceAll(m.queryMoves(m.game.Len()), "+", " "),
 		Ply:       m.game.Ply(),
 		Flipped:   m.flipped,
 		Human:     map[xiangqi.Color]string{xiangqi.Red: "w", xiangqi.Black: "b"}[m.human],
