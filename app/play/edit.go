@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"qipan/app/i18n"
 	"qipan/engine/reversi"
@@ -380,7 +382,10 @@ func (p EditProblem) Text(l i18n.Lang, variant string) string {
 	case EditTooMany:
 		return l.T(i18n.EditTooMany, p.Count, PieceText(l, p.Piece))
 	case EditGeneralPalace, EditAdvisorSquare, EditElephantSquare, EditSoldierSquare:
-		return l.T(editKeys[p.Reason], PieceText(l, p.Piece), p.Square)
+		// The piece opens the sentence: "Red general on d3: …".
+		text := l.T(editKeys[p.Reason], PieceText(l, p.Piece), p.Square)
+		r, n := utf8.DecodeRuneInString(text)
+		return string(unicode.ToUpper(r)) + text[n:]
 	case EditFacing:
 		return l.T(i18n.EditFacing, p.File)
 	case EditInCheck:
