@@ -255,4 +255,10 @@ var english = [keyCount]string{
 	AnalysisTitle:      "The engine shows its three best lines for the position shown; you move both sides",
 	AnalysisStatus:     "Analysis · %s to move",
 	EngineLine:         "Line %d",
+	AnalyseGame:        "Analyse game",
+	AnalyseGameTitle:   "Score every position of the game for the evaluation graph",
+	AnalysingGame:      "Scored %d of %d positions",
+	GraphTitle:         "The engine's score after each move (up: the side that moved first is better); click to review that move",
+	EditLegalOver:      "Legal position, but %s has no legal move: the game ends at once.",
+	EditLegalPass:      "Legal position: %s has no move and passes first.",
 }

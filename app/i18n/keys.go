@@ -278,6 +278,13 @@ const (
 	AnalysisTitle
 	AnalysisStatus // side to move
 	EngineLine     // rank
+	AnalyseGame
+	AnalyseGameTitle
+	AnalysingGame // positions scored, positions
+	GraphTitle
+
+	EditLegalOver // side
+	EditLegalPass // side
 
 	keyCount
 )

@@ -255,4 +255,10 @@ var simplified = [keyCount]string{
 	AnalysisTitle:      "引擎给出当前局面的三条最佳变化；双方都由你走",
 	AnalysisStatus:     "分析中 · %s走棋",
 	EngineLine:         "变化 %d",
+	AnalyseGame:        "全局分析",
+	AnalyseGameTitle:   "为局势曲线给每个局面打分",
+	AnalysingGame:      "已评估 %d / %d 个局面",
+	GraphTitle:         "每步之后的引擎评分（向上为先手方优势）；点击查看该步",
+	EditLegalOver:      "局面合法，但%s无子可走：对局立即结束。",
+	EditLegalPass:      "局面合法：%s无处可下，先停一手。",
 }

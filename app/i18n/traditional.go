@@ -255,4 +255,10 @@ var traditional = [keyCount]string{
 	AnalysisTitle:      "引擎給出當前局面的三條最佳變化；雙方都由你走",
 	AnalysisStatus:     "分析中 · %s走棋",
 	EngineLine:         "變化 %d",
+	AnalyseGame:        "全局分析",
+	AnalyseGameTitle:   "為局勢曲線給每個局面評分",
+	AnalysingGame:      "已評估 %d / %d 個局面",
+	GraphTitle:         "每步之後的引擎評分（向上為先手方優勢）；點擊查看該步",
+	EditLegalOver:      "局面合法，但%s無子可走：對局立即結束。",
+	EditLegalPass:      "局面合法：%s無處可下，先停一手。",
 }

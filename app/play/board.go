@@ -107,6 +107,12 @@ type Board interface {
 	// best lines (EngineView's More), plays no move, and the person moves both sides.
 	SetAnalysis(on bool)
 	Analysis() bool
+	// Evals is the evaluation graph: each position of the record with the engine's score
+	// from the first side's view, where it has one; SetGraphing asks the engine to score
+	// every position (a short search each, when it has nothing else to do).
+	Evals() []EvalPoint
+	SetGraphing(on bool)
+	Graphing() bool
 	// EngineView is the engine's last search for a panel, its line in notation n; false
 	// when there is none to show.
 	EngineView(n Notation) (EngineView, bool)
@@ -324,6 +330,9 @@ func (x *XiangqiBoard) EngineSaid(line string) ([]string, bool, error) {
 func (x *XiangqiBoard) RequestHint() bool   { return x.M.RequestHint() }
 func (x *XiangqiBoard) SetAnalysis(on bool) { x.M.SetAnalysis(on) }
 func (x *XiangqiBoard) Analysis() bool      { return x.M.Analysis() }
+func (x *XiangqiBoard) Evals() []EvalPoint  { return x.M.Evals() }
+func (x *XiangqiBoard) SetGraphing(on bool) { x.M.SetGraphing(on) }
+func (x *XiangqiBoard) Graphing() bool      { return x.M.Graphing() }
 func (x *XiangqiBoard) MoveNow() []string   { return x.M.MoveNow() }
 func (x *XiangqiBoard) Save() Saved         { return x.M.Save() }
 
@@ -485,6 +494,9 @@ func (b *ReversiBoard) EngineSaid(line string) ([]string, bool, error) {
 func (b *ReversiBoard) RequestHint() bool   { return b.R.RequestHint() }
 func (b *ReversiBoard) SetAnalysis(on bool) { b.R.SetAnalysis(on) }
 func (b *ReversiBoard) Analysis() bool      { return b.R.Analysis() }
+func (b *ReversiBoard) Evals() []EvalPoint  { return b.R.Evals() }
+func (b *ReversiBoard) SetGraphing(on bool) { b.R.SetGraphing(on) }
+func (b *ReversiBoard) Graphing() bool      { return b.R.Graphing() }
 
 // MoveNow is Match.MoveNow for Reversi: while the computer thinks, its best move so far is
 // played; on the person's turn against the computer the sides swap and the computer plays

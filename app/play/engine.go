@@ -22,14 +22,19 @@ type job struct {
 	variant string // UCI_Variant value; "" is the worker's default, Xiangqi
 	pos     string // "" for none
 	hint    bool
-	analyse bool   // for the analysis lines (the person moves both sides meanwhile)
-	level   string // option line sent before the position ("" for none)
-	lines   string // (Reversi) the MultiPV option line, sent after level ("" for none)
-	goCmd   string // "" for DefaultGo
+	analyse bool // for the analysis lines (the person moves both sides meanwhile)
+	graph   bool // for the evaluation graph's point of the position
+	// key names the position for the evaluation graph (keyed: it is set); second: the side
+	// to move there is the second to move in the game (its scores are turned round).
+	key           uint64
+	keyed, second bool
+	level         string // option line sent before the position ("" for none)
+	lines         string // (Reversi) the MultiPV option line, sent after level ("" for none)
+	goCmd         string // "" for DefaultGo
 }
 
 func same(a, b job) bool {
-	return a.variant == b.variant && a.pos == b.pos && a.hint == b.hint && a.analyse == b.analyse
+	return a.variant == b.variant && a.pos == b.pos && a.hint == b.hint && a.analyse == b.analyse && a.graph == b.graph
 }
 
 // AnalysisLines is how many best lines analysis shows.
@@ -92,7 +97,7 @@ func (e *Engine) Ready() bool { return e.ready }
 
 // Thinking reports whether a search for a move that will be played is in flight.
 func (e *Engine) Thinking() bool {
-	return e.inflight.pos != "" && !e.inflight.hint && !e.inflight.analyse && !e.stopped
+	return e.inflight.pos != "" && !e.inflight.hint && !e.inflight.analyse && !e.inflight.graph && !e.stopped
 }
 
 // Analysing reports whether an analysis search is in flight.
@@ -214,22 +219,29 @@ func (e *Engine) Stop() []string {
 func (m *Match) wanted() job {
 	if m.analysis {
 		ply := m.ShownPly()
-		if len(m.game.PositionAt(ply).LegalMoves()) == 0 {
+		p := m.game.PositionAt(ply)
+		if len(p.LegalMoves()) == 0 {
 			return job{}
 		}
-		return job{variant: VariantXiangqi, pos: m.lineAt(ply), analyse: true, level: LevelOption(MaxLevel),
-			lines: xiangqiLines(AnalysisLines), goCmd: AnalysisGo}
+		return xiangqiJob(job{variant: VariantXiangqi, pos: m.lineAt(ply), analyse: true, level: LevelOption(MaxLevel),
+			lines: xiangqiLines(AnalysisLines), goCmd: AnalysisGo}, p)
 	}
-	if m.Over() {
-		return job{}
+	if !m.Over() {
+		line := m.line()
+		if m.EngineToMove() {
+			return xiangqiJob(job{variant: VariantXiangqi, pos: line, level: LevelOption(m.level), lines: xiangqiLines(1),
+				goCmd: LevelGo(m.level)}, m.game.Position())
+		}
+		if m.hintAsk == line {
+			// A hint is the best move the engine can find.
+			return xiangqiJob(job{variant: VariantXiangqi, pos: line, hint: true, level: LevelOption(MaxLevel),
+				lines: xiangqiLines(1), goCmd: HintGo}, m.game.Position())
+		}
 	}
-	line := m.line()
-	if m.EngineToMove() {
-		return job{variant: VariantXiangqi, pos: line, level: LevelOption(m.level), lines: xiangqiLines(1), goCmd: LevelGo(m.level)}
-	}
-	if m.hintAsk == line {
-		// A hint is the best move the engine can find.
-		return job{variant: VariantXiangqi, pos: line, hint: true, level: LevelOption(MaxLevel), lines: xiangqiLines(1), goCmd: HintGo}
+	if m.book.graphing {
+		if j, ok := m.graphJob(); ok {
+			return j
+		}
 	}
 	return job{}
 }
@@ -294,6 +306,8 @@ type player interface {
 	takeHint(searched job, move string) error
 	// takeMove plays the engine's move; an error changes nothing.
 	takeMove(move string) error
+	// noteEval keeps what search j said so far of its position, for the evaluation graph.
+	noteEval(j job, t SearchInfo)
 }
 
 // converse handles one line from the engine for game g: a fresh bestmove is played (or shown,
@@ -336,6 +350,7 @@ func converse(e *Engine, g player, line string) (send []string, moved bool, err 
 			}
 			if t.MultiPV <= 1 {
 				e.info = t
+				g.noteEval(e.inflight, t)
 			}
 		}
 		return nil, false, nil
@@ -349,6 +364,10 @@ func converse(e *Engine, g player, line string) (send []string, moved bool, err 
 	e.inflight, e.stopped, e.hurried = job{}, false, false
 	if stopped || !same(searched, g.wanted()) {
 		return e.sync(g.wanted()), false, nil // a stale answer: drop it
+	}
+	if searched.graph {
+		g.noteEval(searched, SearchInfo{}) // searched: a position that gave no score is not searched again
+		return e.sync(g.wanted()), false, nil
 	}
 	if searched.analyse {
 		e.analysed = searched.pos // the lines stay shown; no move is played

@@ -25,7 +25,8 @@ type Reversi struct {
 	refusal Refusal // why the last click did not play, "" if it did or tried nothing
 	// analysis: the engine analyses the position shown, and the person moves both sides.
 	analysis bool
-	Engine   *Engine // the conversation with the worker, shared with the other game
+	book     evalBook // the evaluation graph's scores
+	Engine   *Engine  // the conversation with the worker, shared with the other game
 }
 
 // NewReversi starts a game from the start position, the person playing Black at DefaultLevel.
@@ -274,6 +275,7 @@ func (r *Reversi) New() { r.Load(reversi.NewGame(nil)) }
 // Load replaces the game with g, keeping the sides; a forced pass at its end is played.
 func (r *Reversi) Load(g *reversi.Game) {
 	r.game, r.view, r.hintAsk, r.hint = g, -1, "", reversi.NoMove
+	r.book = evalBook{}
 	r.autoPass()
 }
 
@@ -315,22 +317,29 @@ func ReversiLevelOption(l int) string {
 func (r *Reversi) wanted() job {
 	if r.analysis {
 		ply := r.ShownPly()
-		if r.game.PositionAt(ply).Status() == reversi.Over {
+		p := r.game.PositionAt(ply)
+		if p.Status() == reversi.Over {
 			return job{}
 		}
-		return job{variant: VariantReversi, pos: r.lineAt(ply), analyse: true, level: ReversiLevelOption(MaxLevel),
-			lines: reversiLines(AnalysisLines), goCmd: ReversiAnalysisGo}
+		return reversiJob(job{variant: VariantReversi, pos: r.lineAt(ply), analyse: true, level: ReversiLevelOption(MaxLevel),
+			lines: reversiLines(AnalysisLines), goCmd: ReversiAnalysisGo}, p)
 	}
-	if r.Over() {
-		return job{}
+	if !r.Over() {
+		line := r.line()
+		if r.EngineToMove() {
+			return reversiJob(job{variant: VariantReversi, pos: line, level: ReversiLevelOption(r.level), lines: reversiLines(1),
+				goCmd: LevelGo(r.level)}, r.game.Position())
+		}
+		if r.hintAsk == line {
+			// A hint scores every legal move, for the board to write on each.
+			return reversiJob(job{variant: VariantReversi, pos: line, hint: true, level: ReversiLevelOption(MaxLevel),
+				lines: reversiLines(64), goCmd: HintGo}, r.game.Position())
+		}
 	}
-	line := r.line()
-	if r.EngineToMove() {
-		return job{variant: VariantReversi, pos: line, level: ReversiLevelOption(r.level), lines: reversiLines(1), goCmd: LevelGo(r.level)}
-	}
-	if r.hintAsk == line {
-		// A hint scores every legal move, for the board to write on each.
-		return job{variant: VariantReversi, pos: line, hint: true, level: ReversiLevelOption(MaxLevel), lines: reversiLines(64), goCmd: HintGo}
+	if r.book.graphing {
+		if j, ok := r.graphJob(); ok {
+			return j
+		}
 	}
 	return job{}
 }

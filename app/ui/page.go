@@ -284,6 +284,8 @@ func (p *Page) onControl(ctx app.Context, a app.Action) {
 		b.SetTwoPlayer()
 	case "analysis":
 		b.SetAnalysis(!b.Analysis())
+	case "analyse-game":
+		b.SetGraphing(!b.Graphing())
 	case "sound":
 		p.settings.Muted = !p.settings.Muted
 		p.saveSettings(ctx)
@@ -519,6 +521,7 @@ func (p *Page) Render() app.UI {
 			p.keepSlot(),
 			p.players(),
 			newMoveList().In(l).WithRecord(texts, b.Ply(), b.ShownPly(), b.SecondFirst()),
+			p.graphSlot(),
 			p.comment(),
 			p.historySelect(),
 			newSettings().In(l).With(b.Variant(), b.Mode(), b.Human(), p.settings, p.ioOpen).Look(p.theme()),

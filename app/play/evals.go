@@ -1,0 +1,215 @@
+package play
+
+import (
+	"qipan/engine/reversi"
+	"qipan/engine/xiangqi"
+)
+
+// The evaluation graph: the engine's score of each position of the record, from the first
+// side's view (Red, Reversi's Black). Scores come from every search the engine makes of a
+// position of the game (its moves, hints, analysis) and, on request, from a short search of
+// each position still unscored ("analyse the game"). They are kept by position key, so undo,
+// redo and review keep them, and a game loaded afresh starts with none.
+
+// EvalMate is the graph's score of a mate: beyond any score of material.
+const EvalMate = mateScore
+
+// GraphGo is the search behind one point when the whole game is analysed.
+const GraphGo = "go movetime 250"
+
+// EvalPoint is one point of the graph: the position after Ply moves and its score (first
+// side's view), Known when the engine has scored it.
+type EvalPoint struct {
+	Ply   int
+	Score int
+	Known bool
+}
+
+// evalEntry is a position's score from the first side's view and the depth it came from;
+// depth -1 marks a position searched without a score (so it is not searched again).
+type evalEntry struct {
+	score int32
+	depth int16
+}
+
+// evalBook keeps the scores of a game's positions, and whether the whole game is being
+// analysed. Match and Reversi embed one.
+type evalBook struct {
+	evals    map[uint64]evalEntry
+	graphing bool
+}
+
+// note keeps what search j said of its position (t's score for the side to move there),
+// unless a deeper search already scored it. An info without a depth marks it as tried.
+func (b *evalBook) note(j job, t SearchInfo) {
+	if j.pos == "" || !j.keyed {
+		return
+	}
+	if b.evals == nil {
+		b.evals = map[uint64]evalEntry{}
+	}
+	old, had := b.evals[j.key]
+	if t.Depth == 0 {
+		if !had {
+			b.evals[j.key] = evalEntry{depth: -1}
+		}
+		return
+	}
+	if had && int(old.depth) > t.Depth {
+		return
+	}
+	score := t.Score
+	switch {
+	case t.Mate > 0:
+		score = EvalMate
+	case t.Mate < 0:
+		score = -EvalMate
+	}
+	if j.second {
+		score = -score
+	}
+	b.evals[j.key] = evalEntry{score: int32(score), depth: int16(min(t.Depth, 1<<14))}
+}
+
+// point returns the graph point of the position with key at ply.
+func (b *evalBook) point(ply int, key uint64) EvalPoint {
+	e, ok := b.evals[key]
+	if !ok || e.depth < 0 {
+		return EvalPoint{Ply: ply}
+	}
+	return EvalPoint{Ply: ply, Score: int(e.score), Known: true}
+}
+
+// has reports whether the position with key was searched for the graph (scored or tried).
+func (b *evalBook) has(key uint64) bool {
+	_, ok := b.evals[key]
+	return ok
+}
+
+// set records a score that needs no search (a finished game).
+func (b *evalBook) set(key uint64, score int) {
+	if b.evals == nil {
+		b.evals = map[uint64]evalEntry{}
+	}
+	b.evals[key] = evalEntry{score: int32(score), depth: 1 << 14}
+}
+
+// SetGraphing asks for (or stops) the analysis of every position of the game for the graph.
+func (b *evalBook) SetGraphing(on bool) { b.graphing = on }
+
+// Graphing reports whether the game is being analysed for the graph.
+func (b *evalBook) Graphing() bool { return b.graphing }
+
+// xiangqiGraphLines are the graph's searches' options: one line, and no book (it answers
+// with no score).
+const xiangqiGraphLines = "setoption usebook false\nsetoption multipv 1"
+
+// xiangqiJob names j's position p for the graph.
+func xiangqiJob(j job, p *xiangqi.Position) job {
+	j.key, j.keyed, j.second = p.Key(), true, p.Turn() == xiangqi.Black
+	return j
+}
+
+// reversiKey is a Reversi position's key for the graph (a mix of its discs and turn).
+func reversiKey(p *reversi.Position) uint64 {
+	k := p.Black()*0x9E3779B97F4A7C15 ^ (p.White()+0x632BE59BD9B4E019)*0xC2B2AE3D27D4EB4F
+	if p.Turn == reversi.White {
+		k = ^k
+	}
+	return k
+}
+
+// reversiJob names j's position p for the graph.
+func reversiJob(j job, p *reversi.Position) job {
+	j.key, j.keyed, j.second = reversiKey(p), true, p.Turn == reversi.White
+	return j
+}
+
+// Evals returns the graph of the whole record (the redo tail too): one point per position,
+// the start's first.
+func (m *Match) Evals() []EvalPoint {
+	moves := m.game.Moves()
+	out := make([]EvalPoint, 0, len(moves)+1)
+	p := *m.game.Start()
+	out = append(out, m.book.point(0, p.Key()))
+	for i, mv := range moves {
+		p.Make(mv)
+		out = append(out, m.book.point(i+1, p.Key()))
+	}
+	return out
+}
+
+// graphJob is the next search the graph needs: the first position of the record not yet
+// searched; finished positions are scored by the rules. ok is false when every position is
+// scored (the analysis is then over).
+func (m *Match) graphJob() (j job, ok bool) {
+	moves := m.game.Moves()
+	p := *m.game.Start()
+	for ply := 0; ply <= len(moves); ply++ {
+		if ply > 0 {
+			p.Make(moves[ply-1])
+		}
+		if m.book.has(p.Key()) {
+			continue
+		}
+		if len(p.LegalMoves()) == 0 { // the side to move has lost (mate or stalemate)
+			score := -EvalMate
+			if p.Turn() == xiangqi.Black {
+				score = EvalMate
+			}
+			m.book.set(p.Key(), score)
+			continue
+		}
+		return xiangqiJob(job{variant: VariantXiangqi, pos: m.lineAt(ply), graph: true, level: LevelOption(MaxLevel),
+			lines: xiangqiGraphLines, goCmd: GraphGo}, &p), true
+	}
+	m.book.graphing = false
+	return job{}, false
+}
+
+// SetGraphing asks for (or stops) the analysis of every position of the game.
+func (m *Match) SetGraphing(on bool) { m.book.SetGraphing(on) }
+
+// Graphing reports whether the game is being analysed for the graph.
+func (m *Match) Graphing() bool { return m.book.Graphing() }
+
+func (m *Match) noteEval(j job, t SearchInfo) { m.book.note(j, t) }
+
+// Evals returns the graph of the whole Reversi record, as Match.Evals.
+func (r *Reversi) Evals() []EvalPoint {
+	n := r.game.Len()
+	out := make([]EvalPoint, 0, n+1)
+	for ply := 0; ply <= n; ply++ {
+		out = append(out, r.book.point(ply, reversiKey(r.game.PositionAt(ply))))
+	}
+	return out
+}
+
+func (r *Reversi) graphJob() (j job, ok bool) {
+	for ply := 0; ply <= r.game.Len(); ply++ {
+		p := r.game.PositionAt(ply)
+		key := reversiKey(p)
+		if r.book.has(key) {
+			continue
+		}
+		switch p.Status() {
+		case reversi.Over:
+			r.book.set(key, (reversi.Count(p.Black())-reversi.Count(p.White()))*100)
+			continue
+		case reversi.MustPass:
+			continue // the pass that follows is the next position
+		}
+		return reversiJob(job{variant: VariantReversi, pos: r.lineAt(ply), graph: true, level: ReversiLevelOption(MaxLevel),
+			lines: reversiLines(1), goCmd: GraphGo}, p), true
+	}
+	r.book.graphing = false
+	return job{}, false
+}
+
+// SetGraphing asks for (or stops) the analysis of every position of the game.
+func (r *Reversi) SetGraphing(on bool) { r.book.SetGraphing(on) }
+
+// Graphing reports whether the game is being analysed for the graph.
+func (r *Reversi) Graphing() bool { return r.book.Graphing() }
+
+func (r *Reversi) noteEval(j job, t SearchInfo) { r.book.note(j, t) }

@@ -1,0 +1,131 @@
+package ui
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"qipan/app/i18n"
+	"qipan/app/play"
+)
+
+// The evaluation graph under the move list (docs/contracts.md): an SVG, data-graph, whose
+// line is the engine's score after each move from the first side's view (up: Red, or
+// Reversi's Black, is better), with one column per point (data-graph-ply, and
+// data-graph-score where scored) that reviews its position when clicked.
+
+// Graph geometry in viewBox units; at most graphColumns columns (a long game's points are
+// sampled).
+const (
+	graphW, graphH = 300, 64
+	graphColumns   = 300
+)
+
+// graphY maps a score to the graph's height: a winning chance for Xiangqi's centipawns (as
+// lichess draws them), a disc margin for Reversi, both to -1..1.
+func graphY(score int, reversi bool) float64 {
+	if reversi {
+		return math.Max(-1, math.Min(1, float64(score)/3200))
+	}
+	return 2/(1+math.Exp(-0.004*float64(score))) - 1
+}
+
+// evalGraph draws points (play.Board.Evals) with the position shown marked.
+func evalGraph(l i18n.Lang, points []play.EvalPoint, shown int, reversi bool) app.UI {
+	wrap := app.Div().Class("graph-wrap")
+	known := 0
+	for _, p := range points {
+		if p.Known {
+			known++
+		}
+	}
+	if len(points) < 2 {
+		return wrap
+	}
+	step := max(1, (len(points)+graphColumns-1)/graphColumns)
+	var sampled []play.EvalPoint
+	for i := 0; i < len(points); i += step {
+		sampled = append(sampled, points[i])
+	}
+	if last := points[len(points)-1]; sampled[len(sampled)-1].Ply != last.Ply {
+		sampled = append(sampled, last)
+	}
+	colW := float64(graphW) / float64(len(sampled))
+	x := func(i int) float64 { return (float64(i) + 0.5) * colW }
+	y := func(score int) float64 { return graphH / 2 * (1 - graphY(score, reversi)) }
+	var line strings.Builder
+	var cols []app.UI
+	for i, p := range sampled {
+		if p.Known {
+			if line.Len() == 0 {
+				line.WriteString("M")
+			} else {
+				line.WriteString(" L")
+			}
+			line.WriteString(ftoa(x(i)) + " " + ftoa(y(p.Score)))
+		}
+		col := svgElem("rect").Class("graph-col").Attr("data-graph-ply", p.Ply).
+			Attr("x", ftoa(float64(i)*colW)).Attr("y", 0).Attr("width", ftoa(colW)).Attr("height", graphH)
+		if p.Known {
+			col = col.Attr("data-graph-score", p.Score)
+		}
+		cols = append(cols, col)
+	}
+	// The shown position's column: the sampled point at or before it.
+	cur := 0
+	for i, p := range sampled {
+		if p.Ply <= shown {
+			cur = i
+		}
+	}
+	body := []app.UI{
+		svgElem("rect").Class("graph-bg").Attr("width", graphW).Attr("height", graphH),
+		svgElem("line").Class("graph-zero").Attr("x1", 0).Attr("y1", graphH/2).Attr("x2", graphW).Attr("y2", graphH/2),
+		svgElem("line").Class("graph-shown").Attr("x1", ftoa(x(cur))).Attr("y1", 0).Attr("x2", ftoa(x(cur))).Attr("y2", graphH),
+	}
+	if line.Len() > 0 {
+		body = append(body, svgElem("path").Class("graph-line").Attr("d", line.String()))
+	}
+	body = append(body, svgElem("g").Class("graph-cols").Body(cols...))
+	return wrap.Body(svgElem("svg").Class("graph").Attr("data-graph", "true").Attr("data-graph-known", known).
+		Attr("viewBox", "0 0 "+strconv.Itoa(graphW)+" "+strconv.Itoa(graphH)).Attr("preserveAspectRatio", "none").
+		Attr("role", "img").Attr("aria-label", l.T(i18n.GraphTitle)).Body(
+		svgElem("title").Text(l.T(i18n.GraphTitle)),
+		svgElem("g").Body(body...),
+	).On("click", onGraphClick))
+}
+
+// onGraphClick reviews the position of the column clicked.
+func onGraphClick(ctx app.Context, e app.Event) {
+	col := e.Get("target").Call("closest", "[data-graph-ply]")
+	if !col.Truthy() {
+		return
+	}
+	if ply, err := strconv.Atoi(col.Call("getAttribute", "data-graph-ply").String()); err == nil {
+		ctx.NewActionWithValue(ReviewAction, ply)
+	}
+}
+
+// graphSlot is the graph with its button: analyse the whole game, and how far that went.
+func (p *Page) graphSlot() app.UI {
+	b, l := p.board(), p.lang
+	points := b.Evals()
+	known := 0
+	for _, pt := range points {
+		if pt.Known {
+			known++
+		}
+	}
+	label := l.T(i18n.AnalyseGame)
+	if b.Graphing() {
+		label = l.T(i18n.AnalysingGame, known, len(points))
+	}
+	engineOK := p.mounted && b.Engine().Failed() == ""
+	return app.Div().Class("graph-slot").Body(
+		evalGraph(l, points, b.ShownPly(), p.reversi()),
+		controlButton("analyse-game", label, l.T(i18n.AnalyseGameTitle), engineOK && b.Len() > 0).
+			Attr("aria-pressed", boolText(b.Graphing())),
+	)
+}
