@@ -30,7 +30,6 @@ type Board interface {
 	Piece(sq int) byte
 	// Turn is the side to move in the shown position.
 	Turn() int
-	SideName(side int) string // "Red"/"Black", "Black"/"White"
 
 	// Click handles a click (or a drop) on sq: select, move, or clear. It reports whether a
 	// move was played.
@@ -76,7 +75,6 @@ type Board interface {
 	Over() bool
 	PersonToMove() bool
 	Result() string // how the game ended, "" while it goes on
-	Note() string   // a note on the shown position: a pass, the disc count; "" for none
 	LastSound() Sound
 
 	// MoveTexts writes every recorded move (the redo tail too) in notation n (Reversi has one
@@ -167,38 +165,6 @@ func RestoreBoard(s Saved) (Board, error) {
 	return &XiangqiBoard{M: m}, nil
 }
 
-// Status is the line a board shows under its title: the result, the review, whose turn it
-// is and check, or what the engine does.
-func Status(b Board) string {
-	if r := b.Result(); r != "" && !b.Reviewing() {
-		return r
-	}
-	e := b.Engine()
-	side := b.SideName(b.Turn())
-	var s string
-	switch {
-	case b.Reviewing():
-		s = "Reviewing move " + strconv.Itoa(b.ShownPly()) + " of " + strconv.Itoa(b.Len()) +
-			" · the game is at move " + strconv.Itoa(b.Ply())
-	case e.Hinting():
-		s = "Looking for a hint…"
-	case b.PersonToMove() && b.Mode() == TwoPlayer:
-		s = side + " to move"
-	case b.PersonToMove():
-		s = "Your move (" + side + ")"
-	case e.Failed() != "":
-		s = "The engine is unavailable"
-	case !e.Ready():
-		s = "Starting the engine…"
-	default:
-		s = "Computer is thinking…"
-	}
-	if !b.Reviewing() && b.Check() >= 0 {
-		s += " · Check!"
-	}
-	return s
-}
-
 // XiangqiBoard is Board over a Match.
 type XiangqiBoard struct{ M *Match }
 
@@ -222,13 +188,6 @@ func (x *XiangqiBoard) Piece(sq int) byte {
 }
 
 func (x *XiangqiBoard) Turn() int { return int(x.M.Shown().Turn()) }
-
-func (x *XiangqiBoard) SideName(side int) string {
-	if side == 0 {
-		return "Red"
-	}
-	return "Black"
-}
 
 func (x *XiangqiBoard) Click(sq int) bool { return x.M.Click(xiangqi.Square(sq)) }
 func (x *XiangqiBoard) Selected() int     { return int(x.M.Selected()) }
@@ -307,7 +266,6 @@ func (x *XiangqiBoard) CanRedo() bool      { return x.M.CanRedo() }
 func (x *XiangqiBoard) Over() bool         { return x.M.Over() }
 func (x *XiangqiBoard) PersonToMove() bool { return x.M.PersonToMove() }
 func (x *XiangqiBoard) Result() string     { return x.M.Result() }
-func (x *XiangqiBoard) Note() string       { return "" }
 func (x *XiangqiBoard) LastSound() Sound   { return x.M.LastSound() }
 
 func (x *XiangqiBoard) MoveTexts(n Notation) []string { return x.M.MoveTexts(n) }
@@ -391,8 +349,6 @@ func (b *ReversiBoard) Piece(sq int) byte {
 
 func (b *ReversiBoard) Turn() int { return int(b.R.Shown().Turn) }
 
-func (b *ReversiBoard) SideName(side int) string { return ColorName(reversi.Color(side & 1)) }
-
 func (b *ReversiBoard) Click(sq int) bool { return b.R.Click(reversi.Square(sq)) }
 func (b *ReversiBoard) Selected() int     { return -1 }
 
@@ -463,16 +419,6 @@ func (b *ReversiBoard) Over() bool         { return b.R.Over() }
 func (b *ReversiBoard) PersonToMove() bool { return b.R.PersonToMove() }
 func (b *ReversiBoard) Result() string     { return b.R.Result() }
 func (b *ReversiBoard) LastSound() Sound   { return b.R.LastSound() }
-
-// Note is the pass that led to the shown position, if any, and the disc count.
-func (b *ReversiBoard) Note() string {
-	black, white := b.R.Counts()
-	count := "Black " + strconv.Itoa(black) + " · White " + strconv.Itoa(white)
-	if p := b.R.Passed(); p != "" {
-		return p + " · " + count
-	}
-	return count
-}
 
 func (b *ReversiBoard) MoveTexts(Notation) []string { return b.R.MoveTexts() }
 func (b *ReversiBoard) Ply() int                    { return b.R.Game().Ply() }

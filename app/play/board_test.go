@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"qipan/app/i18n"
 	"qipan/engine/xiangqi"
 )
 
@@ -108,7 +109,7 @@ func TestBoardPlay(t *testing.T) {
 		if len(send) < 2 || !strings.HasPrefix(send[len(send)-1], "go movetime") {
 			t.Fatalf("%s: engine lines %q, want a search", tc.variant, send)
 		}
-		if s := Status(b); s != "Computer is thinking…" {
+		if s := StatusText(i18n.English, b); s != "Computer is thinking…" {
 			t.Errorf("%s: status %q while the engine searches", tc.variant, s)
 		}
 		if _, moved, err := b.EngineSaid(tc.reply); !moved || err != nil {
@@ -120,8 +121,8 @@ func TestBoardPlay(t *testing.T) {
 		if got := b.MoveTexts(Chinese); !slices.Equal(got, tc.texts) {
 			t.Errorf("%s: move texts %q, want %q", tc.variant, got, tc.texts)
 		}
-		if !strings.HasPrefix(Status(b), "Your move (") {
-			t.Errorf("%s: status %q after the reply", tc.variant, Status(b))
+		if !strings.HasPrefix(StatusText(i18n.English, b), "Your move (") {
+			t.Errorf("%s: status %q after the reply", tc.variant, StatusText(i18n.English, b))
 		}
 		if !b.CanUndo() || !b.Undo() || b.Ply() != 0 || b.Len() != 2 {
 			t.Fatalf("%s: undo: ply %d len %d", tc.variant, b.Ply(), b.Len())
@@ -132,8 +133,8 @@ func TestBoardPlay(t *testing.T) {
 		if !b.Review(1) || !b.Reviewing() || b.ShownPly() != 1 {
 			t.Fatalf("%s: review 1: shown %d", tc.variant, b.ShownPly())
 		}
-		if !strings.HasPrefix(Status(b), "Reviewing move 1 of 2") {
-			t.Errorf("%s: status %q while reviewing", tc.variant, Status(b))
+		if !strings.HasPrefix(StatusText(i18n.English, b), "Reviewing move 1 of 2") {
+			t.Errorf("%s: status %q while reviewing", tc.variant, StatusText(i18n.English, b))
 		}
 		if !b.BackToGame() || b.Reviewing() {
 			t.Errorf("%s: back to game", tc.variant)

@@ -1,6 +1,8 @@
 package play
 
 import (
+	"qipan/app/i18n"
+
 	"strings"
 	"testing"
 	"time"
@@ -209,7 +211,7 @@ func TestOpenLongGame(t *testing.T) {
 		t.Fatalf("%d plies", o.Board.Len())
 	}
 	o.Board.Review(5000)
-	_ = Status(o.Board)
+	_ = StatusText(i18n.English, o.Board)
 	t.Logf("5,000 moves opened in %v", time.Since(start))
 }
 

@@ -89,13 +89,5 @@ func TestBoardWords(t *testing.T) {
 		if got := BoardNote(tt.l, b); got != tt.note {
 			t.Errorf("%s %q %s: note %q, want %q", tt.variant, tt.text, tt.l, got, tt.note)
 		}
-		if tt.l == i18n.English {
-			if got := Status(b); got != tt.status {
-				t.Errorf("%s %q: Status %q, StatusText in English %q", tt.variant, tt.text, got, tt.status)
-			}
-			if got := b.Note(); got != tt.note {
-				t.Errorf("%s %q: Note %q, BoardNote in English %q", tt.variant, tt.text, got, tt.note)
-			}
-		}
 	}
 }
