@@ -1,13 +1,12 @@
 package play
 
 import (
-	"qipan/app/i18n"
-
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
 
+	"qipan/app/i18n"
 	"qipan/engine/xiangqi"
 )
 
