@@ -4,6 +4,7 @@
 #   ./build.sh serve [PORT]  build, then serve static/ on http://localhost:PORT/ (default 8080)
 #   ./build.sh test          go vet, unit tests, then e2e (installs what is missing)
 #   ./build.sh e2e           build, then the browser tests only (e2e/out: screenshots, figures)
+#   ./build.sh numbers       build, then measure it in Chromium (e2e/out/numbers.txt; see README)
 #   ./build.sh desktop       build the desktop board bin/qipan-desktop (installs its Debian packages as root)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -109,6 +110,18 @@ e2e() {
     go test -count=1 -v -timeout 12m -run "${QIPAN_E2E_RUN:-.}" ./e2e/ 2>&1 | tee "$log"
 }
 
+# numbers builds the site and measures it in Chromium (e2e TestNumbers): click to piece moved
+# at the start and with a 10,000-ply game, long tasks while the engine searches, the engine
+# panel's update rate, the bytes the i18n catalogues add to app.wasm.
+numbers() {
+  local log=e2e/out/numbers.log
+  if [ "$out" != "$PWD/static" ]; then log="$out-numbers.log"; fi
+  base=/
+  static "$out"
+  mkdir -p "$(dirname "$log")"
+  QIPAN_STATIC="$out" QIPAN_NUMBERS=1 go test -count=1 -v -timeout 20m -run '^TestNumbers$' ./e2e/ 2>&1 | tee "$log"
+}
+
 case "$cmd" in
   static) static "$out" ;;
   serve)
@@ -130,10 +143,11 @@ case "$cmd" in
     e2e
     ;;
   e2e) e2e ;;
+  numbers) numbers ;;
   desktop)
     desktop_deps
     go build -trimpath -ldflags='-s -w' -o bin/qipan-desktop ./cmd/qipan-desktop
     echo "size: bin/qipan-desktop $(( $(wc -c <bin/qipan-desktop) / 1024 )) KiB"
     ;;
-  *) echo "usage: $0 {static|serve [PORT]|test|e2e|desktop}" >&2; exit 2 ;;
+  *) echo "usage: $0 {static|serve [PORT]|test|e2e|numbers|desktop}" >&2; exit 2 ;;
 esac

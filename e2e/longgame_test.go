@@ -64,6 +64,8 @@ func TestLongGame(t *testing.T) {
 	for _, size := range []struct{ w, h int64 }{{1366, 768}, {360, 740}} {
 		run(t, ctx, 10*time.Second, "viewport", chromedp.EmulateViewport(size.w, size.h))
 		waitFor(t, ctx, 5*time.Second, "the last entry in view", currentVisible)
+		// On a phone the list is under the board: the page scrolls to it.
+		eval[bool](t, ctx, `(document.getElementById("moves").scrollIntoView({block: "nearest"}), true)`)
 		screenshot(t, ctx, fmt.Sprintf("long-game-%dx%d", size.w, size.h))
 	}
 	run(t, ctx, 10*time.Second, "viewport", chromedp.EmulateViewport(1366, 768))
