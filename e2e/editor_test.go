@@ -114,6 +114,12 @@ func TestEditor(t *testing.T) {
 	openCleared(t, ctx, "reversi")
 	editRefused(t, ctx, "no-discs", "棋盘上没有棋子。")
 	phoneShots(t, ctx, "editor-05-reversi-zh-360x740")
+	// A side to move with no move passes first: legal, and said.
+	put(t, ctx, "X", "a1")
+	put(t, ctx, "O", "b1")
+	edit(t, ctx, `turn"][data-side="1`)
+	waitFor(t, ctx, 5*time.Second, "the pass to be said", `(e => e.dataset.legal === "true" &&
+		e.querySelector(".edit-status").textContent === "局面合法：白棋无处可下，先停一手。")(document.querySelector("[data-editor]"))`)
 	edit(t, ctx, "cancel")
 	load(t, ctx, "")
 	setSelect(t, ctx, "game", "xiangqi")

@@ -296,6 +296,17 @@ func (e *Editor) Check() EditProblem {
 	return CheckXiangqi(e.FEN())
 }
 
+// Stuck reports whether the side to move of a legal position has no move: in Xiangqi it is
+// checkmated or stalemated (the game ends as it starts), in Reversi it passes first.
+func (e *Editor) Stuck() bool {
+	if e.variant == VariantReversi {
+		p, err := reversi.ParseBoard(e.FEN())
+		return err == nil && p.Status() == reversi.MustPass
+	}
+	p, err := xiangqi.ParseFEN(e.FEN())
+	return err == nil && len(p.LegalMoves()) == 0
+}
+
 // Legal reports whether the position can be played.
 func (e *Editor) Legal() bool { return e.Check().Reason == "" }
 

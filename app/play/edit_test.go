@@ -278,3 +278,24 @@ func TestEditProblemText(t *testing.T) {
 		t.Errorf("another reason reads %q", got)
 	}
 }
+
+func TestEditorStuck(t *testing.T) {
+	for _, tc := range []struct {
+		variant, places string
+		turn            int
+		want            bool
+	}{
+		{VariantXiangqi, "Ke0 kd9", 0, false},
+		{VariantXiangqi, "Ke0 ke9 rd8 rf8 pe2", 0, true},  // red cannot move and is not in check
+		{VariantXiangqi, "Ke0 ke9 rd8 rf8 pe2", 1, false}, // black can
+		{VariantXiangqi, "Ke0 ke9", 0, false},             // illegal: not stuck, refused
+		{VariantReversi, "Xa1 Ob1", 1, true},              // white passes first
+		{VariantReversi, "Xa1 Ob1", 0, false},
+		{VariantReversi, "Xd4", 0, false}, // neither side: refused, not a pass
+	} {
+		e := edited(t, tc.variant, tc.places, tc.turn)
+		if got := e.Stuck(); got != tc.want {
+			t.Errorf("%s: Stuck() = %v, want %v (Check %+v)", e.FEN(), got, tc.want, e.Check())
+		}
+	}
+}

@@ -39,6 +39,7 @@ type EditView struct {
 	Picked  byte
 	Palette []byte
 	Problem play.EditProblem
+	Stuck   bool // legal, and the side to move has no move (play.Editor.Stuck)
 	Lang    i18n.Lang
 	Theme   string
 	Cursor  int // the square in the tab order
@@ -48,7 +49,7 @@ type EditView struct {
 func editView(e *play.Editor, l i18n.Lang, theme string, cursor int) EditView {
 	cols, rows := e.Dims()
 	v := EditView{Variant: e.Variant(), FEN: e.FEN(), Turn: e.Turn(), Flipped: e.Flipped(), Picked: e.Picked(), Palette: e.Palette(),
-		Problem: e.Check(), Lang: l, Theme: theme, Cursor: cursor}
+		Problem: e.Check(), Stuck: e.Stuck(), Lang: l, Theme: theme, Cursor: cursor}
 	for sq := 0; sq < cols*rows; sq++ {
 		v.Cells = append(v.Cells, e.Piece(sq))
 	}
@@ -85,7 +86,14 @@ func (c *PositionEditor) Render() app.UI {
 	legal := v.Problem.Reason == ""
 	why := v.Problem.Text(l, v.Variant)
 	if legal {
-		why = l.T(i18n.EditLegal, play.SideLabel(l, v.Variant, v.Turn))
+		key := i18n.EditLegal
+		switch {
+		case v.Stuck && c.reversi():
+			key = i18n.EditLegalPass
+		case v.Stuck:
+			key = i18n.EditLegalOver
+		}
+		why = l.T(key, play.SideLabel(l, v.Variant, v.Turn))
 	}
 	help := i18n.EditHelp
 	if c.reversi() {
