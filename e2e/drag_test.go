@@ -43,10 +43,11 @@ func TestDrag(t *testing.T) {
 	screenshot(t, ctx, "drag-01")
 }
 
-// centre returns the middle of board point sq in CSS pixels.
+// centre returns the middle of board point sq in CSS pixels (of the board shown: the game's
+// or the position editor's).
 func centre(t *testing.T, ctx context.Context, sq string) (x, y float64) {
 	t.Helper()
-	r := eval[[]float64](t, ctx, fmt.Sprintf(`(() => { const r = document.querySelector('#board .pt[data-square="%s"]').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`, sq))
+	r := eval[[]float64](t, ctx, fmt.Sprintf(`(() => { const r = document.querySelector('.pt[data-square="%s"]').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`, sq))
 	return r[0], r[1]
 }
 

@@ -12,8 +12,9 @@ import (
 )
 
 // TestEditor sets up positions in the position editor of both games: it opens on the position
-// shown, refuses an illegal one and says why (in English and in Chinese), lets play start only
-// from a legal one, and the engine answers from it; the game it replaced can be brought back.
+// shown, takes clicks, drags and keys, refuses an illegal position and says why (in English and
+// in Chinese), lets play start only from a legal one, and the engine answers from it; the game
+// it replaced is kept.
 func TestEditor(t *testing.T) {
 	dir := siteDir(t, "QIPAN_STATIC")
 	srv := newServer(t, dir, "/")
@@ -44,8 +45,11 @@ func TestEditor(t *testing.T) {
 	put(t, ctx, "k", "e9")
 	put(t, ctx, "k", "d9")
 	put(t, ctx, "R", "h5")
+	mouseDrag(t, ctx, "h5", "h6") // a drag moves a piece
+	waitFor(t, ctx, 5*time.Second, "the chariot dragged to h6", `document.querySelector('[data-editor] [data-piece="R"][data-square="h6"]') !== null &&
+		document.querySelector('[data-editor] [data-piece][data-square="h5"]') === null`)
 	edit(t, ctx, `turn"][data-side="1`)
-	const fixed = "3k5/9/9/9/7R1/9/9/9/9/4K4 b - - 0 1"
+	const fixed = "3k5/9/9/7R1/9/9/9/9/9/4K4 b - - 0 1"
 	waitFor(t, ctx, 5*time.Second, "a legal position", fmt.Sprintf(
 		`(e => e.dataset.fen === %q && e.dataset.legal === "true" && !e.querySelector("[data-edit-error]") &&
 			e.querySelector(".edit-status").textContent === "Legal position: Black to move.")(document.querySelector("[data-editor]"))`, fixed))

@@ -166,6 +166,15 @@ func (e *Editor) Put(sq int) {
 	e.board[sq] = e.picked
 }
 
+// Move takes what stands on from to to (replacing what stood there), as a drag does; an
+// empty from, or to == from, changes nothing.
+func (e *Editor) Move(from, to int) {
+	if from < 0 || to < 0 || from >= len(e.board) || to >= len(e.board) || from == to || e.board[from] == 0 {
+		return
+	}
+	e.board[to], e.board[from] = e.board[from], 0
+}
+
 // Clear empties the board.
 func (e *Editor) Clear() {
 	for i := range e.board {

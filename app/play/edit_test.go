@@ -152,6 +152,16 @@ func TestEditorEditing(t *testing.T) {
 	if e.Piece(at("e0")) != 0 {
 		t.Errorf("erasing an empty point put %q", e.Piece(at("e0")))
 	}
+	e.Move(at("e9"), at("e8")) // the black general steps up its palace
+	e.Move(at("e5"), at("e4")) // nothing there: nothing moves
+	e.Move(at("e8"), at("e8"))
+	if e.Piece(at("e9")) != 0 || e.Piece(at("e8")) != 'k' || e.Piece(at("e4")) != 0 {
+		t.Errorf("after moving the black general: e9 %q e8 %q e4 %q", e.Piece(at("e9")), e.Piece(at("e8")), e.Piece(at("e4")))
+	}
+	e.Move(at("a0"), at("a9")) // a red chariot takes the black one's place
+	if e.Piece(at("a0")) != 0 || e.Piece(at("a9")) != 'R' {
+		t.Errorf("after moving a0 onto a9: a0 %q a9 %q", e.Piece(at("a0")), e.Piece(at("a9")))
+	}
 	e.SetTurn(1)
 	e.StartPosition()
 	if e.FEN() != xiangqi.StartFEN {

@@ -18,6 +18,12 @@ const dragThreshold = 6
 // dropped on. A drop anywhere else puts the piece back. The listeners are on the document, so
 // they outlive the board's re-renders; the returned function removes them.
 func listenDrag(onStart, onDrop func(square string)) func() {
+	return listenDragIn("#board:not(.reversi)", onStart, onDrop)
+}
+
+// listenDragIn is listenDrag on the board svg that root selects (the game's, or the position
+// editor's).
+func listenDragIn(root string, onStart, onDrop func(square string)) func() {
 	doc := app.Window().Get("document")
 	var (
 		from       string
@@ -44,16 +50,16 @@ func listenDrag(onStart, onDrop func(square string)) func() {
 		if !t.Truthy() || !t.Get("closest").Truthy() {
 			return nil
 		}
-		pt := t.Call("closest", "#board:not(.reversi) [data-square]")
+		pt := t.Call("closest", root+" [data-square]")
 		if !pt.Truthy() {
 			return nil
 		}
 		sq := pt.Call("getAttribute", "data-square").String()
-		pc := doc.Call("querySelector", `#board [data-piece][data-square="`+sq+`"]`)
+		board := pt.Call("closest", root)
+		pc := board.Call("querySelector", `[data-piece][data-square="`+sq+`"]`)
 		if !pc.Truthy() {
 			return nil
 		}
-		board := doc.Call("getElementById", "board")
 		ctm := board.Call("getScreenCTM")
 		if !ctm.Truthy() || ctm.Get("a").Float() == 0 {
 			return nil
@@ -93,7 +99,7 @@ func listenDrag(onStart, onDrop func(square string)) func() {
 		}
 		swallowOne = true
 		if el := doc.Call("elementFromPoint", e.Get("clientX"), e.Get("clientY")); el.Truthy() {
-			if pt := el.Call("closest", "#board .pt[data-square]"); pt.Truthy() {
+			if pt := el.Call("closest", root+" .pt[data-square]"); pt.Truthy() {
 				if to := pt.Call("getAttribute", "data-square").String(); to != start {
 					onDrop(to)
 				}

@@ -25,8 +25,9 @@ import (
 const EditAction = "qipan/edit"
 
 // Edit is one thing done in the editor: a button's data-edit (with its data-side or
-// data-pick as Arg), "put" on the point Arg, or a key ("key") pressed on the point Arg.
-type Edit struct{ Do, Arg, Key string }
+// data-pick as Arg), "put" on the point Arg, a key ("key") pressed on the point Arg, or a
+// piece dragged ("move") from the point Arg to the point To.
+type Edit struct{ Do, Arg, Key, To string }
 
 // EditView is what the editor shows, a snapshot of a play.Editor.
 type EditView struct {
@@ -64,7 +65,27 @@ func editView(e *play.Editor, l i18n.Lang, theme string, cursor int) EditView {
 // PositionEditor is the editor component.
 type PositionEditor struct {
 	app.Compo
-	View EditView
+	View     EditView
+	undrag   func()
+	dragFrom string // the point a drag started from
+}
+
+// OnMount lets the pieces of the Xiangqi editor be dragged from point to point (drag_wasm.go;
+// the Reversi discs are only placed and removed).
+func (c *PositionEditor) OnMount(ctx app.Context) {
+	c.undrag = listenDragIn("[data-editor='xiangqi'] .edit-board",
+		func(sq string) { ctx.Dispatch(func(app.Context) { c.dragFrom = sq }) },
+		func(sq string) {
+			ctx.Dispatch(func(ctx app.Context) {
+				ctx.NewActionWithValue(EditAction, Edit{Do: "move", Arg: c.dragFrom, To: sq})
+			})
+		})
+}
+
+func (c *PositionEditor) OnDismount() {
+	if c.undrag != nil {
+		c.undrag()
+	}
 }
 
 func newPositionEditor() *PositionEditor { return &PositionEditor{} }
@@ -325,6 +346,13 @@ func applyEdit(e *play.Editor, cursor int, ed Edit) (int, string) {
 			if next := e.Step(sq, d[0], d[1]); next >= 0 {
 				cursor = next
 			}
+		}
+	case "move":
+		from, ok1 := e.ParseSquare(ed.Arg)
+		to, ok2 := e.ParseSquare(ed.To)
+		if ok1 && ok2 && e.Piece(from) != 0 {
+			e.Move(from, to)
+			cursor = to
 		}
 	case "turn":
 		if side, err := strconv.Atoi(ed.Arg); err == nil {

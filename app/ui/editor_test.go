@@ -37,9 +37,12 @@ func TestApplyEdit(t *testing.T) {
 		{Edit{Do: "pick", Arg: "-"}, "3k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1", "d9", ""},
 		{Edit{Do: "put", Arg: "e0"}, "3k5/9/9/9/9/9/9/9/9/9 b - - 0 1", "e0", ""},
 		{Edit{Do: "put", Arg: "z9"}, "3k5/9/9/9/9/9/9/9/9/9 b - - 0 1", "e0", ""},
-		{Edit{Do: "start"}, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", "e0", ""},
-		{Edit{Do: "play"}, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", "e0", "play"},
-		{Edit{Do: "cancel"}, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", "e0", "cancel"},
+		{Edit{Do: "put", Arg: "e0"}, "3k5/9/9/9/9/9/9/9/9/9 b - - 0 1", "e0", ""}, // the eraser on an empty point
+		{Edit{Do: "move", Arg: "d9", To: "e8"}, "9/4k4/9/9/9/9/9/9/9/9 b - - 0 1", "e8", ""},
+		{Edit{Do: "move", Arg: "a0", To: "a1"}, "9/4k4/9/9/9/9/9/9/9/9 b - - 0 1", "e8", ""}, // nothing on a0
+		{Edit{Do: "start"}, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", "e8", ""},
+		{Edit{Do: "play"}, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", "e8", "play"},
+		{Edit{Do: "cancel"}, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", "e8", "cancel"},
 	} {
 		var do string
 		cursor, do = applyEdit(e, cursor, tc.ed)
