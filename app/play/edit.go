@@ -289,6 +289,10 @@ var (
 	reInCheck     = regexp.MustCompile(`^(red|black) is in check but it is (?:red|black)'s move$`)
 )
 
+// squareReasons are the reasons of a piece off the points it may stand on, by its kind's
+// letter (ParseFEN names the piece; only these four kinds are bound to points).
+var squareReasons = map[byte]EditReason{'K': EditGeneralPalace, 'A': EditAdvisorSquare, 'B': EditElephantSquare, 'P': EditSoldierSquare}
+
 // sideOf is the side of a Xiangqi FEN letter: 0 (Red) for upper case.
 func sideOf(pc byte) int {
 	if pc >= 'a' && pc <= 'z' {
@@ -344,15 +348,8 @@ func CheckXiangqi(fen string) EditProblem {
 	} else if m := reSquare.FindStringSubmatch(msg); m != nil {
 		p.Piece, p.Square = m[1][0], m[2]
 		p.Side = sideOf(p.Piece)
-		switch p.Piece &^ 0x20 { // upper case
-		case 'K':
-			p.Reason = EditGeneralPalace
-		case 'A':
-			p.Reason = EditAdvisorSquare
-		case 'B':
-			p.Reason = EditElephantSquare
-		case 'P':
-			p.Reason = EditSoldierSquare
+		if r, ok := squareReasons[p.Piece&^0x20]; ok { // by the upper-case letter
+			p.Reason = r
 		}
 	} else if m := reFacing.FindStringSubmatch(msg); m != nil {
 		p.Reason, p.File = EditFacing, m[1]
