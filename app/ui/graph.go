@@ -41,8 +41,8 @@ func evalGraph(l i18n.Lang, points []play.EvalPoint, shown int, reversi bool) ap
 			known++
 		}
 	}
-	if len(points) < 2 {
-		return wrap
+	if len(points) < 2 || known == 0 {
+		return wrap // nothing to draw yet: the move list keeps the room
 	}
 	step := max(1, (len(points)+graphColumns-1)/graphColumns)
 	var sampled []play.EvalPoint
