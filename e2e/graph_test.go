@@ -19,11 +19,14 @@ func TestEvalGraph(t *testing.T) {
 	load(t, ctx, srv.URL+"/")
 	moves := []string{"h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"}
 	setSaved(t, ctx, fmt.Sprintf(`{"v":1,"start":%q,"moves":"h2e2 h9g7 h0g2 i9h9 i0h0 b9c7","ply":6,"two":true}`, xiangqi.StartFEN))
+	if eval[bool](t, ctx, `document.querySelector("[data-graph]") !== null`) {
+		t.Fatal("a graph with no score drawn")
+	}
+	action(t, ctx, "analyse-game")
+	waitFor(t, ctx, 90*time.Second, "every position scored", `document.querySelector("[data-graph]")?.dataset.graphKnown === "7"`)
 	if n := eval[int](t, ctx, `document.querySelectorAll("[data-graph] [data-graph-ply]").length`); n != 7 {
 		t.Fatalf("%d graph columns for 6 moves, want 7", n)
 	}
-	action(t, ctx, "analyse-game")
-	waitFor(t, ctx, 90*time.Second, "every position scored", `document.querySelector("[data-graph]").dataset.graphKnown === "7"`)
 	scores := eval[[]string](t, ctx, `[...document.querySelectorAll("[data-graph-score]")].map(e => e.dataset.graphScore)`)
 	record(t, "graph scores after %v: %v", moves, scores)
 	waitFor(t, ctx, 5*time.Second, "the analysis over", `document.querySelector('[data-action="analyse-game"]').getAttribute("aria-pressed") === "false"`)
@@ -42,6 +45,6 @@ func TestEvalGraph(t *testing.T) {
 		waitFor(t, ctx, 5*time.Second, "disc on "+sq, `document.querySelector("[data-disc][data-square=`+sq+`]") !== null`)
 	}
 	action(t, ctx, "analyse-game")
-	waitFor(t, ctx, 60*time.Second, "every Reversi position scored", `document.querySelector("[data-graph]").dataset.graphKnown === "5"`)
+	waitFor(t, ctx, 60*time.Second, "every Reversi position scored", `document.querySelector("[data-graph]")?.dataset.graphKnown === "5"`)
 	screenshot(t, ctx, "graph-reversi-zh")
 }
