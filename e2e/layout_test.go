@@ -14,7 +14,8 @@ import (
 
 // TestLayout checks the page at a phone's size and at a short laptop screen: at 360×640 the
 // status, the move buttons and the engine line are in view without scrolling and every touch
-// target is at least 40 px; at 1366×650 with a 150-ply game nothing of the panel is cut off.
+// target is at least 40 px; at 1366×650 with a 150-ply game nothing of the panel is cut off;
+// at 2560×1440 board and panel sit side by side in view.
 func TestLayout(t *testing.T) {
 	dir := siteDir(t, "QIPAN_STATIC")
 	srv := newServer(t, dir, "/")
@@ -56,6 +57,20 @@ func TestLayout(t *testing.T) {
 	}).map(e => (e.dataset.action || e.className) + " " + Math.round(e.getBoundingClientRect().width) + "x" + Math.round(e.getBoundingClientRect().height))`)
 	if len(small) > 0 {
 		t.Errorf("touch targets under 40 px at 360×640: %v", small)
+	}
+
+	// A large screen: the board and the panel both in view, side by side, nothing scrolls
+	// sideways.
+	run(t, ctx, 10*time.Second, "large screen", chromedp.EmulateViewport(2560, 1440))
+	time.Sleep(300 * time.Millisecond)
+	screenshot(t, ctx, "layout-2560x1440")
+	fits := eval[bool](t, ctx, `(() => {
+		const b = document.getElementById("board").getBoundingClientRect(), p = document.querySelector(".panel").getBoundingClientRect();
+		return b.bottom <= innerHeight + 1 && p.top < innerHeight && p.left >= b.right - 1 &&
+			document.documentElement.scrollWidth <= innerWidth && b.height > 700;
+	})()`)
+	if !fits {
+		t.Errorf("at 2560×1440 the board and panel do not sit side by side in view: %s", pageSummary(ctx))
 	}
 }
 
