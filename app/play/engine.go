@@ -214,36 +214,75 @@ func (e *Engine) Stop() []string {
 	return nil
 }
 
-// wanted is the search the engine should be running now: the engine's move, a hint the
-// person asked for, or none.
-func (m *Match) wanted() job {
-	if m.analysis {
-		ply := m.ShownPly()
-		p := m.game.PositionAt(ply)
-		if len(p.LegalMoves()) == 0 {
-			return job{}
-		}
-		return xiangqiJob(job{variant: VariantXiangqi, pos: m.lineAt(ply), analyse: true, level: LevelOption(MaxLevel),
-			lines: xiangqiLines(AnalysisLines), goCmd: AnalysisGo}, p)
+// searchKind is what a search is for.
+type searchKind int
+
+const (
+	searchMove     searchKind = iota // the engine's move, played
+	searchHint                       // a hint for the person
+	searchAnalysis                   // analysis lines of the position shown
+	searchGraph                      // the graph's score of a position
+)
+
+// searcher is what a game (Match, Reversi) tells wantedOf.
+type searcher interface {
+	Analysis() bool
+	ShownPly() int
+	Over() bool
+	EngineToMove() bool
+	Graphing() bool
+	gamePly() int
+	hintAsked() bool
+	// jobAt is the search of kind for the position after ply moves (none for a finished
+	// position).
+	jobAt(ply int, kind searchKind) job
+	graphJob() (job, bool)
+}
+
+// wantedOf is the search the engine should be running now for game g: while analysis is on,
+// the position shown; else the engine's move, a hint the person asked for, a point of the
+// evaluation graph, or none.
+func wantedOf(g searcher) job {
+	if g.Analysis() {
+		return g.jobAt(g.ShownPly(), searchAnalysis)
 	}
-	if !m.Over() {
-		line := m.line()
-		if m.EngineToMove() {
-			return xiangqiJob(job{variant: VariantXiangqi, pos: line, level: LevelOption(m.level), lines: xiangqiLines(1),
-				goCmd: LevelGo(m.level)}, m.game.Position())
-		}
-		if m.hintAsk == line {
-			// A hint is the best move the engine can find.
-			return xiangqiJob(job{variant: VariantXiangqi, pos: line, hint: true, level: LevelOption(MaxLevel),
-				lines: xiangqiLines(1), goCmd: HintGo}, m.game.Position())
+	if !g.Over() {
+		switch {
+		case g.EngineToMove():
+			return g.jobAt(g.gamePly(), searchMove)
+		case g.hintAsked():
+			return g.jobAt(g.gamePly(), searchHint)
 		}
 	}
-	if m.book.graphing {
-		if j, ok := m.graphJob(); ok {
+	if g.Graphing() {
+		if j, ok := g.graphJob(); ok {
 			return j
 		}
 	}
 	return job{}
+}
+
+func (m *Match) wanted() job     { return wantedOf(m) }
+func (m *Match) gamePly() int    { return m.game.Ply() }
+func (m *Match) hintAsked() bool { return m.hintAsk != "" && m.hintAsk == m.line() }
+
+func (m *Match) jobAt(ply int, kind searchKind) job {
+	p := m.game.PositionAt(ply)
+	if len(p.LegalMoves()) == 0 {
+		return job{}
+	}
+	j := job{variant: VariantXiangqi, pos: m.lineAt(ply), level: LevelOption(MaxLevel)}
+	switch kind {
+	case searchMove:
+		j.level, j.goCmd = LevelOption(m.level), LevelGo(m.level)
+	case searchHint: // the best move the engine can find
+		j.hint, j.goCmd = true, HintGo
+	case searchAnalysis:
+		j.analyse, j.lines, j.goCmd = true, xiangqiLines(AnalysisLines), AnalysisGo
+	case searchGraph:
+		j.graph, j.lines, j.goCmd = true, xiangqiGraphLines, GraphGo
+	}
+	return xiangqiJob(j, p)
 }
 
 // xiangqiLines are the (UCCI) option lines, one per line of the text, that make the Xiangqi

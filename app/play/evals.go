@@ -160,8 +160,7 @@ func (m *Match) graphJob() (j job, ok bool) {
 			m.book.set(p.Key(), score)
 			continue
 		}
-		return xiangqiJob(job{variant: VariantXiangqi, pos: m.lineAt(ply), graph: true, level: LevelOption(MaxLevel),
-			lines: xiangqiGraphLines, goCmd: GraphGo}, &p), true
+		return m.jobAt(ply, searchGraph), true
 	}
 	m.book.graphing = false
 	return job{}, false
@@ -199,8 +198,7 @@ func (r *Reversi) graphJob() (j job, ok bool) {
 		case reversi.MustPass:
 			continue // the pass that follows is the next position
 		}
-		return reversiJob(job{variant: VariantReversi, pos: r.lineAt(ply), graph: true, level: ReversiLevelOption(MaxLevel),
-			lines: reversiLines(1), goCmd: GraphGo}, p), true
+		return r.jobAt(ply, searchGraph), true
 	}
 	r.book.graphing = false
 	return job{}, false

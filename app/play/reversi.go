@@ -314,34 +314,27 @@ func ReversiLevelOption(l int) string {
 	return "setoption name Skill Level value " + strconv.Itoa(ClampLevel(l))
 }
 
-func (r *Reversi) wanted() job {
-	if r.analysis {
-		ply := r.ShownPly()
-		p := r.game.PositionAt(ply)
-		if p.Status() == reversi.Over {
-			return job{}
-		}
-		return reversiJob(job{variant: VariantReversi, pos: r.lineAt(ply), analyse: true, level: ReversiLevelOption(MaxLevel),
-			lines: reversiLines(AnalysisLines), goCmd: ReversiAnalysisGo}, p)
+func (r *Reversi) wanted() job     { return wantedOf(r) }
+func (r *Reversi) gamePly() int    { return r.game.Ply() }
+func (r *Reversi) hintAsked() bool { return r.hintAsk != "" && r.hintAsk == r.line() }
+
+func (r *Reversi) jobAt(ply int, kind searchKind) job {
+	p := r.game.PositionAt(ply)
+	if p.Status() == reversi.Over {
+		return job{}
 	}
-	if !r.Over() {
-		line := r.line()
-		if r.EngineToMove() {
-			return reversiJob(job{variant: VariantReversi, pos: line, level: ReversiLevelOption(r.level), lines: reversiLines(1),
-				goCmd: LevelGo(r.level)}, r.game.Position())
-		}
-		if r.hintAsk == line {
-			// A hint scores every legal move, for the board to write on each.
-			return reversiJob(job{variant: VariantReversi, pos: line, hint: true, level: ReversiLevelOption(MaxLevel),
-				lines: reversiLines(64), goCmd: HintGo}, r.game.Position())
-		}
+	j := job{variant: VariantReversi, pos: r.lineAt(ply), level: ReversiLevelOption(MaxLevel), lines: reversiLines(1)}
+	switch kind {
+	case searchMove:
+		j.level, j.goCmd = ReversiLevelOption(r.level), LevelGo(r.level)
+	case searchHint: // scores every legal move, for the board to write on each
+		j.hint, j.lines, j.goCmd = true, reversiLines(64), HintGo
+	case searchAnalysis:
+		j.analyse, j.lines, j.goCmd = true, reversiLines(AnalysisLines), ReversiAnalysisGo
+	case searchGraph:
+		j.graph, j.goCmd = true, GraphGo
 	}
-	if r.book.graphing {
-		if j, ok := r.graphJob(); ok {
-			return j
-		}
-	}
-	return job{}
+	return reversiJob(j, p)
 }
 
 // EngineLines returns the lines to send so that the engine searches if, and only if, it is its
