@@ -34,6 +34,11 @@ func TestNumbers(t *testing.T) {
 	run(t, ctx, 10*time.Second, "viewport", chromedp.EmulateViewport(1366, 768))
 	load(t, ctx, srv.URL+"/?lang=en")
 	const clicks = 25
+	// The machine's load says how far the figures can be trusted (2 cores shared: a load of 4
+	// doubles them).
+	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
+		recordIn(t, "numbers.txt", "load average at the start: %s", strings.Join(strings.Fields(string(b))[:3], " "))
+	}
 
 	setSaved(t, ctx, fmt.Sprintf(`{"v":1,"start":%q,"moves":"","ply":0,"two":true}`, xiangqi.StartFEN))
 	c := clickTimes(t, ctx, "h2", "e2", clicks)
@@ -86,7 +91,7 @@ type clicked struct {
 // the next animation frame after that.
 func clickTimes(t *testing.T, ctx context.Context, from, to string, n int) clicked {
 	t.Helper()
-	return eval[clicked](t, ctx, fmt.Sprintf(`(async (from, to, n) => {
+	return evalFor[clicked](t, ctx, 5*time.Minute, fmt.Sprintf(`(async (from, to, n) => {
 		const pt = sq => document.querySelector('.pt[data-square="' + sq + '"]');
 		const click = el => el.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window}));
 		// changed resolves with the time the DOM first satisfies cond.
@@ -138,7 +143,7 @@ func (l longTask) String() string { return fmt.Sprintf("%.0f ms at +%.0f ms", l.
 // engine panel's updates.
 func searchFigures(t *testing.T, ctx context.Context) searched {
 	t.Helper()
-	return eval[searched](t, ctx, `(async () => {
+	return evalFor[searched](t, ctx, 2*time.Minute, `(async () => {
 		const board = document.getElementById("board");
 		// Not reviewing, the current entry is the last ply played.
 		const plies = () => +(document.querySelector("#moves .current")?.dataset.ply || 0);
@@ -244,4 +249,16 @@ func i18nSize(t *testing.T) (with, without size) {
 		return s
 	}
 	return build("with"), build("without", "-overlay", ov)
+}
+
+// evalFor is eval with a time limit of its own (a slow build takes minutes for 25 clicks).
+func evalFor[T any](t *testing.T, ctx context.Context, limit time.Duration, expr string) T {
+	t.Helper()
+	c, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	v, err := chromedp.Run(c, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
 }

@@ -339,7 +339,11 @@ func (m *Match) line() string { return m.lineAt(m.game.Ply()) }
 
 // lineAt is the position line of the game after ply moves.
 func (m *Match) lineAt(ply int) string {
-	return PositionLine(m.game.Start().FEN(), m.game.Moves()[:ply])
+	if ply <= 0 {
+		return PositionLine(m.game.Start().FEN(), nil)
+	}
+	// The kept record: the panel compares this line with the engine's at every render.
+	return PositionLine(m.game.Start().FEN(), nil) + " moves " + m.coordMoves(ply)
 }
 
 // SearchTarget returns the position the engine should be searching for its own move now, as

@@ -26,9 +26,10 @@ type textKey struct {
 type textCache[M comparable] struct {
 	key   textKey
 	valid bool
-	moves []M      // the record the texts were written for
-	texts []string // texts[i] is moves[i] written out
-	query joined[M]
+	moves []M       // the record the texts were written for
+	texts []string  // texts[i] is moves[i] written out
+	coord joined[M] // in coordinates, spaced: the engine's position line, the saved game
+	query joined[M] // in coordinates joined by '+': the share link
 }
 
 // joined keeps a record written as one string, each move's end noted, so that the text of
@@ -106,11 +107,16 @@ func (c *textCache[M]) update(k textKey, moves []M, write func(from int, moves [
 	return texts[:len(texts):len(texts)]
 }
 
+// coordMoves is the first n moves of the record in UCCI ("h2e2 h9g7"), kept between calls.
+func (m *Match) coordMoves(n int) string { return m.joinedMoves(&m.texts.coord, n, ' ') }
+
 // queryMoves is the first n moves of the record in UCCI joined by '+', as the share link's
 // moves= value (queryEscape would write the spaces so), kept between calls.
-func (m *Match) queryMoves(n int) string {
+func (m *Match) queryMoves(n int) string { return m.joinedMoves(&m.texts.query, n, '+') }
+
+func (m *Match) joinedMoves(j *joined[xiangqi.Move], n int, sep byte) string {
 	k := textKey{owner: m.game, edits: m.edits, plies: m.game.Len()}
-	return m.texts.query.prefix(k, n, m.game.Moves, '+', func(b *strings.Builder, mv xiangqi.Move) {
+	return j.prefix(k, n, m.game.Moves, sep, func(b *strings.Builder, mv xiangqi.Move) {
 		writeUCCI(b, []xiangqi.Move{mv})
 	})
 }

@@ -120,6 +120,20 @@ func TestMatchMoveTexts(t *testing.T) {
 		if allocs := testing.AllocsPerRun(10, func() { m.MoveTexts(s.n) }); allocs != 0 {
 			t.Errorf("%s: MoveTexts asked again allocates %v times, want 0", s.name, allocs)
 		}
+		// The kept coordinates: the position line at any ply and the saved moves.
+		moves := m.game.Moves()
+		for _, ply := range []int{0, len(moves) / 2, m.game.Ply(), len(moves)} {
+			if got, want := m.lineAt(ply), PositionLine(m.game.Start().FEN(), moves[:ply]); got != want {
+				t.Errorf("%s: lineAt(%d) = %q, want %q", s.name, ply, got, want)
+			}
+		}
+		var uci []string
+		for _, mv := range moves {
+			uci = append(uci, mv.String())
+		}
+		if got, want := m.Save().Moves, strings.Join(uci, " "); got != want {
+			t.Errorf("%s: saved moves %q, want %q", s.name, got, want)
+		}
 	}
 }
 

@@ -33,7 +33,7 @@ func (m *Match) Save() Saved {
 	return Saved{
 		Version:   SavedVersion,
 		Start:     m.game.Start().FEN(),
-		Moves:     strings.ReplaceAll(m.queryMoves(m.game.Len()), "+", " "),
+		Moves:     m.coordMoves(m.game.Len()),
 		Ply:       m.game.Ply(),
 		Flipped:   m.flipped,
 		Human:     map[xiangqi.Color]string{xiangqi.Red: "w", xiangqi.Black: "b"}[m.human],
