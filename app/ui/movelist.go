@@ -76,11 +76,11 @@ func (l *MoveList) rows() int { return (len(l.Texts) + l.offset() + 1) / 2 }
 func (l *MoveList) rowOf(ply int) int { return max(0, ply-1+l.offset()) / 2 }
 
 // moveWindow returns the rows [from, to) to draw of rows when row first is the first in view:
-// from whole chunks, a chunk before first, and a full window when there are rows enough.
+// from whole chunks, a chunk before first. At the end of the record the window is shorter
+// rather than moved, so that a move played adds a row instead of redrawing every row.
 func moveWindow(first, rows int) (from, to int) {
 	from = max(0, (first/windowChunk-1)*windowChunk)
-	to = min(rows, from+windowRows)
-	return max(0, min(from, to-windowRows)), to
+	return from, min(rows, from+windowRows)
 }
 
 func (l *MoveList) Render() app.UI {
@@ -99,7 +99,9 @@ func (l *MoveList) Render() app.UI {
 		// entry clicked or focused stays the same element.
 		l.followed = l.Shown
 		if r := l.rowOf(l.Shown); r < from || r >= to {
-			l.first = r
+			// Two chunks above it: the rows a tall list shows above the entry it scrolls
+			// to, and room below for the moves to come.
+			l.first = max(0, r-2*windowChunk)
 			from, to = moveWindow(l.first, rows)
 		}
 	}

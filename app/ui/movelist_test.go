@@ -15,8 +15,8 @@ func TestMoveWindow(t *testing.T) {
 		{39, 1000, 0, 100},     // within the second chunk: the window starts a chunk before it
 		{40, 1000, 20, 120},    // the third chunk
 		{59, 1000, 20, 120},    // scrolling within a chunk draws the same rows
-		{990, 1000, 900, 1000}, // near the end: a full window that ends at the last row
-		{4999, 5000, 4900, 5000},
+		{990, 1000, 960, 1000}, // near the end: a shorter window, so that new rows add to it
+		{4999, 5000, 4960, 5000},
 	} {
 		from, to := moveWindow(tt.first, tt.rows)
 		if from != tt.from || to != tt.to {
@@ -47,7 +47,7 @@ func entries(t *testing.T, html string) (plies []int, gaps []int) {
 // the window goes to the shown entry when it is outside, stays when it is inside, and the
 // rows drawn and the gaps always add up to the whole record.
 func TestMoveListWindow(t *testing.T) {
-	texts := make([]string, 10_000)
+	texts := make([]string, 10_002)
 	for i := range texts {
 		texts[i] = "m" + strconv.Itoa(i+1)
 	}
@@ -59,13 +59,16 @@ func TestMoveListWindow(t *testing.T) {
 		first, last     int // the first and last ply drawn
 		gapTop, gapDown int
 	}{
-		{"at the end", 10_000, false, 9801, 10_000, 4900, 0},
-		{"a move inside the window", 9900, false, 9801, 10_000, 4900, 0},
+		{"at the end", 10_000, false, 9841, 10_000, 4920, 0},
+		{"a move inside the window", 9900, false, 9841, 10_000, 4920, 0},
+		{"two moves played: rows added, the window stays", 10_002, false, 9841, 10_002, 4920, 0},
+		{"back to the end", 10_000, false, 9841, 10_000, 4920, 0},
 		{"the start", 0, false, 1, 200, 0, 4900},
-		{"the middle", 5001, false, 4961, 5160, 2480, 2420},
-		{"Black first", 5001, true, 4960, 5159, 2480, 2421},
+		{"the middle", 5001, false, 4881, 5080, 2440, 2460},
+		{"Black first", 5001, true, 4880, 5079, 2440, 2461},
 	} {
-		html := appHTML(l.WithRecord(texts, 10_000, tt.shown, tt.blackFirst))
+		record := texts[:max(10_000, tt.shown)]
+		html := appHTML(l.WithRecord(record, len(record), tt.shown, tt.blackFirst))
 		plies, gaps := entries(t, html)
 		if len(plies) == 0 || plies[0] != tt.first || plies[len(plies)-1] != tt.last {
 			t.Errorf("%s: plies %d…%d drawn, want %d…%d", tt.name, plies[0], plies[len(plies)-1], tt.first, tt.last)
