@@ -274,6 +274,8 @@ func TestLastSound(t *testing.T) {
 		{xiangqi.StartFEN, "", SoundNone},
 		{xiangqi.StartFEN, "h2e2", SoundMove},
 		{xiangqi.StartFEN, "h2h9", SoundCapture},
+		{xiangqi.StartFEN, "h2h9 i9h9", SoundCapture},
+		{xiangqi.StartFEN, "h2h9 i9h9 b0c2", SoundMove}, // a quiet move after two captures
 		{"4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", "a0a9", SoundCheck},
 		{"3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", "a0d0", SoundEnd}, // the chariot mates on the d-file
 	}

@@ -1,7 +1,5 @@
 package play
 
-import "qipan/engine/xiangqi"
-
 // Sound is what a move sounds like.
 type Sound string
 
@@ -26,8 +24,9 @@ func (m *Match) LastSound() Sound {
 	case m.game.Position().InCheck():
 		return SoundCheck
 	}
-	mv := m.game.Moves()[ply-1]
-	if m.game.PositionAt(ply-1).At(mv.To()) != xiangqi.NoPiece {
+	// Only a capture sets the halfmove clock back to 0: the position before the move need not
+	// be replayed from the start (which took milliseconds a move with a 10,000-ply record).
+	if m.game.Position().HalfmoveClock() == 0 {
 		return SoundCapture
 	}
 	return SoundMove
