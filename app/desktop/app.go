@@ -98,8 +98,9 @@ type App struct {
 	engine   *play.Engine
 	w, h     float32
 	now      time.Time
-	notice   words // a problem to show (nil: none)
-	info     words // what the last import or export did (nil: nothing yet)
+	notice   words        // a problem to show (nil: none)
+	refusal  play.Refusal // why the last click was refused, shown until the next one
+	info     words        // what the last import or export did (nil: nothing yet)
 	sounds   []play.Sound
 	ptrX     float32
 	ptrY     float32
@@ -333,7 +334,9 @@ func (a *App) Dragging() (sq int, x, y float32, ok bool) {
 
 // click is a click on square sq of the board.
 func (a *App) click(sq int) {
-	if a.b.Click(sq) {
+	moved := a.b.Click(sq)
+	a.refusal = a.b.Refusal()
+	if moved {
 		from, to := a.b.LastMove()
 		a.trace("person moved ply %d %d-%d", a.b.Ply(), from, to)
 		a.changed(true)

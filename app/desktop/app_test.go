@@ -578,3 +578,25 @@ func TestLanguage(t *testing.T) {
 		t.Errorf("default from the environment: %s, %q, settings %q", c.Lang(), label(t, c, "new"), c.Settings().Lang)
 	}
 }
+
+// TestRefusalSaid: a refused click says why under the status, in the board's language, until
+// the next click.
+func TestRefusalSaid(t *testing.T) {
+	a, _ := newTestApp(t, &fakeLink{})
+	refusal := func() string {
+		if r := a.Scene().Find("refusal"); len(r) == 1 {
+			return r[0].Text
+		}
+		return ""
+	}
+	clickAt(t, a, "h2")
+	clickAt(t, a, "g4") // a cannon does not move like that
+	if got, want := refusal(), i18n.English.T(i18n.RefusedPieceMove); got != want {
+		t.Errorf("refusal %q, want %q", got, want)
+	}
+	clickAt(t, a, "h2")
+	clickAt(t, a, "e2")
+	if got := refusal(); got != "" {
+		t.Errorf("after a legal move the refusal still says %q", got)
+	}
+}

@@ -129,6 +129,7 @@ func (a *App) panel(l *frameLayout) {
 	}
 	line(hint, u*0.9, mark, "hint-text")
 	line(play.BoardNote(lang, b), u*0.9, text, "note")
+	line(play.RefusalText(lang, a.refusal), u*0.8, alert, "refusal")
 	engineOK := e.Failed() == ""
 	reviewing := b.Reviewing()
 	row(on("new", lang.T(i18n.New), true), on("undo", lang.T(i18n.Undo), b.CanUndo()), on("redo", lang.T(i18n.Redo), b.CanRedo()))

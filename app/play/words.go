@@ -187,3 +187,17 @@ func StatusText(l i18n.Lang, b Board) string {
 	}
 	return s
 }
+
+// refusalKeys are the texts of the boards' refusals.
+var refusalKeys = map[Refusal]i18n.Key{
+	RefusedCheck: i18n.RefusedCheck, RefusedFacing: i18n.RefusedFacing, RefusedTurn: i18n.RefusedTurn,
+	RefusedPieceMove: i18n.RefusedPieceMove, RefusedNoFlip: i18n.RefusedNoFlip,
+}
+
+// RefusalText says in l why an attempt was refused ("" for none).
+func RefusalText(l i18n.Lang, r Refusal) string {
+	if k, ok := refusalKeys[r]; ok {
+		return l.T(k)
+	}
+	return ""
+}

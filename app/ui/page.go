@@ -585,7 +585,7 @@ func (p *Page) titleRow(zh string) app.UI {
 // refusalLine says why the last attempt was refused (empty otherwise); screen readers
 // announce it.
 func (p *Page) refusalLine() app.UI {
-	return app.P().Class("refusal").Attr("role", "alert").Text(refusalText(p.lang, p.refusal))
+	return app.P().Class("refusal").Attr("role", "alert").Text(play.RefusalText(p.lang, p.refusal))
 }
 
 // updateSlot offers a reload when a new version is installed.

@@ -46,19 +46,6 @@ func youClass(b play.Board) string {
 	return "disc-black"
 }
 
-// refusalKeys are the texts of the board's refusals.
-var refusalKeys = map[play.Refusal]i18n.Key{
-	play.RefusedCheck: i18n.RefusedCheck, play.RefusedFacing: i18n.RefusedFacing, play.RefusedTurn: i18n.RefusedTurn,
-	play.RefusedPieceMove: i18n.RefusedPieceMove, play.RefusedNoFlip: i18n.RefusedNoFlip,
-}
-
-// refusalText says in l why an attempt was refused ("" for none).
-func refusalText(l i18n.Lang, r play.Refusal) string {
-	if k, ok := refusalKeys[r]; ok {
-		return l.T(k)
-	}
-	return ""
-}
 
 // discScore writes centi-discs as discs with a sign and one decimal: "+4.0", "-0.2", "0.0".
 func discScore(centi int) string {
