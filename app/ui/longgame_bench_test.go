@@ -22,7 +22,7 @@ func longMatch(tb testing.TB) *play.Match {
 
 // BenchmarkLongGame times what the page does for a click with a 10,000-ply game loaded, piece
 // by piece (go test -bench LongGame ./app/ui/): the move texts, the move list, the board, the
-// rest of the panel, the engine's position line, the save, and the whole page's Render.
+// rest of the panel, the evaluation graph, the engine's position line, the save, and the whole page's Render.
 func BenchmarkLongGame(b *testing.B) {
 	p := NewPage()
 	p.xq = &play.XiangqiBoard{M: longMatch(b)}
@@ -41,6 +41,7 @@ func BenchmarkLongGame(b *testing.B) {
 		{"Status", func() { p.status() }},
 		{"EnginePanel", func() { p.enginePanel() }},
 		{"ShareRow", func() { p.shareRow() }},
+		{"Graph", func() { p.graphSlot() }},
 		{"EngineLines", func() { bd.EngineLines() }},
 		{"Save", func() { bd.Save() }},
 		{"Click", func() { bd.Click(int(h0)) }},
