@@ -23,7 +23,8 @@ import (
 // tasks (PerformanceObserver "longtask", over 50 ms) while the engine searches; how often
 // the engine panel changes while it thinks; and the bytes the i18n catalogues add to
 // app.wasm. It writes the figures to out/numbers.txt and asserts nothing about them: speed
-// is reported, not tested.
+// is reported, not tested. With QIPAN_PROFILE=1 it also profiles the long game's clicks and a
+// search in it (out/profile-*.txt).
 func TestNumbers(t *testing.T) {
 	if os.Getenv("QIPAN_NUMBERS") == "" {
 		t.Skip("the numbers script: ./build.sh numbers")
@@ -64,6 +65,18 @@ func TestNumbers(t *testing.T) {
 			recordIn(t, "numbers.txt", "engine search %d (level 8), %s: %d long tasks on the main thread while the engine thought (%.2f s), %d from the click to the reply %v (the person's move drawn at +%.0f ms); engine panel: %d updates = %.1f/s (depth reached %s)",
 				i, g.name, s.During, s.Thinking/1000, len(s.LongTasks), s.LongTasks, s.Moved, s.Updates, float64(s.Updates)/(s.Thinking/1000), s.Depth)
 		}
+	}
+
+	// QIPAN_PROFILE=1: where the time of the long game's clicks and of a search in it goes, by
+	// Go function (an app.wasm with names; out/profile-*.txt).
+	if os.Getenv("QIPAN_PROFILE") != "" {
+		psrv := newServer(t, namedSite(t, dir), "/")
+		load(t, ctx, psrv.URL+"/?lang=en")
+		setSaved(t, ctx, longSaved())
+		profiled(t, ctx, "profile-long-clicks", 80, func() { clickTimes(t, ctx, "h0", "g2", 10) })
+		setSaved(t, ctx, strings.Replace(longSaved(), `,"two":true`, "", 1))
+		setSelect(t, ctx, "level", "8")
+		profiled(t, ctx, "profile-long-search", 80, func() { searchFigures(t, ctx) })
 	}
 
 	with, without := i18nSize(t)
