@@ -96,7 +96,7 @@ func (m *Match) Shown() *xiangqi.Position {
 // LastMove returns the move that led to the shown position, if any.
 func (m *Match) LastMove() (xiangqi.Move, bool) {
 	if ply := m.ShownPly(); ply > 0 {
-		return m.game.Moves()[ply-1], true
+		return m.recordMoves()[ply-1], true // kept: the board asks at every render
 	}
 	return xiangqi.NoMove, false
 }

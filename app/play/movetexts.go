@@ -110,6 +110,13 @@ func (c *textCache[M]) update(k textKey, moves []M, write func(from int, moves [
 // coordMoves is the first n moves of the record in UCCI ("h2e2 h9g7"), kept between calls.
 func (m *Match) coordMoves(n int) string { return m.joinedMoves(&m.texts.coord, n, ' ') }
 
+// recordMoves is the whole record, kept with its coordinates: the same slice until the record
+// changes (Game.Moves copies it). Read it, do not change it.
+func (m *Match) recordMoves() []xiangqi.Move {
+	m.coordMoves(0) // brings the kept record up to date
+	return m.texts.coord.moves
+}
+
 // queryMoves is the first n moves of the record in UCCI joined by '+', as the share link's
 // moves= value (queryEscape would write the spaces so), kept between calls.
 func (m *Match) queryMoves(n int) string { return m.joinedMoves(&m.texts.query, n, '+') }

@@ -120,8 +120,15 @@ func TestMatchMoveTexts(t *testing.T) {
 		if allocs := testing.AllocsPerRun(10, func() { m.MoveTexts(s.n) }); allocs != 0 {
 			t.Errorf("%s: MoveTexts asked again allocates %v times, want 0", s.name, allocs)
 		}
-		// The kept coordinates: the position line at any ply and the saved moves.
+		// The kept coordinates: the last move shown, the position line at any ply and the
+		// saved moves.
 		moves := m.game.Moves()
+		if last, ok := m.LastMove(); ok != (m.ShownPly() > 0) || ok && last != moves[m.ShownPly()-1] {
+			t.Errorf("%s: LastMove %v %v, want ply %d's of %v", s.name, last, ok, m.ShownPly(), moves)
+		}
+		if allocs := testing.AllocsPerRun(10, func() { m.LastMove() }); allocs != 0 {
+			t.Errorf("%s: LastMove allocates %v times, want 0", s.name, allocs)
+		}
 		for _, ply := range []int{0, len(moves) / 2, m.game.Ply(), len(moves)} {
 			if got, want := m.lineAt(ply), PositionLine(m.game.Start().FEN(), moves[:ply]); got != want {
 				t.Errorf("%s: lineAt(%d) = %q, want %q", s.name, ply, got, want)
