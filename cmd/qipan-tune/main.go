@@ -2,6 +2,7 @@
 //
 //	qipan-tune gen -games 400 -nodes 5000 -out data.txt   # self-play, one "FEN;result" a line
 //	qipan-tune fit -in data.txt                            # prints the fitted weights as Go
+//	qipan-tune nnue -in labelled.txt -out xiangqi.nnue     # trains a network (nnue.go)
 //
 // gen plays the engine against itself from book openings (random by weight) with a few
 // noisy moves after them, at a fixed node budget, and writes the quiet positions of every
@@ -37,7 +38,7 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: qipan-tune gen|label|fit [flags]")
+		fmt.Fprintln(stderr, "usage: qipan-tune gen|label|fit|nnue [flags]")
 		return 2
 	}
 	switch args[0] {
@@ -71,6 +72,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	case "label":
 		return label(args[1:], stderr)
+	case "nnue":
+		return trainNNUE(args[1:], stdout, stderr)
 	case "fit":
 		fs := flag.NewFlagSet("fit", flag.ContinueOnError)
 		fs.SetOutput(stderr)
@@ -111,7 +114,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		printWeights(stdout, w, *values)
 		return 0
 	}
-	fmt.Fprintf(stderr, "qipan-tune: unknown command %q (want gen, label or fit)\n", args[0])
+	fmt.Fprintf(stderr, "qipan-tune: unknown command %q (want gen, label, fit or nnue)\n", args[0])
 	return 2
 }
 

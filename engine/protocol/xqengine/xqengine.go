@@ -12,6 +12,8 @@
 //     level and picks among its best few moves with score noise (see levels); 10 is full
 //     strength.
 //   - multipv / MultiPV: report that many best lines (info … multipv k …), for hints.
+//   - nnue / Use NNUE: evaluate with the embedded network (engine/xiangqi/nnue) instead of the
+//     hand evaluation (default false: the network has not yet beaten it, docs/strength-log.md).
 package xqengine
 
 import (
@@ -25,6 +27,7 @@ import (
 	"qipan/engine/protocol"
 	"qipan/engine/xiangqi"
 	"qipan/engine/xiangqi/book"
+	"qipan/engine/xiangqi/nnue"
 	"qipan/engine/xiangqi/search"
 )
 
@@ -45,6 +48,7 @@ type Engine struct {
 	useBook bool
 	level   int
 	multiPV int
+	net     *nnue.Net // the network evaluating, nil for the hand evaluation
 }
 
 // MaxLevel is full strength.
@@ -220,7 +224,9 @@ func (e *Engine) Search(ctx context.Context, lim protocol.Limits, progress func(
 				MatePlies: i.MatePlies, Nodes: i.Nodes, Time: i.Time, PV: pv})
 		}
 	}
-	res := e.searcher().Search(ctx, &e.pos, e.history, sl, report)
+	s := e.searcher()
+	s.SetNet(e.net)
+	res := s.Search(ctx, &e.pos, e.history, sl, report)
 	if res.Best == xiangqi.NoMove {
 		return protocol.Result{}
 	}
@@ -275,6 +281,7 @@ func (e *Engine) Options() []protocol.Option {
 		{Name: "usebook", UCIName: "OwnBook", Type: "check", Default: "true"},
 		{Name: "level", UCIName: "Skill Level", Type: "spin", Min: 1, Max: MaxLevel, Default: strconv.Itoa(MaxLevel)},
 		{Name: "multipv", UCIName: "MultiPV", Type: "spin", Min: 1, Max: maxMultiPV, Default: "1"},
+		{Name: "nnue", UCIName: "Use NNUE", Type: "check", Default: "false"},
 	}
 }
 
@@ -311,6 +318,19 @@ func (e *Engine) SetOption(name, value string) error {
 			return err
 		}
 		e.multiPV = n
+	case "nnue":
+		switch value {
+		case "true", "on":
+			n, err := nnue.Default()
+			if err != nil {
+				return err
+			}
+			e.net = n
+		case "false", "off":
+			e.net = nil
+		default:
+			return fmt.Errorf("bad value %q (want true or false)", value)
+		}
 	default:
 		return protocol.ErrUnknownOption
 	}

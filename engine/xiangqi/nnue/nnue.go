@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"math/rand/v2"
 
 	"qipan/engine/xiangqi"
 )
@@ -29,8 +30,9 @@ import (
 const (
 	// Features is the number of input features: 14 pieces (own, other) × 90 points.
 	Features = 14 * xiangqi.NumSquares
-	// MaxHidden bounds the accumulator's width (one Accumulator holds MaxHidden per side).
-	MaxHidden = 256
+	// MaxHidden bounds the accumulator's width (one Accumulator holds MaxHidden per side, and
+	// the search copies one per move made: wider networks cost too much in wasm anyway).
+	MaxHidden = 64
 	// MaxL2 bounds the second layer's width.
 	MaxL2 = 64
 	// QA is the clip of the activations (they run 0..QA).
@@ -62,8 +64,8 @@ type Accumulator struct {
 	v [2][MaxHidden]int16
 }
 
-// feature returns the index of pc on s as side c sees it.
-func feature(c xiangqi.Color, pc xiangqi.Piece, s xiangqi.Square) int {
+// Feature returns the input index of pc on s as side c sees it.
+func Feature(c xiangqi.Color, pc xiangqi.Piece, s xiangqi.Square) int {
 	kind := int(pc.Kind()) - 1
 	if pc.Color() != c {
 		kind += 7
@@ -91,7 +93,7 @@ func (n *Net) Refresh(a *Accumulator, p *xiangqi.Position) {
 func (n *Net) add(a *Accumulator, pc xiangqi.Piece, s xiangqi.Square) {
 	h := n.Hidden
 	for c := xiangqi.Red; c <= xiangqi.Black; c++ {
-		row := n.W1[feature(c, pc, s)*h:][:h]
+		row := n.W1[Feature(c, pc, s)*h:][:h]
 		acc := a.v[c][:h]
 		for i, w := range row {
 			acc[i] += w
@@ -102,7 +104,7 @@ func (n *Net) add(a *Accumulator, pc xiangqi.Piece, s xiangqi.Square) {
 func (n *Net) sub(a *Accumulator, pc xiangqi.Piece, s xiangqi.Square) {
 	h := n.Hidden
 	for c := xiangqi.Red; c <= xiangqi.Black; c++ {
-		row := n.W1[feature(c, pc, s)*h:][:h]
+		row := n.W1[Feature(c, pc, s)*h:][:h]
 		acc := a.v[c][:h]
 		for i, w := range row {
 			acc[i] -= w
@@ -255,4 +257,29 @@ func Load(b []byte) (*Net, error) {
 	n.W3 = i8(n.L2)
 	n.B3 = int32(u32(at))
 	return n, n.check()
+}
+
+// Random returns a network of the given widths with small random weights (its sums stay far
+// from int16's limits): for testing the code around a network, not for play.
+func Random(h, l2 int, seed uint64) *Net {
+	r := rand.New(rand.NewPCG(seed, 7))
+	n := &Net{Hidden: h, L2: l2, OutShift: 4,
+		W1: make([]int16, Features*h), B1: make([]int16, h),
+		W2: make([]int8, l2*2*h), B2: make([]int32, l2), W3: make([]int8, l2), B3: int32(r.IntN(200) - 100)}
+	for i := range n.W1 {
+		n.W1[i] = int16(r.IntN(33) - 16)
+	}
+	for i := range n.B1 {
+		n.B1[i] = int16(r.IntN(64))
+	}
+	for i := range n.W2 {
+		n.W2[i] = int8(r.IntN(255) - 127)
+	}
+	for i := range n.B2 {
+		n.B2[i] = int32(r.IntN(2000) - 1000)
+	}
+	for i := range n.W3 {
+		n.W3[i] = int8(r.IntN(255) - 127)
+	}
+	return n
 }

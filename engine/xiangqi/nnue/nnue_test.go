@@ -9,33 +9,9 @@ import (
 	"testing"
 
 	"qipan/engine/xiangqi"
-	"qipan/engine/xiangqi/search"
 )
 
-// randomNet is a network of the given widths with small random weights (the sums stay far
-// from int16's limits).
-func randomNet(h, l2 int, seed uint64) *Net {
-	r := rand.New(rand.NewPCG(seed, 7))
-	n := &Net{Hidden: h, L2: l2, OutShift: 4,
-		W1: make([]int16, Features*h), B1: make([]int16, h),
-		W2: make([]int8, l2*2*h), B2: make([]int32, l2), W3: make([]int8, l2), B3: int32(r.IntN(200) - 100)}
-	for i := range n.W1 {
-		n.W1[i] = int16(r.IntN(33) - 16)
-	}
-	for i := range n.B1 {
-		n.B1[i] = int16(r.IntN(64))
-	}
-	for i := range n.W2 {
-		n.W2[i] = int8(r.IntN(255) - 127)
-	}
-	for i := range n.B2 {
-		n.B2[i] = int32(r.IntN(2000) - 1000)
-	}
-	for i := range n.W3 {
-		n.W3[i] = int8(r.IntN(255) - 127)
-	}
-	return n
-}
+func randomNet(h, l2 int, seed uint64) *Net { return Random(h, l2, seed) }
 
 // TestIncrementalEqualsRefresh plays random games and checks, after every move, that the
 // updated sums and score equal those computed from scratch.
@@ -187,7 +163,7 @@ func TestUpdateAllocatesNothing(t *testing.T) {
 func BenchmarkUpdateEvaluate(b *testing.B) {
 	pos, _ := xiangqi.ParseFEN("r1bakabr1/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKABR1 w - - 0 1")
 	moves := pos.LegalMoves()
-	for _, h := range []int{8, 16, 32, 64, 128} {
+	for _, h := range []int{8, 16, 32, 64} {
 		n := randomNet(h, 16, 1)
 		var acc Accumulator
 		n.Refresh(&acc, pos)
@@ -203,27 +179,16 @@ func BenchmarkUpdateEvaluate(b *testing.B) {
 	}
 }
 
-// BenchmarkHandEvaluate is today's evaluation of the same positions (after each move).
-func BenchmarkHandEvaluate(b *testing.B) {
-	pos, _ := xiangqi.ParseFEN("r1bakabr1/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKABR1 w - - 0 1")
-	moves := pos.LegalMoves()
-	sum := 0
-	for i := range b.N {
-		m := moves[i%len(moves)]
-		u := pos.Make(m)
-		sum += search.Evaluate(pos)
-		pos.Unmake(m, u)
+func TestDefaultLoads(t *testing.T) {
+	n, err := Default()
+	if err != nil {
+		t.Fatal(err)
 	}
-	_ = sum
-}
-
-// BenchmarkMakeUnmake is the move's own cost inside BenchmarkHandEvaluate, to subtract.
-func BenchmarkMakeUnmake(b *testing.B) {
-	pos, _ := xiangqi.ParseFEN("r1bakabr1/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKABR1 w - - 0 1")
-	moves := pos.LegalMoves()
-	for i := range b.N {
-		m := moves[i%len(moves)]
-		u := pos.Make(m)
-		pos.Unmake(m, u)
+	var acc Accumulator
+	p := xiangqi.NewPosition()
+	n.Refresh(&acc, p)
+	// The start position is balanced: the side to move is not judged far ahead or behind.
+	if s := n.Evaluate(&acc, xiangqi.Red); s < -150 || s > 150 {
+		t.Errorf("the start scores %d for Red", s)
 	}
 }

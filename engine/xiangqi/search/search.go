@@ -31,6 +31,7 @@ import (
 	"time"
 
 	"qipan/engine/xiangqi"
+	"qipan/engine/xiangqi/nnue"
 )
 
 const (
@@ -147,6 +148,21 @@ type Searcher struct {
 	selDepth int
 
 	cycle *xiangqi.Cycle // judges the repetitions found (20 KB, apart from the searcher's fields)
+
+	// net, when set, evaluates in place of the hand evaluation; accs[top] holds its sums for
+	// the position now (one per move made on the search path).
+	net  *nnue.Net
+	accs []nnue.Accumulator
+	top  int
+}
+
+// SetNet makes the searcher evaluate with n (engine/xiangqi/nnue); nil goes back to the hand
+// evaluation.
+func (s *Searcher) SetNet(n *nnue.Net) {
+	s.net = n
+	if n != nil && s.accs == nil {
+		s.accs = make([]nnue.Accumulator, MaxPly+2)
+	}
 }
 
 // lmr[depth][moveIndex] is the late-move reduction of a quiet move.
@@ -185,6 +201,9 @@ func (s *Searcher) Clear() {
 func (s *Searcher) Search(ctx context.Context, pos *xiangqi.Position, history []Past, lim Limits, progress func(Info)) Result {
 	s.pos, s.ctx, s.lim = *pos, ctx, lim
 	s.mat = material(&s.pos)
+	if s.top = 0; s.net != nil {
+		s.net.Refresh(&s.accs[0], &s.pos)
+	}
 	s.board.load(&s.pos)
 	s.keys, s.checks = s.keys[:0], s.checks[:0]
 	for _, h := range history {
@@ -444,6 +463,11 @@ func (s *Searcher) makeMove(m xiangqi.Move) xiangqi.Undo {
 		s.mat[c^1] -= pst[cap][to]
 	}
 	s.board.move(from, to)
+	if s.net != nil {
+		s.accs[s.top+1] = s.accs[s.top]
+		s.net.Update(&s.accs[s.top+1], &s.pos, m)
+		s.top++
+	}
 	u := s.pos.Make(m)
 	s.keys = append(s.keys, s.pos.Key())
 	s.checks = append(s.checks, s.pos.InCheck())
@@ -452,6 +476,9 @@ func (s *Searcher) makeMove(m xiangqi.Move) xiangqi.Undo {
 
 func (s *Searcher) unmakeMove(m xiangqi.Move, u xiangqi.Undo) {
 	s.pos.Unmake(m, u)
+	if s.net != nil {
+		s.top--
+	}
 	s.keys = s.keys[:len(s.keys)-1]
 	s.checks = s.checks[:len(s.checks)-1]
 	from, to := m.From(), m.To()
@@ -479,6 +506,9 @@ const evalCacheSize = 1 << 14
 
 func (s *Searcher) eval() int {
 	us := s.pos.Turn()
+	if s.net != nil {
+		return s.net.Evaluate(&s.accs[s.top], us)
+	}
 	k := s.pos.Key()
 	e := &s.evals[k&(evalCacheSize-1)]
 	if e.key != k {
