@@ -37,6 +37,11 @@ type evalEntry struct {
 type evalBook struct {
 	evals    map[uint64]evalEntry
 	graphing bool
+	// keys are the record's position keys (the start's first), kept for keysFor: the graph is
+	// drawn at every render, and replaying a long record for it cost half a millisecond.
+	keys    []uint64
+	keysFor textKey
+	keysOK  bool
 }
 
 // note keeps what search j said of its position (t's score for the side to move there),
@@ -128,13 +133,20 @@ func reversiJob(j job, p *reversi.Position) job {
 // Evals returns the graph of the whole record (the redo tail too): one point per position,
 // the start's first.
 func (m *Match) Evals() []EvalPoint {
-	moves := m.game.Moves()
-	out := make([]EvalPoint, 0, len(moves)+1)
-	p := *m.game.Start()
-	out = append(out, m.book.point(0, p.Key()))
-	for i, mv := range moves {
-		p.Make(mv)
-		out = append(out, m.book.point(i+1, p.Key()))
+	if k := (textKey{owner: m.game, edits: m.edits, plies: m.game.Len()}); !m.book.keysOK || m.book.keysFor != k {
+		moves := m.recordMoves()
+		keys := make([]uint64, 0, len(moves)+1)
+		p := *m.game.Start()
+		keys = append(keys, p.Key())
+		for _, mv := range moves {
+			p.Make(mv)
+			keys = append(keys, p.Key())
+		}
+		m.book.keys, m.book.keysFor, m.book.keysOK = keys, k, true
+	}
+	out := make([]EvalPoint, len(m.book.keys))
+	for ply, key := range m.book.keys {
+		out[ply] = m.book.point(ply, key)
 	}
 	return out
 }

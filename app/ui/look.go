@@ -15,8 +15,8 @@ func (p *Page) theme() string {
 	if p.settings.Theme != "" {
 		return p.settings.Theme
 	}
-	if t := queryParam("theme"); slices.Contains(play.PageThemes, t) {
-		return t
+	if slices.Contains(play.PageThemes, p.themeParam) {
+		return p.themeParam
 	}
 	if p.moreContrast {
 		return play.ThemeContrast

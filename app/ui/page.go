@@ -47,6 +47,9 @@ type Page struct {
 	cursor   string       // the board point in the tab order (keyboard.go)
 	// moreContrast: the system asks for more contrast (the theme when none is chosen).
 	moreContrast bool
+	// themeParam is the address's ?theme=, read once (reading the location at every render
+	// cost milliseconds a click).
+	themeParam string
 	// confirmNew: New was pressed with a game in progress and waits for confirmation.
 	confirmNew bool
 	// hasPrevious: the game New replaced is kept, by storage key (keep.go).
@@ -152,6 +155,7 @@ func (p *Page) restore(ctx app.Context) {
 	p.settings = st.Normalize()
 	p.chooseLang()
 	p.moreContrast = mediaMatches("(prefers-contrast: more)")
+	p.themeParam = queryParam("theme")
 	for _, g := range []struct{ key, variant string }{{StorageKey, play.VariantXiangqi}, {ReversiStorageKey, play.VariantReversi}} {
 		if b, err := loadSaved(ctx, g.key, g.variant); err != nil {
 			p.setAside(ctx, g.key, err)
