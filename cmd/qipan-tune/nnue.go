@@ -35,6 +35,7 @@ func trainNNUE(args []string, stdout, stderr io.Writer) int {
 	lambda := fs.Float64("lambda", 0.7, "weight of the teacher's score in the target (the rest: the result)")
 	holdout := fs.Int("holdout", 10, "every Nth position is kept out and only measured")
 	seed := fs.Uint64("seed", 1, "random seed of the initial weights and the order")
+	residual := fs.Bool("residual", false, "learn what the hand evaluation misses (the network's score is added to it)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -71,6 +72,7 @@ func trainNNUE(args []string, stdout, stderr io.Writer) int {
 	}
 	r := rand.New(rand.NewPCG(*seed, 11))
 	n := newFloatNet(*hidden, *l2, r)
+	n.residual = *residual
 	fmt.Fprintf(stdout, "// %d positions, %d held out; hidden %d, l2 %d; the hand evaluation's error held out %.6f\n",
 		len(train), len(test), *hidden, *l2, handLoss(test))
 	for e := range *epochs {
@@ -108,10 +110,11 @@ type netSample struct {
 	feats  [2][]int32 // by xiangqi.Color
 	stm    xiangqi.Color
 	target float64
+	hand   float64 // the hand evaluation, side to move's view
 }
 
 func newNetSample(l line, lambda float64) netSample {
-	s := netSample{pos: l.pos, stm: l.pos.Turn()}
+	s := netSample{pos: l.pos, stm: l.pos.Turn(), hand: float64(search.Evaluate(l.pos))}
 	for sq := xiangqi.Square(0); sq < xiangqi.NumSquares; sq++ {
 		if pc := l.pos.At(sq); pc != xiangqi.NoPiece {
 			for c := xiangqi.Red; c <= xiangqi.Black; c++ {
@@ -138,6 +141,7 @@ const (
 
 type floatNet struct {
 	h, l2          int
+	residual       bool // the score is the hand evaluation's plus the network's
 	w1             [][]float64 // feature → h
 	b1             []float64
 	w2             [][]float64 // 2h inputs → l2
@@ -202,6 +206,9 @@ func (n *floatNet) forward(s netSample) float64 {
 		n.z2[k], n.h2[k] = z, clip01(z)
 		out += n.w3[k] * n.h2[k]
 	}
+	if n.residual {
+		return 100*out + s.hand
+	}
 	return 100 * out
 }
 
@@ -260,7 +267,7 @@ func (n *floatNet) loss(data []netSample) float64 {
 
 // quantize writes n as the integer network.
 func (n *floatNet) quantize() *nnue.Net {
-	q := &nnue.Net{Hidden: n.h, L2: n.l2, OutShift: outShift,
+	q := &nnue.Net{Hidden: n.h, L2: n.l2, OutShift: outShift, Residual: n.residual,
 		W1: make([]int16, nnue.Features*n.h), B1: make([]int16, n.h),
 		W2: make([]int8, 2*n.h*n.l2), B2: make([]int32, n.l2), W3: make([]int8, n.l2)}
 	round := func(v float64, lim float64) float64 { return math.Max(-lim, math.Min(lim, math.Round(v))) }
@@ -307,7 +314,11 @@ func quantLoss(q *nnue.Net, data []netSample) float64 {
 	var acc nnue.Accumulator
 	for _, s := range data {
 		q.Refresh(&acc, s.pos)
-		d := chance(float64(q.Evaluate(&acc, s.stm))) - s.target
+		cp := float64(q.Evaluate(&acc, s.stm))
+		if q.Residual {
+			cp += s.hand
+		}
+		d := chance(cp) - s.target
 		sum += d * d
 	}
 	return sum / float64(len(data))

@@ -11,8 +11,8 @@
 // 2·Hidden inputs of a dense layer (int8 weights) to L2 values, scaled and clipped to 0..QA;
 // a last dense layer (int8 weights) gives the score, in centipawns after OutShift.
 //
-// The file format (Marshal, Load): "QPNN", format version, Hidden, L2, OutShift as uint32
-// little-endian, the arrays in the order of Net's fields, and a CRC-32 (IEEE) of everything
+// The file format (Marshal, Load): "QPNN", format version, Hidden, L2, OutShift and the mode
+// (0: the whole evaluation, 1: added to the hand evaluation) as uint32 little-endian, the arrays in the order of Net's fields, and a CRC-32 (IEEE) of everything
 // before it. Load rejects a file of another format, wrong sizes or a bad checksum, naming
 // what is wrong.
 package nnue
@@ -40,7 +40,7 @@ const (
 	// l2Shift scales the second layer's sums back to activations.
 	l2Shift = 6
 	// FormatVersion is the file format Marshal writes and Load reads.
-	FormatVersion = 1
+	FormatVersion = 2
 )
 
 var magic = [4]byte{'Q', 'P', 'N', 'N'}
@@ -50,6 +50,9 @@ type Net struct {
 	Hidden   int     // accumulator width per side (≤ MaxHidden)
 	L2       int     // second layer width (≤ MaxL2)
 	OutShift uint32  // the output sum is shifted right by this to give centipawns
+	// Residual: the network's score is added to the hand evaluation (it learned what the
+	// hand evaluation misses); otherwise it is the whole evaluation.
+	Residual bool
 	W1       []int16 // Features × Hidden, feature-major
 	B1       []int16 // Hidden
 	W2       []int8  // 2·Hidden × L2, row per input (the side to move's Hidden first)
@@ -183,7 +186,11 @@ func (n *Net) Marshal() ([]byte, error) {
 		return nil, err
 	}
 	b := append([]byte(nil), magic[:]...)
-	for _, v := range []uint32{FormatVersion, uint32(n.Hidden), uint32(n.L2), n.OutShift} {
+	residual := uint32(0)
+	if n.Residual {
+		residual = 1
+	}
+	for _, v := range []uint32{FormatVersion, uint32(n.Hidden), uint32(n.L2), n.OutShift, residual} {
 		b = binary.LittleEndian.AppendUint32(b, v)
 	}
 	for _, v := range n.W1 {
@@ -207,7 +214,7 @@ func (n *Net) Marshal() ([]byte, error) {
 
 // Load reads a network written by Marshal.
 func Load(b []byte) (*Net, error) {
-	const head = 4 + 4*4
+	const head = 4 + 5*4
 	if len(b) < head+4 {
 		return nil, fmt.Errorf("nnue: %d bytes is too short for a network file", len(b))
 	}
@@ -222,7 +229,10 @@ func Load(b []byte) (*Net, error) {
 	if sum := crc32.ChecksumIEEE(b[:body]); sum != u32(body) {
 		return nil, errors.New("nnue: the file is damaged (checksum mismatch)")
 	}
-	n := &Net{Hidden: int(u32(8)), L2: int(u32(12)), OutShift: u32(16)}
+	n := &Net{Hidden: int(u32(8)), L2: int(u32(12)), OutShift: u32(16), Residual: u32(20) == 1}
+	if u32(20) > 1 {
+		return nil, fmt.Errorf("nnue: mode %d, want 0 (whole evaluation) or 1 (added to the hand one)", u32(20))
+	}
 	if n.Hidden < 1 || n.Hidden > MaxHidden || n.L2 < 1 || n.L2 > MaxL2 {
 		return nil, fmt.Errorf("nnue: widths %d and %d are out of range", n.Hidden, n.L2)
 	}

@@ -128,6 +128,7 @@ func TestLoadRejects(t *testing.T) {
 		{"empty", nil, "too short"},
 		{"not ours", edit(func(b []byte) []byte { b[0] = 'X'; return b }), "no QPNN mark"},
 		{"other version", edit(func(b []byte) []byte { b[4] = 9; return resum(b) }), "format version 9"},
+		{"unknown mode", edit(func(b []byte) []byte { b[20] = 7; return resum(b) }), "mode 7"},
 		{"a flipped bit", edit(func(b []byte) []byte { b[len(b)/2] ^= 4; return b }), "checksum"},
 		{"cut short", edit(func(b []byte) []byte { return resum(b[:len(b)-10]) }), "takes"},
 		{"hidden width 0", edit(func(b []byte) []byte { b[8] = 0; return resum(b) }), "out of range"},

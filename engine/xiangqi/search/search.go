@@ -506,7 +506,7 @@ const evalCacheSize = 1 << 14
 
 func (s *Searcher) eval() int {
 	us := s.pos.Turn()
-	if s.net != nil {
+	if s.net != nil && !s.net.Residual {
 		return s.net.Evaluate(&s.accs[s.top], us)
 	}
 	k := s.pos.Key()
@@ -518,7 +518,11 @@ func (s *Searcher) eval() int {
 	if us == xiangqi.Black {
 		v = -v
 	}
-	return int(s.mat[us]-s.mat[us^1]+tempo) + v
+	v += int(s.mat[us] - s.mat[us^1] + tempo)
+	if s.net != nil { // a residual network: what the hand evaluation misses
+		v += s.net.Evaluate(&s.accs[s.top], us)
+	}
+	return v
 }
 
 // repetition reports whether the position now occurred before with no capture or null move
