@@ -79,9 +79,7 @@ func (b *Board) Render() app.UI {
 	}
 	root = refused(root, v.Refusal, v.Refusals)
 	return root.Body(
-		boardDefs(),
-		boardBackground(),
-		boardGrid(v.Flipped, v.Coords),
+		&boardBase{Flipped: v.Flipped, Coords: v.Coords},
 		b.lastMove(),
 		b.pieces(pos),
 		b.hints(pos),
@@ -97,6 +95,20 @@ func (b *Board) onClick(ctx app.Context, e app.Event) {
 		return
 	}
 	ctx.NewActionWithValue(PointAction, pt.Call("getAttribute", "data-square").String())
+}
+
+// boardBase is the board's unchanging layers: the glyph outlines, the wood, the grid and its
+// coordinates. As a component of its own it is drawn again only when the flip or the
+// coordinates change (go-app skips a component whose fields are unchanged): drawn at every
+// move, its hundreds of nodes were most of a click's work.
+type boardBase struct {
+	app.Compo
+	Flipped bool
+	Coords  string
+}
+
+func (b *boardBase) Render() app.UI {
+	return svgElem("g").Class("board-base").Body(boardDefs(), boardBackground(), boardGrid(b.Flipped, b.Coords))
 }
 
 // boardDefs holds the gradients, the wood grain and one outline per character.

@@ -240,9 +240,7 @@ func (c *PositionEditor) board() app.UI {
 			Attr("x", x-cell/2).Attr("y", y-cell/2).Attr("width", cell).Attr("height", cell))
 	}
 	return c.boardRoot("board edit-board", itoa(boardW)+" "+itoa(boardH)).Body(
-		boardDefs(),
-		boardBackground(),
-		boardGrid(v.Flipped, play.CoordsICCS),
+		&boardBase{Flipped: v.Flipped, Coords: play.CoordsICCS},
 		svgElem("g").Class("pieces").Body(pieces...),
 		svgElem("g").Class("points").Body(points...),
 	)
