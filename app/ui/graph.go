@@ -32,26 +32,42 @@ func graphY(score int, reversi bool) float64 {
 	return 2/(1+math.Exp(-0.004*float64(score))) - 1
 }
 
-// evalGraph draws points (play.Board.Evals) with the position shown marked.
-func evalGraph(l i18n.Lang, points []play.EvalPoint, shown int, reversi bool) app.UI {
-	wrap := app.Div().Class("graph-wrap")
-	known := 0
+// sampleGraph keeps at most graphColumns of points (the last always), and counts the scored.
+func sampleGraph(points []play.EvalPoint) (sampled []play.EvalPoint, known int) {
 	for _, p := range points {
 		if p.Known {
 			known++
 		}
 	}
-	if len(points) < 2 || known == 0 {
-		return wrap // nothing to draw yet: the move list keeps the room
-	}
 	step := max(1, (len(points)+graphColumns-1)/graphColumns)
-	var sampled []play.EvalPoint
 	for i := 0; i < len(points); i += step {
 		sampled = append(sampled, points[i])
 	}
-	if last := points[len(points)-1]; sampled[len(sampled)-1].Ply != last.Ply {
-		sampled = append(sampled, last)
+	if n := len(points); n > 0 && sampled[len(sampled)-1].Ply != points[n-1].Ply {
+		sampled = append(sampled, points[n-1])
 	}
+	return sampled, known
+}
+
+// evalGraph is the graph of sampled points (sampleGraph) with the position shown marked. As a
+// component it is drawn again only when what it shows changes: each of the engine's lines
+// renders the page, and the graph's hundreds of nodes were a long task in a long game.
+type evalGraph struct {
+	app.Compo
+	Points  []play.EvalPoint
+	Known   int
+	Shown   int
+	Reversi bool
+	Lang    i18n.Lang
+}
+
+func (g *evalGraph) Render() app.UI {
+	l, points, reversi := g.Lang, g.Points, g.Reversi
+	wrap := app.Div().Class("graph-wrap")
+	if len(points) < 2 || g.Known == 0 {
+		return wrap // nothing to draw yet: the move list keeps the room
+	}
+	sampled := points
 	colW := float64(graphW) / float64(len(sampled))
 	x := func(i int) float64 { return (float64(i) + 0.5) * colW }
 	y := func(score int) float64 { return graphH / 2 * (1 - graphY(score, reversi)) }
@@ -76,7 +92,7 @@ func evalGraph(l i18n.Lang, points []play.EvalPoint, shown int, reversi bool) ap
 	// The shown position's column: the sampled point at or before it.
 	cur := 0
 	for i, p := range sampled {
-		if p.Ply <= shown {
+		if p.Ply <= g.Shown {
 			cur = i
 		}
 	}
@@ -89,7 +105,7 @@ func evalGraph(l i18n.Lang, points []play.EvalPoint, shown int, reversi bool) ap
 		body = append(body, svgElem("path").Class("graph-line").Attr("d", line.String()))
 	}
 	body = append(body, svgElem("g").Class("graph-cols").Body(cols...))
-	return wrap.Body(svgElem("svg").Class("graph").Attr("data-graph", "true").Attr("data-graph-known", known).
+	return wrap.Body(svgElem("svg").Class("graph").Attr("data-graph", "true").Attr("data-graph-known", g.Known).
 		Attr("viewBox", "0 0 "+strconv.Itoa(graphW)+" "+strconv.Itoa(graphH)).Attr("preserveAspectRatio", "none").
 		Attr("role", "img").Attr("aria-label", l.T(i18n.GraphTitle)).Body(
 		svgElem("title").Text(l.T(i18n.GraphTitle)),
@@ -111,20 +127,14 @@ func onGraphClick(ctx app.Context, e app.Event) {
 // graphSlot is the graph with its button: analyse the whole game, and how far that went.
 func (p *Page) graphSlot() app.UI {
 	b, l := p.board(), p.lang
-	points := b.Evals()
-	known := 0
-	for _, pt := range points {
-		if pt.Known {
-			known++
-		}
-	}
+	points, known := sampleGraph(b.Evals())
 	label := l.T(i18n.AnalyseGame)
 	if b.Graphing() {
-		label = l.T(i18n.AnalysingGame, known, len(points))
+		label = l.T(i18n.AnalysingGame, known, b.Len()+1)
 	}
 	engineOK := p.mounted && b.Engine().Failed() == ""
 	return app.Div().Class("graph-slot").Body(
-		evalGraph(l, points, b.ShownPly(), p.reversi()),
+		&evalGraph{Points: points, Known: known, Shown: b.ShownPly(), Reversi: p.reversi(), Lang: l},
 		controlButton("analyse-game", label, l.T(i18n.AnalyseGameTitle), engineOK && b.Len() > 0).
 			Attr("aria-pressed", boolText(b.Graphing())),
 	)
