@@ -22,7 +22,9 @@
 //   - eval.go: evaluation (mobility, potential mobility, corners, X/C squares, stable edges,
 //     parity), weights by game phase
 //   - solve.go: exact/WLD endgame solver: null-window search with a table, fastest-first
-//     ordering, enhanced transposition cutoff, stability cutoff, parity ordering near the end
+//     ordering and, from 14 empties, a small search on the pattern evaluation (package
+//     pattern, weights fitted by cmd/reversi-train), enhanced transposition cutoff, stability
+//     cutoff, parity ordering near the end
 //   - shallow.go: the last four empties unrolled
 //   - tt.go: transposition tables
 package search
