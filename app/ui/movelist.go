@@ -87,7 +87,9 @@ func (l *MoveList) Render() app.UI {
 	// One handler for every entry, reading the entry's ply from the page: go-app keeps an
 	// element's handler when it draws another entry in that element, so a handler per entry
 	// would review the ply the element first showed.
-	body := app.Div().ID("moves").Class("moves").OnScroll(l.onScroll).OnClick(l.onClick).OnKeyDown(l.onKey)
+	// data-moves: how many moves the record holds (the list draws only a window of them).
+	body := app.Div().ID("moves").Class("moves").Attr("data-moves", len(l.Texts)).
+		OnScroll(l.onScroll).OnClick(l.onClick).OnKeyDown(l.onKey)
 	rows := l.rows()
 	if rows == 0 {
 		return body.Body(app.P().Class("nomoves").Text(l.Lang.T(i18n.NoMoves)))
