@@ -416,6 +416,33 @@ func (s *Solver) sortSearch(P, O uint64, depth, alpha, beta int) int {
 		return -s.sortSearch(O, P, depth, -beta, -alpha)
 	}
 	best := -scoreInf
+	if depth >= 2 {
+		// fewest replies first, so that alpha-beta cuts early (FFO #40-#44 nodes -3.6 %,
+		// native user time -5 %)
+		var list [32]childMove
+		k := 0
+		for ; moves != 0; moves &= moves - 1 {
+			sq := bits.TrailingZeros64(moves)
+			f := reversi.Flips(P, O, reversi.Square(sq))
+			np, no := O^f, P|f|1<<uint(sq)
+			list[k] = childMove{P: np, O: no, key: orderKey(np, no, sq, 0)}
+			k++
+		}
+		for i := 0; i < k; i++ {
+			pickBest(&list, i, k)
+			v := -s.sortSearch(list[i].P, list[i].O, depth-1, -beta, -alpha)
+			if v > best {
+				best = v
+				if v > alpha {
+					alpha = v
+					if v >= beta {
+						break
+					}
+				}
+			}
+		}
+		return best
+	}
 	for ; moves != 0; moves &= moves - 1 {
 		sq := bits.TrailingZeros64(moves)
 		f := reversi.Flips(P, O, reversi.Square(sq))
