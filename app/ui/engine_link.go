@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"time"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"qipan/app/play"
@@ -64,11 +66,23 @@ func (l *engineLink) send(ctx app.Context, lines []string) {
 	if id == 0 {
 		return
 	}
+	l.hurryLater(ctx, id, limit)
+}
+
+// hurryLater hurries search id once it has had its time limit and stopAfter more, counted
+// from when the engine is ready: a first search waits for the engine to load (seconds on a
+// slow machine), and a stop sent as it begins would get a move from no search at all.
+func (l *engineLink) hurryLater(ctx app.Context, id int, limit time.Duration) {
 	ctx.After(limit+stopAfter, func(ctx app.Context) {
-		if l.worker != nil {
-			for _, line := range l.engine.Hurry(id) {
-				l.worker.Post(line)
-			}
+		if l.worker == nil {
+			return
+		}
+		if !l.engine.Ready() && l.engine.Failed() == "" {
+			l.hurryLater(ctx, id, limit)
+			return
+		}
+		for _, line := range l.engine.Hurry(id) {
+			l.worker.Post(line)
 		}
 	})
 }

@@ -46,7 +46,6 @@ func youClass(b play.Board) string {
 	return "disc-black"
 }
 
-
 // discScore writes centi-discs as discs with a sign and one decimal: "+4.0", "-0.2", "0.0".
 func discScore(centi int) string {
 	neg := centi < 0
