@@ -1,16 +1,18 @@
 // Command qipan-membench prints the engine's peak memory for a fixed set of searches in each
 // game (scenarios), natively and as the engine wasm under node. Each scenario runs in a fresh
 // process, so its peak is its own:
+//
 //   - native: this command runs itself as the engine (engine/protocol over variants) and
 //     reports the process's peak RSS (Linux's VmHWM) and the Go runtime's memory from the OS
 //     (runtime.MemStats.Sys, which never shrinks);
+//
 //   - wasm (-wasm engine.wasm): node runs the engine Worker's wasm (wasm/run-node.js --memory)
 //     and reports the size of its WebAssembly memory (what a browser tab holds for the engine:
 //     it never shrinks) and node's peak RSS (node itself takes ~40 MB of it).
 //
-//	go run ./cmd/qipan-membench
-//	GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o /tmp/engine.wasm ./wasm &&
-//	  go run ./cmd/qipan-membench -wasm /tmp/engine.wasm
+//     go run ./cmd/qipan-membench
+//     GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o /tmp/engine.wasm ./wasm &&
+//     go run ./cmd/qipan-membench -wasm /tmp/engine.wasm
 //
 // Flags: -secs N (think time of the timed searches, default 5 s: level 10's), -hash MB (sent
 // as the Hash option; 0 = the engine's default), -only a,b (scenarios), -runner and -wasmexec

@@ -141,7 +141,7 @@ const (
 
 type floatNet struct {
 	h, l2          int
-	residual       bool // the score is the hand evaluation's plus the network's
+	residual       bool        // the score is the hand evaluation's plus the network's
 	w1             [][]float64 // feature → h
 	b1             []float64
 	w2             [][]float64 // 2h inputs → l2

@@ -47,9 +47,9 @@ var magic = [4]byte{'Q', 'P', 'N', 'N'}
 
 // Net is the network's weights.
 type Net struct {
-	Hidden   int     // accumulator width per side (≤ MaxHidden)
-	L2       int     // second layer width (≤ MaxL2)
-	OutShift uint32  // the output sum is shifted right by this to give centipawns
+	Hidden   int    // accumulator width per side (≤ MaxHidden)
+	L2       int    // second layer width (≤ MaxL2)
+	OutShift uint32 // the output sum is shifted right by this to give centipawns
 	// Residual: the network's score is added to the hand evaluation (it learned what the
 	// hand evaluation misses); otherwise it is the whole evaluation.
 	Residual bool
