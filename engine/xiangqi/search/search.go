@@ -494,6 +494,12 @@ func (s *Searcher) unmakeMove(m xiangqi.Move, u xiangqi.Undo) {
 // inCheck reports whether the side to move now is in check (computed when the move was made).
 func (s *Searcher) inCheck() bool { return s.checks[len(s.checks)-1] }
 
+// residualLimit bounds a residual network's correction of the hand evaluation: its error
+// on quiet game positions is small, but on what a search reaches it strays by hundreds of
+// centipawns. At 20,000 nodes a move against the hand evaluation alone (docs/strength-log.md):
+// unbounded 17.5 % (40 games), ±120 31 % (60), ±60 45 % (40), ±30 55 % (200 games: +35 ± 30 Elo).
+const residualLimit = 30
+
 // evalEntry caches the positional terms (Red's view) of the position with key.
 type evalEntry struct {
 	key uint64
@@ -519,8 +525,8 @@ func (s *Searcher) eval() int {
 		v = -v
 	}
 	v += int(s.mat[us] - s.mat[us^1] + tempo)
-	if s.net != nil { // a residual network: what the hand evaluation misses
-		v += s.net.Evaluate(&s.accs[s.top], us)
+	if s.net != nil { // a residual network: what the hand evaluation misses, within bounds
+		v += max(-residualLimit, min(residualLimit, s.net.Evaluate(&s.accs[s.top], us)))
 	}
 	return v
 }
