@@ -31,13 +31,7 @@ func label(args []string, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	f, err := os.Open(*in)
-	if err != nil {
-		fmt.Fprintln(stderr, "qipan-tune:", err)
-		return 1
-	}
-	lines, err := readLines(f)
-	f.Close()
+	lines, err := readFile(*in)
 	if err != nil {
 		fmt.Fprintln(stderr, "qipan-tune:", err)
 		return 1

@@ -86,13 +86,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if err := fs.Parse(args[1:]); err != nil {
 			return 2
 		}
-		f, err := os.Open(*in)
-		if err != nil {
-			fmt.Fprintln(stderr, "qipan-tune:", err)
-			return 1
-		}
-		defer f.Close()
-		lines, err := readLines(f)
+		lines, err := readFile(*in)
 		if err != nil {
 			fmt.Fprintln(stderr, "qipan-tune:", err)
 			return 1
@@ -222,6 +216,16 @@ type line struct {
 	result float64
 	cp     float64
 	hasCP  bool
+}
+
+// readFile reads the data lines of the file at path.
+func readFile(path string) ([]line, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readLines(f)
 }
 
 func readLines(r io.Reader) ([]line, error) {

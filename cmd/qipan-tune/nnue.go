@@ -43,13 +43,7 @@ func trainNNUE(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "qipan-tune nnue: -out is needed; widths within 1..", nnue.MaxHidden, "and 1..", nnue.MaxL2)
 		return 2
 	}
-	f, err := os.Open(*in)
-	if err != nil {
-		fmt.Fprintln(stderr, "qipan-tune:", err)
-		return 1
-	}
-	lines, err := readLines(f)
-	f.Close()
+	lines, err := readFile(*in)
 	if err != nil {
 		fmt.Fprintln(stderr, "qipan-tune:", err)
 		return 1
