@@ -24,13 +24,15 @@ type job struct {
 	hint    bool
 	analyse bool // for the analysis lines (the person moves both sides meanwhile)
 	graph   bool // for the evaluation graph's point of the position
-	// key names the position for the evaluation graph (keyed: it is set); second: the side
-	// to move there is the second to move in the game (its scores are turned round).
-	key           uint64
-	keyed, second bool
-	level         string // option line sent before the position ("" for none)
-	lines         string // (Reversi) the MultiPV option line, sent after level ("" for none)
-	goCmd         string // "" for DefaultGo
+	// key names the position for the evaluation graph; second: the side to move there is
+	// the second to move in the game (its scores are turned round).
+	key    uint64
+	second bool
+	level  string // option line sent before the position ("" for none)
+	// lines are the option lines that set how many lines the engine reports, one per line of
+	// the text, sent after level ("" for none; see xiangqiLines for Xiangqi's)
+	lines string
+	goCmd string // "" for DefaultGo
 }
 
 func same(a, b job) bool {
@@ -267,7 +269,10 @@ func (m *Match) gamePly() int    { return m.game.Ply() }
 func (m *Match) hintAsked() bool { return m.hintAsk != "" && m.hintAsk == m.line() }
 
 func (m *Match) jobAt(ply int, kind searchKind) job {
-	p := m.game.PositionAt(ply)
+	p := m.game.Position() // the engine's move and hints: no replay of the record
+	if ply != m.game.Ply() {
+		p = m.game.PositionAt(ply)
+	}
 	if len(p.LegalMoves()) == 0 {
 		return job{}
 	}

@@ -33,21 +33,22 @@ type evalEntry struct {
 }
 
 // evalBook keeps the scores of a game's positions, and whether the whole game is being
-// analysed. Match and Reversi embed one.
+// analysed. Match and Reversi embed one (its methods are theirs).
 type evalBook struct {
 	evals    map[uint64]evalEntry
 	graphing bool
-	// keys are the record's position keys (the start's first), kept for keysFor: the graph is
-	// drawn at every render, and replaying a long record for it cost half a millisecond.
+	// keys are the record's position keys (the start's first), kept for keysFor (Match's:
+	// the graph is drawn at every render, and replaying a long record for it cost half a
+	// millisecond; Reversi keeps its positions).
 	keys    []uint64
 	keysFor textKey
 	keysOK  bool
 }
 
-// note keeps what search j said of its position (t's score for the side to move there),
+// noteEval keeps what search j said of its position (t's score for the side to move there),
 // unless a deeper search already scored it. An info without a depth marks it as tried.
-func (b *evalBook) note(j job, t SearchInfo) {
-	if j.pos == "" || !j.keyed {
+func (b *evalBook) noteEval(j job, t SearchInfo) {
+	if j.pos == "" {
 		return
 	}
 	if b.evals == nil {
@@ -111,7 +112,7 @@ const xiangqiGraphLines = "setoption usebook false\nsetoption multipv 1"
 
 // xiangqiJob names j's position p for the graph.
 func xiangqiJob(j job, p *xiangqi.Position) job {
-	j.key, j.keyed, j.second = p.Key(), true, p.Turn() == xiangqi.Black
+	j.key, j.second = p.Key(), p.Turn() == xiangqi.Black
 	return j
 }
 
@@ -126,14 +127,14 @@ func reversiKey(p *reversi.Position) uint64 {
 
 // reversiJob names j's position p for the graph.
 func reversiJob(j job, p *reversi.Position) job {
-	j.key, j.keyed, j.second = reversiKey(p), true, p.Turn == reversi.White
+	j.key, j.second = reversiKey(p), p.Turn == reversi.White
 	return j
 }
 
-// Evals returns the graph of the whole record (the redo tail too): one point per position,
-// the start's first.
-func (m *Match) Evals() []EvalPoint {
-	if k := (textKey{owner: m.game, edits: m.edits, plies: m.game.Len()}); !m.book.keysOK || m.book.keysFor != k {
+// positionKeys are the keys of the record's positions (the redo tail too), the start's
+// first, kept until the record changes.
+func (m *Match) positionKeys() []uint64 {
+	if k := (textKey{owner: m.game, edits: m.edits, plies: m.game.Len()}); !m.keysOK || m.keysFor != k {
 		moves := m.recordMoves()
 		keys := make([]uint64, 0, len(moves)+1)
 		p := *m.game.Start()
@@ -142,11 +143,18 @@ func (m *Match) Evals() []EvalPoint {
 			p.Make(mv)
 			keys = append(keys, p.Key())
 		}
-		m.book.keys, m.book.keysFor, m.book.keysOK = keys, k, true
+		m.keys, m.keysFor, m.keysOK = keys, k, true
 	}
-	out := make([]EvalPoint, len(m.book.keys))
-	for ply, key := range m.book.keys {
-		out[ply] = m.book.point(ply, key)
+	return m.keys
+}
+
+// Evals returns the graph of the whole record (the redo tail too): one point per position,
+// the start's first.
+func (m *Match) Evals() []EvalPoint {
+	keys := m.positionKeys()
+	out := make([]EvalPoint, len(keys))
+	for ply, key := range keys {
+		out[ply] = m.point(ply, key)
 	}
 	return out
 }
@@ -155,43 +163,31 @@ func (m *Match) Evals() []EvalPoint {
 // searched; finished positions are scored by the rules. ok is false when every position is
 // scored (the analysis is then over).
 func (m *Match) graphJob() (j job, ok bool) {
-	moves := m.game.Moves()
-	p := *m.game.Start()
-	for ply := 0; ply <= len(moves); ply++ {
-		if ply > 0 {
-			p.Make(moves[ply-1])
-		}
-		if m.book.has(p.Key()) {
+	for ply, key := range m.positionKeys() {
+		if m.has(key) {
 			continue
 		}
+		p := m.game.PositionAt(ply)
 		if len(p.LegalMoves()) == 0 { // the side to move has lost (mate or stalemate)
 			score := -EvalMate
 			if p.Turn() == xiangqi.Black {
 				score = EvalMate
 			}
-			m.book.set(p.Key(), score)
+			m.set(key, score)
 			continue
 		}
 		return m.jobAt(ply, searchGraph), true
 	}
-	m.book.graphing = false
+	m.graphing = false
 	return job{}, false
 }
-
-// SetGraphing asks for (or stops) the analysis of every position of the game.
-func (m *Match) SetGraphing(on bool) { m.book.SetGraphing(on) }
-
-// Graphing reports whether the game is being analysed for the graph.
-func (m *Match) Graphing() bool { return m.book.Graphing() }
-
-func (m *Match) noteEval(j job, t SearchInfo) { m.book.note(j, t) }
 
 // Evals returns the graph of the whole Reversi record, as Match.Evals.
 func (r *Reversi) Evals() []EvalPoint {
 	n := r.game.Len()
 	out := make([]EvalPoint, 0, n+1)
 	for ply := 0; ply <= n; ply++ {
-		out = append(out, r.book.point(ply, reversiKey(r.game.PositionAt(ply))))
+		out = append(out, r.point(ply, reversiKey(r.game.PositionAt(ply))))
 	}
 	return out
 }
@@ -200,26 +196,18 @@ func (r *Reversi) graphJob() (j job, ok bool) {
 	for ply := 0; ply <= r.game.Len(); ply++ {
 		p := r.game.PositionAt(ply)
 		key := reversiKey(p)
-		if r.book.has(key) {
+		if r.has(key) {
 			continue
 		}
 		switch p.Status() {
 		case reversi.Over:
-			r.book.set(key, (reversi.Count(p.Black())-reversi.Count(p.White()))*100)
+			r.set(key, (reversi.Count(p.Black())-reversi.Count(p.White()))*100)
 			continue
 		case reversi.MustPass:
 			continue // the pass that follows is the next position
 		}
 		return r.jobAt(ply, searchGraph), true
 	}
-	r.book.graphing = false
+	r.graphing = false
 	return job{}, false
 }
-
-// SetGraphing asks for (or stops) the analysis of every position of the game.
-func (r *Reversi) SetGraphing(on bool) { r.book.SetGraphing(on) }
-
-// Graphing reports whether the game is being analysed for the graph.
-func (r *Reversi) Graphing() bool { return r.book.Graphing() }
-
-func (r *Reversi) noteEval(j job, t SearchInfo) { r.book.note(j, t) }

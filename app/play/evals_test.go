@@ -21,7 +21,7 @@ func TestEvalsFromTheEngine(t *testing.T) {
 		t.Fatalf("evals %+v", ev)
 	}
 	// A shallower search of the same position does not replace the deeper one.
-	m.book.note(xiangqiJob(job{pos: "x"}, m.game.PositionAt(1)), SearchInfo{Depth: 2, Score: 500})
+	m.noteEval(xiangqiJob(job{pos: "x"}, m.game.PositionAt(1)), SearchInfo{Depth: 2, Score: 500})
 	if m.Evals()[1].Score != 40 {
 		t.Error("a shallower score replaced a deeper one")
 	}

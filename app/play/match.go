@@ -44,8 +44,8 @@ type Match struct {
 	texts    textCache[xiangqi.Move]
 	// analysis: the engine analyses the position shown, and the person moves both sides.
 	analysis bool
-	book     evalBook // the evaluation graph's scores
-	Engine   *Engine  // the conversation with the worker, shared with the other game
+	evalBook         // the evaluation graph's scores
+	Engine   *Engine // the conversation with the worker, shared with the other game
 }
 
 // NewMatch starts a match from the start position, the person playing Red at DefaultLevel.
@@ -268,7 +268,7 @@ func (m *Match) New() { m.Load(xiangqi.NewGame(nil)) }
 // Load replaces the game with g (a new game, a FEN or an imported record), keeping the
 // sides, the mode and the flip.
 func (m *Match) Load(g *xiangqi.Game) {
-	m.game, m.story, m.book = g, nil, evalBook{}
+	m.game, m.story, m.evalBook = g, nil, evalBook{}
 	m.view, m.once, m.hintAsk = -1, -1, ""
 	m.clearSelection()
 }

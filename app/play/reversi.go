@@ -25,8 +25,8 @@ type Reversi struct {
 	refusal Refusal // why the last click did not play, "" if it did or tried nothing
 	// analysis: the engine analyses the position shown, and the person moves both sides.
 	analysis bool
-	book     evalBook // the evaluation graph's scores
-	Engine   *Engine  // the conversation with the worker, shared with the other game
+	evalBook         // the evaluation graph's scores
+	Engine   *Engine // the conversation with the worker, shared with the other game
 }
 
 // NewReversi starts a game from the start position, the person playing Black at DefaultLevel.
@@ -275,7 +275,7 @@ func (r *Reversi) New() { r.Load(reversi.NewGame(nil)) }
 // Load replaces the game with g, keeping the sides; a forced pass at its end is played.
 func (r *Reversi) Load(g *reversi.Game) {
 	r.game, r.view, r.hintAsk, r.hint = g, -1, "", reversi.NoMove
-	r.book = evalBook{}
+	r.evalBook = evalBook{}
 	r.autoPass()
 }
 

@@ -67,13 +67,12 @@ func (g *evalGraph) Render() app.UI {
 	if len(points) < 2 || g.Known == 0 {
 		return wrap // nothing to draw yet: the move list keeps the room
 	}
-	sampled := points
-	colW := float64(graphW) / float64(len(sampled))
+	colW := float64(graphW) / float64(len(points))
 	x := func(i int) float64 { return (float64(i) + 0.5) * colW }
 	y := func(score int) float64 { return graphH / 2 * (1 - graphY(score, reversi)) }
 	var line strings.Builder
 	var cols []app.UI
-	for i, p := range sampled {
+	for i, p := range points {
 		if p.Known {
 			if line.Len() == 0 {
 				line.WriteString("M")
@@ -91,7 +90,7 @@ func (g *evalGraph) Render() app.UI {
 	}
 	// The shown position's column: the sampled point at or before it.
 	cur := 0
-	for i, p := range sampled {
+	for i, p := range points {
 		if p.Ply <= g.Shown {
 			cur = i
 		}
@@ -132,10 +131,9 @@ func (p *Page) graphSlot() app.UI {
 	if b.Graphing() {
 		label = l.T(i18n.AnalysingGame, known, b.Len()+1)
 	}
-	engineOK := p.mounted && b.Engine().Failed() == ""
 	return app.Div().Class("graph-slot").Body(
 		&evalGraph{Points: points, Known: known, Shown: b.ShownPly(), Reversi: p.reversi(), Lang: l},
-		controlButton("analyse-game", label, l.T(i18n.AnalyseGameTitle), engineOK && b.Len() > 0).
+		controlButton("analyse-game", label, l.T(i18n.AnalyseGameTitle), p.engineOK() && b.Len() > 0).
 			Attr("aria-pressed", boolText(b.Graphing())),
 	)
 }

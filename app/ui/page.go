@@ -336,7 +336,7 @@ func (p *Page) exportAs(ctx app.Context, b play.Board, id string) {
 	p.export(ctx, exportWhat[e.Name], text)
 }
 
-// exportWhat is how the box's note names each export (whatText translates it).
+// exportWhat is how the box's note names each export (play.WhatText translates it).
 var exportWhat = map[string]string{
 	"FEN": "FEN", "ICCS": "moves (ICCS)", "中文": "moves (中文)", "PGN": "PGN", "DhtmlXQ": "DhtmlXQ",
 	"transcript": "transcript", "board": "board text", "GGF": "GGF",
@@ -494,7 +494,7 @@ func (p *Page) Render() app.UI {
 	}
 	b, l := p.board(), p.lang
 	texts := b.MoveTexts(p.settings.Notation) // the move list's, and the announcement's
-	engineOK := p.mounted && b.Engine().Failed() == ""
+	engineOK := p.engineOK()
 	class, title := "qipan", "象棋"
 	if p.reversi() {
 		class, title = "qipan reversi", "黑白棋"
@@ -544,6 +544,10 @@ func (p *Page) Render() app.UI {
 		),
 	)
 }
+
+// engineOK reports whether the engine can be asked anything: the app runs and the engine has
+// not failed.
+func (p *Page) engineOK() bool { return p.mounted && p.board().Engine().Failed() == "" }
 
 // hintText names the engine's suggestion in the move list's notation ("" for none).
 func (p *Page) hintText() string {
