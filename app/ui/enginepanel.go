@@ -14,7 +14,7 @@ import (
 // data-score from the viewer's side and data-pv in coordinates): depth, score, speed and the
 // line in the chosen notation. It is an empty element when there is nothing to show or the
 // person hid it, so that the panel's slots stay in place.
-func enginePanel(l i18n.Lang, v play.EngineView, ok, hidden bool) app.UI {
+func enginePanel(l i18n.Lang, v play.EngineView, ok, hidden bool) app.HTMLDiv {
 	el := app.Div().Class("engine").Attr("data-engine", "true").Attr("aria-live", "off")
 	if !ok || hidden {
 		return el
@@ -73,5 +73,11 @@ func count(n uint64) string {
 func (p *Page) enginePanel() app.UI {
 	b := p.board()
 	v, ok := b.EngineView(p.settings.Notation)
-	return enginePanel(p.lang, v, ok, p.settings.HideEngine && !b.Analysis())
+	el := enginePanel(p.lang, v, ok, p.settings.HideEngine && !b.Analysis())
+	if b.Analysis() {
+		// Analysis restarts at every move and review step, emptying the panel until the first
+		// line: its room is kept so that the buttons under it stay where they are.
+		return el.Class("analysing")
+	}
+	return el
 }

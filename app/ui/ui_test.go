@@ -231,3 +231,16 @@ func mustSquare(t *testing.T, s string) xiangqi.Square {
 	}
 	return q
 }
+
+// TestEnginePanelKeepsItsRoomInAnalysis: while analysis is on, the (empty) engine panel is
+// marked so that CSS keeps its height and the buttons under it do not move between searches.
+func TestEnginePanelKeepsItsRoomInAnalysis(t *testing.T) {
+	p := NewPage()
+	if strings.Contains(appHTML(p), `class="engine analysing"`) {
+		t.Fatal("marked without analysis")
+	}
+	p.xq.SetAnalysis(true)
+	if !strings.Contains(appHTML(p), `class="engine analysing"`) {
+		t.Error("the panel is not marked while analysing")
+	}
+}
