@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -278,16 +279,20 @@ type EditProblem struct {
 	Detail string
 }
 
-// ParseFEN's reasons (engine/xiangqi/fen.go), read back into their parts. The editor's tests
-// build each of them, so a change of wording there fails here.
-var (
-	reNoGeneral   = regexp.MustCompile(`^no (?:red|black) general \((.)\)$`)
-	reTwoGenerals = regexp.MustCompile(`^more than one (?:red|black) general \((.)\)$`)
-	reTooMany     = regexp.MustCompile(`^more than (\d+) (?:red|black) \w+ \((.)\)$`)
-	reSquare      = regexp.MustCompile(`^(?:red|black) \w+ \((.)\) on ([a-i][0-9]): `)
-	reFacing      = regexp.MustCompile(`^the generals face each other on file ([a-i]) `)
-	reInCheck     = regexp.MustCompile(`^(red|black) is in check but it is (?:red|black)'s move$`)
-)
+// fenReasons are ParseFEN's reasons (engine/xiangqi/fen.go), read back into their parts. The
+// editor's tests build each of them, so a change of wording there fails here. Compiled at
+// first use: compiled at start they cost every page load (the embed's too) ~9 ms in wasm.
+var fenReasons = sync.OnceValue(func() (r struct {
+	noGeneral, twoGenerals, tooMany, square, facing, inCheck *regexp.Regexp
+}) {
+	r.noGeneral = regexp.MustCompile(`^no (?:red|black) general \((.)\)$`)
+	r.twoGenerals = regexp.MustCompile(`^more than one (?:red|black) general \((.)\)$`)
+	r.tooMany = regexp.MustCompile(`^more than (\d+) (?:red|black) \w+ \((.)\)$`)
+	r.square = regexp.MustCompile(`^(?:red|black) \w+ \((.)\) on ([a-i][0-9]): `)
+	r.facing = regexp.MustCompile(`^the generals face each other on file ([a-i]) `)
+	r.inCheck = regexp.MustCompile(`^(red|black) is in check but it is (?:red|black)'s move$`)
+	return r
+})
 
 // squareReasons are the reasons of a piece off the points it may stand on, by its kind's
 // letter (ParseFEN names the piece; only these four kinds are bound to points).
@@ -335,25 +340,26 @@ func CheckXiangqi(fen string) EditProblem {
 		msg = fe.Msg
 	}
 	p := EditProblem{Reason: EditOther, Side: -1, Detail: msg}
-	if m := reNoGeneral.FindStringSubmatch(msg); m != nil {
+	re := fenReasons()
+	if m := re.noGeneral.FindStringSubmatch(msg); m != nil {
 		p.Reason, p.Piece = EditNoGeneral, m[1][0]
 		p.Side = sideOf(p.Piece)
-	} else if m := reTwoGenerals.FindStringSubmatch(msg); m != nil {
+	} else if m := re.twoGenerals.FindStringSubmatch(msg); m != nil {
 		p.Reason, p.Piece = EditTwoGenerals, m[1][0]
 		p.Side = sideOf(p.Piece)
-	} else if m := reTooMany.FindStringSubmatch(msg); m != nil {
+	} else if m := re.tooMany.FindStringSubmatch(msg); m != nil {
 		p.Reason, p.Piece = EditTooMany, m[2][0]
 		p.Count, _ = strconv.Atoi(m[1])
 		p.Side = sideOf(p.Piece)
-	} else if m := reSquare.FindStringSubmatch(msg); m != nil {
+	} else if m := re.square.FindStringSubmatch(msg); m != nil {
 		p.Piece, p.Square = m[1][0], m[2]
 		p.Side = sideOf(p.Piece)
 		if r, ok := squareReasons[p.Piece&^0x20]; ok { // by the upper-case letter
 			p.Reason = r
 		}
-	} else if m := reFacing.FindStringSubmatch(msg); m != nil {
+	} else if m := re.facing.FindStringSubmatch(msg); m != nil {
 		p.Reason, p.File = EditFacing, m[1]
-	} else if m := reInCheck.FindStringSubmatch(msg); m != nil {
+	} else if m := re.inCheck.FindStringSubmatch(msg); m != nil {
 		p.Reason, p.Side = EditInCheck, map[string]int{"red": 0, "black": 1}[m[1]]
 	}
 	return p

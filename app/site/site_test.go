@@ -65,8 +65,7 @@ func generate(t *testing.T, base string, engine bool) string {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	h := Handler(Config{Base: b, Version: "test", WasmSize: 1234, Engine: engine})
-	if err := app.GenerateStaticWebsite(dir, h); err != nil {
+	if _, err := Generate(dir, Config{Base: b, Version: "test", WasmSize: 1234, Engine: engine}); err != nil {
 		t.Fatal(err)
 	}
 	return dir
@@ -144,6 +143,11 @@ func TestGeneratedSite(t *testing.T) {
 			!strings.Contains(js, `const goappWasmContentLength = "1234"`) {
 			t.Errorf("%s: app.js does not point at the base", tt.base)
 		}
+		// The service worker registers when the app asks, or after a delay: never at once.
+		if strings.Count(js, "goappInitServiceWorker();") != 1 || !strings.Contains(js, "setTimeout(qipanStartServiceWorker, 5000);") ||
+			!strings.Contains(js, "function qipanStartServiceWorker() {") {
+			t.Errorf("%s: app.js registers its service worker at once", tt.base)
+		}
 		index := read(t, dir, "index.html")
 		for _, page := range []string{index, read(t, dir, "embed.html")} {
 			if !strings.Contains(page, `<meta http-equiv="Content-Security-Policy" content="`+CSP+`">`) || strings.Contains(page, "<script>") {
@@ -157,6 +161,14 @@ func TestGeneratedSite(t *testing.T) {
 			if !strings.Contains(index, want) {
 				t.Errorf("%s: index.html has no %s", tt.base, want)
 			}
+		}
+	}
+}
+
+func TestDeferServiceWorkerRefusesAnotherAppJS(t *testing.T) {
+	for _, js := range []string{"", "goappInitServiceWorker();\ngoappInitServiceWorker();\n"} {
+		if _, err := deferServiceWorker(js); err == nil || !strings.Contains(err.Error(), "go-app's app.js changed") {
+			t.Errorf("deferServiceWorker(%q) = %v, want go-app's app.js changed", js, err)
 		}
 	}
 }

@@ -11,6 +11,8 @@ func listenKeys(onKey func(key string) bool) func() { return func() {} }
 
 func copyText(s string) {}
 
+func startServiceWorker() {}
+
 func cacheEngineFiles() {}
 
 func browserLangs() []string { return nil }

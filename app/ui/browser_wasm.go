@@ -130,6 +130,15 @@ func (s *sounds) play(k play.Sound) {
 // runs (app/site/worker.go: they are cached when first used). On a first visit the engine may
 // have loaded before the service worker took control of the page: then the request waits for
 // it to take over.
+// startServiceWorker registers the service worker (the site's app.js waits for this call, or
+// 5 s; see app/site.deferServiceWorker) once the board is drawn: its install fetches and
+// stores every file, and on a first visit it competed with the page's start for the CPU.
+func startServiceWorker() {
+	if f := app.Window().Get("qipanStartServiceWorker"); f.Truthy() {
+		app.Window().Call("qipanStartServiceWorker")
+	}
+}
+
 func cacheEngineFiles() {
 	sw := app.Window().Get("navigator").Get("serviceWorker")
 	if !sw.Truthy() {

@@ -75,7 +75,7 @@ func (e *Embed) OnMount(ctx app.Context) {
 		return ok
 	})
 	e.mounted = true
-	ctx.Defer(func(ctx app.Context) { reportHeight() })
+	ctx.Defer(func(ctx app.Context) { reportHeight(); startServiceWorker() })
 }
 
 // OnNav is called by go-app after each navigation, a new fragment too (a page that links to

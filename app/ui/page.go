@@ -129,7 +129,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	})
 	p.mounted = true
 	p.syncEngine(ctx)
-	ctx.Defer(scrollMoves)
+	ctx.Defer(func(ctx app.Context) { scrollMoves(ctx); startServiceWorker() })
 }
 
 // OnAppUpdate is called by go-app when the service worker has installed a new version.

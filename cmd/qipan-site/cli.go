@@ -15,8 +15,6 @@ import (
 	"path/filepath"
 	"sort"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
-
 	"qipan/app/site"
 )
 
@@ -71,13 +69,13 @@ func generate(args []string) error {
 	if err != nil {
 		return err
 	}
-	h := site.Handler(site.Config{
+	h, err := site.Generate(*out, site.Config{
 		Base:     base,
 		Version:  *version + "-" + sum,
 		WasmSize: wasm.Size(),
 		Engine:   engine,
 	})
-	if err := app.GenerateStaticWebsite(*out, h); err != nil {
+	if err != nil {
 		return err
 	}
 	fmt.Printf("generated %s for %s (version %s, engine %v)\n", *out, base.Path(), h.Version, engine)

@@ -413,7 +413,7 @@ func (p *Position) ParseWXF(text string) (Move, error) {
 // WXF (C2.5) or Chinese (炮二平五). The move must be legal here.
 func (p *Position) ParseAnyMove(text string) (Move, error) {
 	s := strings.TrimSpace(text)
-	if m, err := ParseMove(s); err == nil {
+	if m, ok := CoordMove(s); ok {
 		if !p.IsLegal(m) {
 			return NoMove, fmt.Errorf("move %s is not legal in %s", m, p.FEN())
 		}

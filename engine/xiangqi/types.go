@@ -172,6 +172,9 @@ func (m Move) ICCS() string {
 // ParseMove reads a coordinate move: UCCI "h2e2", ICCS "H2-E2", or "h2-e2" (either case).
 // It checks only the syntax; whether the move is legal is Position.IsLegal's job.
 func ParseMove(s string) (Move, error) {
+	if m, ok := CoordMove(s); ok {
+		return m, nil
+	}
 	t := s
 	switch {
 	case len(t) == 5 && t[2] == '-':
@@ -191,6 +194,34 @@ func ParseMove(s string) (Move, error) {
 		return NoMove, fmt.Errorf("move %q: from and to are the same square", s)
 	}
 	return NewMove(from, to), nil
+}
+
+// CoordMove reads a coordinate move as ParseMove does, without saying why s is not one:
+// readers that try it before other notations (a PGN's WXF moves) would build an error for
+// every move they read.
+func CoordMove(s string) (Move, bool) {
+	to := 2
+	switch {
+	case len(s) == 5 && s[2] == '-':
+		to = 3
+	case len(s) != 4:
+		return NoMove, false
+	}
+	from, ok1 := coordSquare(s[0], s[1])
+	dest, ok2 := coordSquare(s[to], s[to+1])
+	if !ok1 || !ok2 || from == dest {
+		return NoMove, false
+	}
+	return NewMove(from, dest), true
+}
+
+// coordSquare reads a file a-i (or A-I) and a rank 0-9.
+func coordSquare(file, rank byte) (Square, bool) {
+	f := lower(file)
+	if f < 'a' || f > 'i' || rank < '0' || rank > '9' {
+		return NoSquare, false
+	}
+	return SquareOf(int(f-'a'), int(rank-'0')), true
 }
 
 // MaxMoves bounds the legal moves of any position (the true maximum is below 120).

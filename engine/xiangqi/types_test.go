@@ -81,6 +81,7 @@ func TestParseMove(t *testing.T) {
 		{"j2e2", "from square \"j2\": file 'j'"},
 		{"h2e!", "to square \"e!\": rank '!'"},
 		{"h2h2", "same square"},
+		{"C2.5", "to square \".5\": file '.'"},
 		{"炮二平五", "want a coordinate move"},
 	} {
 		if _, err := ParseMove(tc.in); err == nil || !strings.Contains(err.Error(), tc.err) {

@@ -84,7 +84,7 @@ func Evaluate(P, O uint64) int {
 	}
 	st := 0
 	if (P|O)&edges&(corners|cSquares) != 0 {
-		st = bits.OnesCount64(reversi.StableEdges(P, O)) - bits.OnesCount64(reversi.StableEdges(O, P))
+		st = bits.OnesCount64(StableEdges(P, O)) - bits.OnesCount64(StableEdges(O, P))
 	}
 	par := 0
 	if empties&1 == 1 {

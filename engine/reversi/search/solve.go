@@ -201,7 +201,7 @@ func (s *Solver) nws(P, O uint64, alpha, n int) int {
 		return 0
 	}
 	if alpha >= stabThreshold[n] {
-		if hi := 64 - 2*bits.OnesCount64(reversi.Stability(O, P)); hi <= alpha {
+		if hi := 64 - 2*bits.OnesCount64(Stability(O, P)); hi <= alpha {
 			return hi
 		}
 	}

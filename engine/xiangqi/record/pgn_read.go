@@ -422,7 +422,7 @@ func anyMove(pos *xiangqi.Position, tok string) (xiangqi.Move, error) {
 	if err == nil {
 		return m, nil
 	}
-	if _, errCoord := xiangqi.ParseMove(tok); errCoord != nil && tok != "" && sanKinds[tok[0]] != 0 {
+	if _, isCoord := xiangqi.CoordMove(tok); !isCoord && tok != "" && sanKinds[tok[0]] != 0 {
 		m, shaped, err2 := parseSAN(pos, tok)
 		switch {
 		case err2 == nil:

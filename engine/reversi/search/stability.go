@@ -1,4 +1,4 @@
-package reversi
+package search
 
 import "math/bits"
 

@@ -1,8 +1,10 @@
-package reversi
+package search
 
 import (
 	"math/rand"
 	"testing"
+
+	"qipan/engine/reversi"
 )
 
 func TestPackColumn(t *testing.T) {
@@ -29,12 +31,12 @@ func TestFullLines(t *testing.T) {
 		dirs := [4][2]int{{1, 0}, {0, 1}, {1, 1}, {-1, 1}}
 		for k, d := range dirs {
 			var want uint64
-			for s := Square(0); s < 64; s++ {
+			for s := reversi.Square(0); s < 64; s++ {
 				full := true
 				for _, sign := range [2]int{1, -1} {
 					c, rw := s.Col(), s.Row()
 					for c >= 0 && c < 8 && rw >= 0 && rw < 8 {
-						if filled&SquareOf(c, rw).Bit() == 0 {
+						if filled&reversi.SquareOf(c, rw).Bit() == 0 {
 							full = false
 						}
 						c, rw = c+sign*d[0], rw+sign*d[1]
@@ -54,11 +56,11 @@ func TestFullLines(t *testing.T) {
 // Discs called stable must keep their colour through random continuations of real games.
 func TestStabilityHolds(t *testing.T) {
 	r := rand.New(rand.NewSource(11))
-	var ml MoveList
+	var ml reversi.MoveList
 	found := 0
 	for g := 0; g < 300; g++ {
-		p := Start()
-		for p.Status() != Over {
+		p := reversi.Start()
+		for p.Status() != reversi.Over {
 			p.GenerateLegal(&ml)
 			p.Make(ml.Moves[r.Intn(ml.N)])
 			stable := Stability(p.P, p.O)
@@ -70,7 +72,7 @@ func TestStabilityHolds(t *testing.T) {
 			mine, theirs := p.Turn, p.Turn.Other()
 			for k := 0; k < 5; k++ {
 				q := p
-				for q.Status() != Over {
+				for q.Status() != reversi.Over {
 					q.GenerateLegal(&ml)
 					q.Make(ml.Moves[r.Intn(ml.N)])
 					if q.Discs(mine)&stable != stable || q.Discs(theirs)&stableO != stableO {
@@ -83,4 +85,19 @@ func TestStabilityHolds(t *testing.T) {
 	if found < 1000 {
 		t.Fatalf("only %d positions with stable discs", found)
 	}
+}
+
+// randomBoard fills a random share of the board with discs of either side.
+func randomBoard(r *rand.Rand) (P, O uint64) {
+	fill := r.Intn(100)
+	for s := 0; s < 64; s++ {
+		if r.Intn(100) < fill {
+			if r.Intn(2) == 0 {
+				P |= 1 << uint(s)
+			} else {
+				O |= 1 << uint(s)
+			}
+		}
+	}
+	return
 }
