@@ -24,8 +24,7 @@ func TestPackColumn(t *testing.T) {
 func TestFullLines(t *testing.T) {
 	r := rand.New(rand.NewSource(7))
 	for i := 0; i < 2000; i++ {
-		P, O := randomBoard(r)
-		filled := P | O
+		filled := randomFill(r)
 		h, v, d9, d7 := FullLines(filled)
 		got := [4]uint64{h, v, d9, d7}
 		dirs := [4][2]int{{1, 0}, {0, 1}, {1, 1}, {-1, 1}}
@@ -87,17 +86,15 @@ func TestStabilityHolds(t *testing.T) {
 	}
 }
 
-// randomBoard fills a random share of the board with discs of either side.
-func randomBoard(r *rand.Rand) (P, O uint64) {
-	fill := r.Intn(100)
-	for s := 0; s < 64; s++ {
-		if r.Intn(100) < fill {
-			if r.Intn(2) == 0 {
-				P |= 1 << uint(s)
-			} else {
-				O |= 1 << uint(s)
-			}
-		}
+// randomFill returns occupied squares at densities from sparse to all but one.
+func randomFill(r *rand.Rand) uint64 {
+	switch r.Intn(4) {
+	case 0:
+		return r.Uint64() & r.Uint64()
+	case 1:
+		return r.Uint64()
+	case 2:
+		return r.Uint64() | r.Uint64() | r.Uint64()
 	}
-	return
+	return ^uint64(0) &^ (1 << uint(r.Intn(64)))
 }
