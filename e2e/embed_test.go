@@ -120,7 +120,9 @@ func TestEmbed(t *testing.T) {
 	clicked := eval[float64](t, ctx, `(document.querySelector("[data-action=next]").click(), performance.now())`)
 	waitFor(t, ctx, 5*time.Second, "the first move shown", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q`, fenAfter(t, xiangqi.StartFEN, "h2e2")))
 	answered := eval[float64](t, ctx, `window.qipanFenAt`)
-	figures(t, "cold load of /embed (fresh profile, localhost, headless Chromium): the board's frame painted (prerendered) %.0f ms, the board drawn with the game %.0f ms, a click on next at %.0f ms answered at %.0f ms, after navigation start", frame, drawn, clicked, answered)
+	// The test's click comes some time after the board is ready (its polling and round trips):
+	// the board answers a click from drawn + the time a click takes.
+	figures(t, "cold load of /embed (fresh profile, localhost, headless Chromium): the board's frame painted (prerendered) %.0f ms, the board drawn with the game and taking clicks %.0f ms, after navigation start; the test's click on next (at %.0f ms) answered in %.1f ms", frame, drawn, clicked, answered-clicked)
 	if drawn > 5000 || answered > 10000 {
 		t.Errorf("cold load: board at %.0f ms, click answered at %.0f ms (bounds 5 s and 10 s; the targets are 0.5 s and 1 s)", drawn, answered)
 	}
