@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -308,4 +309,65 @@ func writeFile(t *testing.T, path, text string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.Remove(path) })
+}
+
+// TestEmbedFirstBoard checks the board the embed shows before its app has loaded (web/early.js;
+// ?wasm=false keeps go-app from loading it): a FEN link's pieces, the start position for a
+// record from the start, and no pieces (or no board) where the first position may be another.
+func TestEmbedFirstBoard(t *testing.T) {
+	dir := siteDir(t, "QIPAN_STATIC")
+	srv := newServer(t, dir, "/")
+	ctx := browser(t)
+	const link = "3akab2/9/4b4/p3p1p1p/2p6/6P2/P1P1P3P/4B1N2/4A4/2BAK4 w - - 0 1"
+	pieceSet := func(f string) string {
+		pos, err := xiangqi.ParseFEN(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s []string
+		for sq := xiangqi.Square(0); sq < 90; sq++ {
+			if pc := pos.At(sq); pc != xiangqi.NoPiece {
+				s = append(s, string(pc.FEN())+sq.String())
+			}
+		}
+		sort.Strings(s)
+		return strings.Join(s, " ")
+	}
+	for _, tc := range []struct {
+		query, want string // want: the pieces, "no pieces" or "no board"
+	}{
+		{"fen=" + url.QueryEscape(link), pieceSet(link)},
+		{"fen=" + url.QueryEscape(link) + "&moves=c3c4", pieceSet(link)},
+		{"moves=h2e2+h9g7", pieceSet(xiangqi.StartFEN)},
+		{"pgn=" + url.QueryEscape(embedPGN), pieceSet(xiangqi.StartFEN)},
+		{"moves=h2e2+h9g7&ply=1", "no pieces"},
+		{"pgn=" + url.QueryEscape(embedPGN) + "#3", "no pieces"},
+		{"pgn=" + url.QueryEscape("[FEN \""+link+"\"]\n\n1. P3+1 *"), "no pieces"},
+		{"fen=rnbakabnr%2F9", "no pieces"}, // broken: the app will say why
+		{"fen=" + url.QueryEscape(link) + "&flip=1", "no board"},
+		{"game=reversi", "no board"},
+		{"", pieceSet(xiangqi.StartFEN)},
+	} {
+		run(t, ctx, 30*time.Second, "navigate", chromedp.Navigate(srv.URL+"/embed?wasm=false&"+tc.query))
+		waitFor(t, ctx, 10*time.Second, "the page parsed", `document.readyState === "complete"`)
+		got := eval[string](t, ctx, `(() => {
+			const b = document.querySelector("#board");
+			if (getComputedStyle(b).visibility === "hidden") return "no board";
+			const p = b.querySelector(".pieces");
+			if (getComputedStyle(p).visibility === "hidden") return "no pieces";
+			return [...p.querySelectorAll("g[data-piece]")].map(g => g.dataset.piece + g.dataset.square).sort().join(" ");
+		})()`)
+		if tc.query == "fen="+url.QueryEscape(link) {
+			screenshot(t, ctx, "embed-first-board-fen")
+		}
+		if got != tc.want {
+			t.Errorf("/embed?%s before the app: %s, want %s", tc.query, got, tc.want)
+		}
+	}
+	// The app draws over it: a FEN link, loaded for real.
+	watchPage(t, ctx)
+	openEmbed(t, ctx, srv.URL+"/embed?fen="+url.QueryEscape(link))
+	if got := fen(t, ctx); got != link {
+		t.Errorf("the app's board: %s, want %s", got, link)
+	}
 }

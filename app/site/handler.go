@@ -51,6 +51,8 @@ func Handler(c Config) *app.Handler {
 			SVG:      "/web/icon.svg",
 		},
 		Styles: []string{"/web/qipan.css"},
+		// The embed's board until the app has loaded: the link's FEN, or no wrong position.
+		Scripts: []string{"/web/early.js defer"},
 		// After go-app's own <script> tags, which the policy then allows anyway; it governs
 		// everything the page does from here on (the wasm, workers, anything injected).
 		RawHeaders: []string{
