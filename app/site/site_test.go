@@ -157,7 +157,7 @@ func TestGeneratedSite(t *testing.T) {
 		if embed := read(t, dir, "embed.html"); !strings.Contains(embed, `class="qipan-embed`) || !strings.Contains(embed, `src="`+tt.prefix+`/app.js"`) {
 			t.Errorf("%s: embed.html is not the prerendered embed", tt.base)
 		}
-		for _, want := range []string{`src="` + tt.prefix + `/app.js"`, `href="` + tt.prefix + `/web/qipan.css"`, `href="#g`, `data-fen="`, `data-square="e0"`} {
+		for _, want := range []string{`src="` + tt.prefix + `/app.js"`, `src="` + tt.prefix + `/web/early.js"`, `href="` + tt.prefix + `/web/qipan.css"`, `href="#g`, `data-fen="`, `data-square="e0"`} {
 			if !strings.Contains(index, want) {
 				t.Errorf("%s: index.html has no %s", tt.base, want)
 			}
