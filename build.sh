@@ -110,16 +110,17 @@ e2e() {
     go test -count=1 -v -timeout 12m -run "${QIPAN_E2E_RUN:-.}" ./e2e/ 2>&1 | tee "$log"
 }
 
-# numbers builds the site and measures it in Chromium (e2e TestNumbers): click to piece moved
-# at the start and with a 10,000-ply game, long tasks while the engine searches, the engine
-# panel's update rate, the bytes the i18n catalogues add to app.wasm.
+# numbers builds the site and measures it in Chromium (e2e TestNumbers, TestColdLoad): click to
+# piece moved at the start and with a 10,000-ply game, long tasks while the engine searches,
+# the engine panel's update rate, the bytes the i18n catalogues add to app.wasm, cold loads of
+# the embed (QIPAN_COMPARE_STATIC=another build alternates with it).
 numbers() {
   local log=e2e/out/numbers.log
   if [ "$out" != "$PWD/static" ]; then log="$out-numbers.log"; fi
   base=/
   static "$out"
   mkdir -p "$(dirname "$log")"
-  QIPAN_STATIC="$out" QIPAN_NUMBERS=1 go test -count=1 -v -timeout 20m -run '^TestNumbers$' ./e2e/ 2>&1 | tee "$log"
+  QIPAN_STATIC="$out" QIPAN_NUMBERS=1 go test -count=1 -v -timeout 20m -run '^(TestNumbers|TestColdLoad)$' ./e2e/ 2>&1 | tee "$log"
 }
 
 case "$cmd" in
