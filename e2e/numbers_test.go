@@ -26,20 +26,14 @@ import (
 // is reported, not tested. With QIPAN_PROFILE=1 it also profiles the long game's clicks and a
 // search in it (out/profile-*.txt).
 func TestNumbers(t *testing.T) {
-	if os.Getenv("QIPAN_NUMBERS") == "" {
-		t.Skip("the numbers script: ./build.sh numbers")
-	}
+	numbersOnly(t)
 	dir := siteDir(t, "QIPAN_STATIC")
 	srv := newServer(t, dir, "/")
 	ctx := browser(t)
 	run(t, ctx, 10*time.Second, "viewport", chromedp.EmulateViewport(1366, 768))
 	load(t, ctx, srv.URL+"/?lang=en")
 	const clicks = 25
-	// The machine's load says how far the figures can be trusted (2 cores shared: a load of 4
-	// doubles them).
-	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
-		recordIn(t, "numbers.txt", "load average at the start: %s", strings.Join(strings.Fields(string(b))[:3], " "))
-	}
+	recordLoad(t, "at the start")
 
 	setSaved(t, ctx, fmt.Sprintf(`{"v":1,"start":%q,"moves":"","ply":0,"two":true}`, xiangqi.StartFEN))
 	c := clickTimes(t, ctx, "h2", "e2", clicks)
@@ -274,4 +268,22 @@ func evalFor[T any](t *testing.T, ctx context.Context, limit time.Duration, expr
 		t.Fatalf("evaluating %s: %v", expr, err)
 	}
 	return v
+}
+
+// numbersOnly skips a test of the numbers script outside it (./build.sh numbers sets
+// QIPAN_NUMBERS=1).
+func numbersOnly(t *testing.T) {
+	t.Helper()
+	if os.Getenv("QIPAN_NUMBERS") == "" {
+		t.Skip("the numbers script: ./build.sh numbers")
+	}
+}
+
+// recordLoad notes the machine's load average: it says how far the figures can be trusted
+// (2 cores shared: a load of 4 doubles them).
+func recordLoad(t *testing.T, when string) {
+	t.Helper()
+	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
+		recordIn(t, "numbers.txt", "load average %s: %s", when, strings.Join(strings.Fields(string(b))[:3], " "))
+	}
 }
