@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"qipan/engine/xiangqi"
 )
 
 // TestColdLoad is part of the numbers script (QIPAN_NUMBERS=1): cold loads of the embed (a
@@ -22,6 +24,7 @@ func TestColdLoad(t *testing.T) {
 		builds = append(builds, other)
 	}
 	const loads = 9
+	firstMove := fenAfter(t, xiangqi.StartFEN, "h2e2") // embedPGN's
 	type figs struct{ paint, ready, click []float64 }
 	got := make([]figs, len(builds))
 	for i := 0; i < loads; i++ {
@@ -38,7 +41,7 @@ func TestColdLoad(t *testing.T) {
 				}
 				got[k].ready = append(got[k].ready, eval[float64](t, ctx, `window.qipanReadyAt`))
 				clicked := eval[float64](t, ctx, `(document.querySelector("[data-action=next]").click(), performance.now())`)
-				waitFor(t, ctx, 5*time.Second, "the first move shown", `window.qipanFen !== undefined && !window.qipanFen.startsWith("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w")`)
+				waitFor(t, ctx, 5*time.Second, "the first move shown", fmt.Sprintf(`window.qipanFen === %q`, firstMove))
 				got[k].click = append(got[k].click, eval[float64](t, ctx, `window.qipanFenAt`)-clicked)
 			})
 		}

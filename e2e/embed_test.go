@@ -334,7 +334,9 @@ func TestEmbedFirstBoard(t *testing.T) {
 		return strings.Join(s, " ")
 	}
 	for _, tc := range []struct {
-		query, want string // want: the pieces, "no pieces" or "no board"
+		// want: the pieces, "no pieces" or "no board". No two cases in a row differ only in
+		// their fragment: that navigation would not load the page again.
+		query, want string
 	}{
 		{"fen=" + url.QueryEscape(link), pieceSet(link)},
 		{"fen=" + url.QueryEscape(link) + "&moves=c3c4", pieceSet(link)},

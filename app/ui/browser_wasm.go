@@ -126,10 +126,6 @@ func (s *sounds) play(k play.Sound) {
 	log.Call("push", string(k))
 }
 
-// cacheEngineFiles asks the service worker to keep the engine's files, now that the engine
-// runs (app/site/worker.go: they are cached when first used). On a first visit the engine may
-// have loaded before the service worker took control of the page: then the request waits for
-// it to take over.
 // startServiceWorker registers the service worker (the site's app.js waits for this call, or
 // 5 s; see app/site.deferServiceWorker) once the board is drawn: its install fetches and
 // stores every file, and on a first visit it competed with the page's start for the CPU.
@@ -139,6 +135,10 @@ func startServiceWorker() {
 	}
 }
 
+// cacheEngineFiles asks the service worker to keep the engine's files, now that the engine
+// runs (app/site/worker.go: they are cached when first used). On a first visit the engine may
+// have loaded before the service worker took control of the page: then the request waits for
+// it to take over.
 func cacheEngineFiles() {
 	sw := app.Window().Get("navigator").Get("serviceWorker")
 	if !sw.Truthy() {
