@@ -260,9 +260,9 @@ func (e *Engine) alphaBeta(P, O uint64, depth, alpha, beta int) int {
 		case sq == hashMove:
 			key = 1 << 30
 		case depth >= 2:
-			key = orderKey(np, no, sq, 0) - int32(Evaluate(np, no))
+			key = orderKey(np, no, reversi.Moves(np, no), sq, 0) - int32(Evaluate(np, no))
 		default:
-			key = orderKey(np, no, sq, 0)
+			key = orderKey(np, no, reversi.Moves(np, no), sq, 0)
 		}
 		list[k] = childMove{P: np, O: no, sq: int8(sq), key: key}
 		k++
@@ -445,7 +445,7 @@ func (e *Engine) solveRoot(rm []rootMove, lo, hi int) (int, reversi.Move) {
 			w, _ := s.pvs(c.P, c.O, -hi, -alpha, n)
 			v = -w
 		} else {
-			v = -s.nws(c.P, c.O, -alpha-1, n)
+			v = -s.nws(c.P, c.O, c.Moves(), -alpha-1, n)
 			if v > alpha && v < hi && !s.stop {
 				w, _ := s.pvs(c.P, c.O, -hi, -alpha, n)
 				v = -w

@@ -104,7 +104,7 @@ func TestNoAllocs(t *testing.T) {
 	s := NewSolver(10)
 	a := testing.AllocsPerRun(3, func() {
 		e.alphaBeta(p.P, p.O, 4, -scoreInf, scoreInf)
-		s.nws(p.P, p.O, 30, p.Empties()) // quick: a stability/table-bound cut is likely
+		s.nws(p.P, p.O, p.Moves(), 30, p.Empties()) // quick: a stability/table-bound cut is likely
 		Evaluate(p.P, p.O)
 	})
 	if a != 0 {

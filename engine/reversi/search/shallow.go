@@ -104,6 +104,11 @@ func (s *Solver) solve3(P, O uint64, alpha, beta, a, b, c int, passed bool) int 
 // solve4 orders the four empties (odd regions first) and tries each.
 func (s *Solver) solve4(P, O uint64, alpha, beta int, passed bool) int {
 	s.Nodes++
+	if alpha >= stabThreshold[4] {
+		if hi := 64 - 2*bits.OnesCount64(Stability(O, P)); hi <= alpha {
+			return hi
+		}
+	}
 	E := ^(P | O)
 	var sq [4]int
 	var odd uint64

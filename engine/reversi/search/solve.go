@@ -89,11 +89,11 @@ func (s *Solver) poll() {
 func (s *Solver) last1(P, O uint64, sq reversi.Square) int {
 	s.Nodes++
 	np := bits.OnesCount64(P)
-	if f := reversi.Flips(P, O, sq); f != 0 {
-		return 2*(np+1+bits.OnesCount64(f)) - 64
+	if f := lastFlipCount(P, int(sq)); f != 0 {
+		return 2*(np+1+f) - 64
 	}
-	if f := reversi.Flips(O, P, sq); f != 0 {
-		return 2*(np-bits.OnesCount64(f)) - 64
+	if f := lastFlipCount(O, int(sq)); f != 0 {
+		return 2*(np-f) - 64
 	}
 	if d := 2*np - 63; d > 0 {
 		return d + 1
@@ -120,6 +120,11 @@ func (s *Solver) shallow(P, O uint64, alpha, beta, n int, passed bool) int {
 		return s.solve4(P, O, alpha, beta, passed)
 	}
 	s.Nodes++
+	if alpha >= stabThreshold[n] {
+		if hi := 64 - 2*bits.OnesCount64(Stability(O, P)); hi <= alpha {
+			return hi
+		}
+	}
 	var odd uint64
 	for q := 0; q < 4; q++ {
 		if bits.OnesCount64(E&quadrant[q])&1 != 0 {
@@ -160,17 +165,17 @@ func (s *Solver) shallow(P, O uint64, alpha, beta, n int, passed bool) int {
 
 // childMove is a move in a search's list: the position after it, its square and ordering key.
 type childMove struct {
-	P, O uint64 // the position after the move, from the opponent's side
-	sq   int8
-	key  int32
+	P, O  uint64 // the position after the move, from the opponent's side
+	moves uint64 // the opponent's moves there (orderKey needs them; nws then reuses them)
+	sq    int8
+	key   int32
 }
 
 // orderKey scores a move for fastest-first ordering (np, no: the position after it, from the
-// opponent's side): fewest opponent replies (corners counted twice) first, then more of our
-// discs settled around the corners, then fewer empty squares next to our discs (the
-// opponent's potential moves), then odd regions (parity).
-func orderKey(np, no uint64, sq int, parity uint64) int32 {
-	m := reversi.Moves(np, no)
+// opponent's side; m: the opponent's moves there): fewest opponent replies (corners counted
+// twice) first, then more of our discs settled around the corners, then fewer empty squares
+// next to our discs (the opponent's potential moves), then odd regions (parity).
+func orderKey(np, no, m uint64, sq int, parity uint64) int32 {
 	k := -int32(bits.OnesCount64(m)+bits.OnesCount64(m&corners)) << 12
 	k += int32(cornerStability(no)) << 8
 	k -= int32(bits.OnesCount64(spread(no)&^(np|no))) << potShift
@@ -188,8 +193,9 @@ func cornerStability(b uint64) int {
 	return bits.OnesCount64(s)
 }
 
-// nws is the null-window search around (alpha, alpha+1) with n empties, fail-soft.
-func (s *Solver) nws(P, O uint64, alpha, n int) int {
+// nws is the null-window search around (alpha, alpha+1) with n empties, fail-soft; moves are
+// P's moves (the parent computed them to order its moves).
+func (s *Solver) nws(P, O, moves uint64, alpha, n int) int {
 	if n <= shallowMax {
 		return s.shallow(P, O, alpha, alpha+1, n, false)
 	}
@@ -217,15 +223,15 @@ func (s *Solver) nws(P, O uint64, alpha, n int) int {
 		}
 		hashMove = int(e.move)
 	}
-	moves := reversi.Moves(P, O)
 	if moves == 0 {
-		if reversi.Moves(O, P) == 0 {
+		theirs := reversi.Moves(O, P)
+		if theirs == 0 {
 			return reversi.FinalScore(P, O)
 		}
-		return -s.nws(O, P, -alpha-1, n)
+		return -s.nws(O, P, theirs, -alpha-1, n)
 	}
 	var list [32]childMove
-	k := s.genMoves(P, O, moves, n, hashMove, &list, -(alpha-8)*discUnit)
+	k := children(P, O, moves, &list)
 	if n >= etcMin {
 		// Enhanced transposition cutoff: a child already known to refute alpha ends the node.
 		for i := 0; i < k; i++ {
@@ -235,17 +241,37 @@ func (s *Solver) nws(P, O uint64, alpha, n int) int {
 		}
 	}
 	best, bestMove := -solveInf, -1
-	for i := 0; i < k; i++ {
-		pickBest(&list, i, k)
-		m := &list[i]
-		v := -s.nws(m.P, m.O, -alpha-1, n-1)
-		if s.stop {
-			return 0
-		}
-		if v > best {
-			best, bestMove = v, int(m.sq)
-			if v > alpha {
+	first := 0
+	if hashMove >= 0 {
+		// The table's move alone first: it often refutes, and the others then need no keys.
+		for i := 0; i < k; i++ {
+			if int(list[i].sq) == hashMove {
+				list[0], list[i] = list[i], list[0]
+				m := &list[0]
+				m.moves = reversi.Moves(m.P, m.O)
+				best, bestMove = -s.nws(m.P, m.O, m.moves, -alpha-1, n-1), hashMove
+				if s.stop {
+					return 0
+				}
+				first = 1
 				break
+			}
+		}
+	}
+	if best <= alpha {
+		s.orderKeys(P, O, &list, first, k, n, -(alpha-8)*discUnit)
+		for i := first; i < k; i++ {
+			pickBest(&list, i, k)
+			m := &list[i]
+			v := -s.nws(m.P, m.O, m.moves, -alpha-1, n-1)
+			if s.stop {
+				return 0
+			}
+			if v > best {
+				best, bestMove = v, int(m.sq)
+				if v > alpha {
+					break
+				}
 			}
 		}
 	}
@@ -259,7 +285,22 @@ func (s *Solver) nws(P, O uint64, alpha, n int) int {
 	return best
 }
 
-func (s *Solver) genMoves(P, O, moves uint64, n, hashMove int, list *[32]childMove, sortBeta int) int {
+// children fills list with the positions after each move, in square order, and returns
+// their number.
+func children(P, O, moves uint64, list *[32]childMove) int {
+	k := 0
+	for ; moves != 0; moves &= moves - 1 {
+		sq := bits.TrailingZeros64(moves)
+		f := reversi.Flips(P, O, reversi.Square(sq))
+		list[k] = childMove{P: O ^ f, O: P | f | 1<<uint(sq), sq: int8(sq)}
+		k++
+	}
+	return k
+}
+
+// orderKeys gives list[from:k] their opponent's moves and ordering keys (orderKey, and from
+// evalSortMin empties a small search's score under sortBeta).
+func (s *Solver) orderKeys(P, O uint64, list *[32]childMove, from, k, n, sortBeta int) {
 	E := ^(P | O)
 	var odd uint64
 	for q := 0; q < 4; q++ {
@@ -267,22 +308,14 @@ func (s *Solver) genMoves(P, O, moves uint64, n, hashMove int, list *[32]childMo
 			odd |= quadrant[q]
 		}
 	}
-	k := 0
-	for ; moves != 0; moves &= moves - 1 {
-		sq := bits.TrailingZeros64(moves)
-		f := reversi.Flips(P, O, reversi.Square(sq))
-		np, no := O^f, P|f|1<<uint(sq)
-		key := orderKey(np, no, sq, odd)
+	for i := from; i < k; i++ {
+		c := &list[i]
+		c.moves = reversi.Moves(c.P, c.O)
+		c.key = orderKey(c.P, c.O, c.moves, int(c.sq), odd)
 		if n >= evalSortMin {
-			key -= int32(s.sortSearch(np, no, (n-sortBase)/sortDiv, -scoreInf, sortBeta)) << sortShift
+			c.key -= int32(s.sortSearch(c.P, c.O, (n-sortBase)/sortDiv, -scoreInf, sortBeta)) << sortShift
 		}
-		if sq == hashMove {
-			key = 1 << 30
-		}
-		list[k] = childMove{P: np, O: no, sq: int8(sq), key: key}
-		k++
 	}
-	return k
 }
 
 // pickBest moves the best-keyed move of list[i:k] to i (selection sort, one step at a time:
@@ -324,7 +357,13 @@ func (s *Solver) pvs(P, O uint64, alpha, beta, n int) (int, int) {
 		return -v, int(reversi.Pass)
 	}
 	var list [32]childMove
-	k := s.genMoves(P, O, moves, n, hashMove, &list, scoreInf)
+	k := children(P, O, moves, &list)
+	s.orderKeys(P, O, &list, 0, k, n, scoreInf)
+	for i := 0; i < k; i++ {
+		if int(list[i].sq) == hashMove {
+			list[i].key = 1 << 30
+		}
+	}
 	a0 := alpha
 	best, bestMove := -solveInf, -1
 	for i := 0; i < k; i++ {
@@ -335,7 +374,7 @@ func (s *Solver) pvs(P, O uint64, alpha, beta, n int) (int, int) {
 			v, _ = s.pvs(m.P, m.O, -beta, -alpha, n-1)
 			v = -v
 		} else {
-			v = -s.nws(m.P, m.O, -alpha-1, n-1)
+			v = -s.nws(m.P, m.O, m.moves, -alpha-1, n-1)
 			if v > alpha && v < beta && !s.stop {
 				v, _ = s.pvs(m.P, m.O, -beta, -alpha, n-1)
 				v = -v
@@ -425,7 +464,7 @@ func (s *Solver) sortSearch(P, O uint64, depth, alpha, beta int) int {
 			sq := bits.TrailingZeros64(moves)
 			f := reversi.Flips(P, O, reversi.Square(sq))
 			np, no := O^f, P|f|1<<uint(sq)
-			list[k] = childMove{P: np, O: no, key: orderKey(np, no, sq, 0)}
+			list[k] = childMove{P: np, O: no, key: orderKey(np, no, reversi.Moves(np, no), sq, 0)}
 			k++
 		}
 		for i := 0; i < k; i++ {

@@ -82,11 +82,9 @@ func StableEdges(P, O uint64) uint64 {
 	return top | bottom | left | right
 }
 
-// fullBorder[d][k]: squares whose neighbour 2^k steps away in direction d is off the board.
+// fullBorder[d][k]: squares whose neighbour 2^k steps away in direction d is off the board;
+// directions E, W, S, N, SE, NW, SW, NE (squares +1, -1, +8, -8, +9, -9, +7, -7).
 var fullBorder [8][3]uint64
-
-// dirShift[d] > 0 shifts left, < 0 right; directions E, W, S, N, SE, NW, SW, NE.
-var dirShift = [8]int{1, -1, 8, -8, 9, -9, 7, -7}
 
 func init() {
 	dc := [8]int{1, -1, 0, 0, 1, -1, -1, 1}
@@ -104,30 +102,29 @@ func init() {
 	}
 }
 
-func shiftBy(b uint64, n int) uint64 {
-	if n > 0 {
-		return b << uint(n)
-	}
-	return b >> uint(-n)
+// fullAbove returns the squares of t from which the squares n, 2n, … higher, up to the edge
+// (b: fullBorder of that direction), are all in t; fullBelow the same towards lower squares.
+// Written per shift so that Go inlines them with constant shifts (Stability runs at most
+// nodes of the endgame solver).
+func fullAbove(t uint64, n uint, b *[3]uint64) uint64 {
+	t &= t>>n | b[0]
+	t &= t>>(2*n) | b[1]
+	return t & (t>>(4*n) | b[2])
 }
 
-// fullTo returns the squares from which every square in direction d up to the edge is filled.
-func fullTo(filled uint64, d int) uint64 {
-	t := filled
-	for k := 0; k < 3; k++ {
-		// the square 2^k steps on (read by shifting it back here), or nothing beyond the edge
-		t &= shiftBy(t, -dirShift[d]*(1<<k)) | fullBorder[d][k]
-	}
-	return t
+func fullBelow(t uint64, n uint, b *[3]uint64) uint64 {
+	t &= t<<n | b[0]
+	t &= t<<(2*n) | b[1]
+	return t & (t<<(4*n) | b[2])
 }
 
 // FullLines returns, for the four line directions (horizontal, vertical, diagonal a1-h8,
 // diagonal h1-a8), the squares whose whole line in that direction is filled.
 func FullLines(filled uint64) (h, v, d9, d7 uint64) {
-	h = fullTo(filled, 0) & fullTo(filled, 1)
-	v = fullTo(filled, 2) & fullTo(filled, 3)
-	d9 = fullTo(filled, 4) & fullTo(filled, 5)
-	d7 = fullTo(filled, 6) & fullTo(filled, 7)
+	h = fullAbove(filled, 1, &fullBorder[0]) & fullBelow(filled, 1, &fullBorder[1])
+	v = fullAbove(filled, 8, &fullBorder[2]) & fullBelow(filled, 8, &fullBorder[3])
+	d9 = fullAbove(filled, 9, &fullBorder[4]) & fullBelow(filled, 9, &fullBorder[5])
+	d7 = fullAbove(filled, 7, &fullBorder[6]) & fullBelow(filled, 7, &fullBorder[7])
 	return
 }
 
