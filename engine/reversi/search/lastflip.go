@@ -8,8 +8,12 @@ package search
 // mover holds the bits of b and the opponent all the others.
 var lineFlips [8][256]uint8
 
-// lastLines[sq]: the masks of sq's two diagonals (read as a byte by column).
-var lastLines [64]struct{ d9, d7 uint64 }
+// lastLines[sq]: sq's column and row, and the masks of its two diagonals (read as a byte by
+// column).
+var lastLines [64]struct {
+	c, r   uint8
+	d9, d7 uint64
+}
 
 func init() {
 	for i := 0; i < 8; i++ {
@@ -30,6 +34,7 @@ func init() {
 	}
 	for sq := 0; sq < 64; sq++ {
 		c, r := sq&7, sq>>3
+		lastLines[sq].c, lastLines[sq].r = uint8(c), uint8(r)
 		for c2 := 0; c2 < 8; c2++ {
 			if r2 := r + c2 - c; r2 >= 0 && r2 < 8 {
 				lastLines[sq].d9 |= 1 << uint(r2*8+c2)
@@ -44,13 +49,9 @@ func init() {
 // lastFlipCount returns how many discs P flips by playing on sq, the board's only empty
 // square (all the others are P's or the opponent's).
 func lastFlipCount(P uint64, sq int) int {
-	sq &= 63
-	c, r := uint(sq&7), uint(sq>>3)
 	const col, colMagic, diagMagic = 0x0101010101010101, 0x0102040810204080, 0x0101010101010101
-	t := &lineFlips[c]
-	n := t[uint8(P>>(8*r))]
-	n += t[((P&lastLines[sq].d9)*diagMagic)>>56]
-	n += t[((P&lastLines[sq].d7)*diagMagic)>>56]
-	n += lineFlips[r][(((P>>c)&col)*colMagic)>>56]
-	return int(n)
+	l := &lastLines[sq&63]
+	t := &lineFlips[l.c&7]
+	return int(t[uint8(P>>(8*l.r))] + t[(P&l.d9)*diagMagic>>56] + t[(P&l.d7)*diagMagic>>56] +
+		lineFlips[l.r&7][((P>>l.c)&col)*colMagic>>56])
 }
