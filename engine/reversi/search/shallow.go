@@ -111,12 +111,7 @@ func (s *Solver) solve4(P, O uint64, alpha, beta int, passed bool) int {
 	}
 	E := ^(P | O)
 	var sq [4]int
-	var odd uint64
-	for q := 0; q < 4; q++ {
-		if bits.OnesCount64(E&quadrant[q])&1 != 0 {
-			odd |= quadrant[q]
-		}
-	}
+	odd := oddQuadrants(E)
 	k := 0
 	for _, set := range [2]uint64{E & odd, E &^ odd} {
 		for ; set != 0; set &= set - 1 {

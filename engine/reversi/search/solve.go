@@ -47,6 +47,18 @@ var (
 
 const corners uint64 = 0x8100000000000081
 
+// oddQuadrants returns the quadrants of the board (as squares) holding an odd number of the
+// empty squares E: playing there first is the parity heuristic.
+func oddQuadrants(E uint64) uint64 {
+	var odd uint64
+	for _, q := range quadrant {
+		if bits.OnesCount64(E&q)&1 != 0 {
+			odd |= q
+		}
+	}
+	return odd
+}
+
 func init() {
 	for s := 0; s < 64; s++ {
 		c, r := s&7, s>>3
@@ -125,12 +137,7 @@ func (s *Solver) shallow(P, O uint64, alpha, beta, n int, passed bool) int {
 			return hi
 		}
 	}
-	var odd uint64
-	for q := 0; q < 4; q++ {
-		if bits.OnesCount64(E&quadrant[q])&1 != 0 {
-			odd |= quadrant[q]
-		}
-	}
+	odd := oddQuadrants(E)
 	best := -solveInf
 	for _, set := range [2]uint64{E & odd, E &^ odd} {
 		for ; set != 0; set &= set - 1 {
@@ -302,12 +309,7 @@ func children(P, O, moves uint64, list *[32]childMove) int {
 // evalSortMin empties a small search's score under sortBeta).
 func (s *Solver) orderKeys(P, O uint64, list *[32]childMove, from, k, n, sortBeta int) {
 	E := ^(P | O)
-	var odd uint64
-	for q := 0; q < 4; q++ {
-		if bits.OnesCount64(E&quadrant[q])&1 != 0 {
-			odd |= quadrant[q]
-		}
-	}
+	odd := oddQuadrants(E)
 	for i := from; i < k; i++ {
 		c := &list[i]
 		c.moves = reversi.Moves(c.P, c.O)
