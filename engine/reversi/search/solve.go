@@ -79,6 +79,11 @@ type Solver struct {
 	hook  func() bool // called every pollEvery nodes; true stops the search
 	next  uint64
 	stop  bool
+	// Move lists, one per empties count (a node with n empties uses lists[n]; a pass keeps n
+	// but leaves before filling it) and one per ordering-search depth: held here, not on the
+	// stack, because Go clears a stack array on every call, which costs in WebAssembly.
+	lists     [61][32]childMove
+	sortLists [30][32]childMove
 }
 
 // NewSolver returns a solver with a table of 2^(bits+1) entries.
@@ -237,8 +242,8 @@ func (s *Solver) nws(P, O, moves uint64, alpha, n int) int {
 		}
 		return -s.nws(O, P, theirs, -alpha-1, n)
 	}
-	var list [32]childMove
-	k := children(P, O, moves, &list)
+	list := &s.lists[n]
+	k := children(P, O, moves, list)
 	if n >= etcMin {
 		// Enhanced transposition cutoff: a child already known to refute alpha ends the node.
 		for i := 0; i < k; i++ {
@@ -254,7 +259,7 @@ func (s *Solver) nws(P, O, moves uint64, alpha, n int) int {
 		for i := 0; i < k; i++ {
 			if int(list[i].sq) == hashMove {
 				list[0], list[i] = list[i], list[0]
-				m := &list[0]
+				m := list[0]
 				m.moves = reversi.Moves(m.P, m.O)
 				best, bestMove = -s.nws(m.P, m.O, m.moves, -alpha-1, n-1), hashMove
 				if s.stop {
@@ -266,10 +271,10 @@ func (s *Solver) nws(P, O, moves uint64, alpha, n int) int {
 		}
 	}
 	if best <= alpha {
-		s.orderKeys(P, O, &list, first, k, n, -(alpha-8)*discUnit)
+		s.orderKeys(P, O, list, first, k, n, -(alpha-8)*discUnit)
 		for i := first; i < k; i++ {
-			pickBest(&list, i, k)
-			m := &list[i]
+			pickBest(list, i, k)
+			m := list[i]
 			v := -s.nws(m.P, m.O, m.moves, -alpha-1, n-1)
 			if s.stop {
 				return 0
@@ -358,9 +363,9 @@ func (s *Solver) pvs(P, O uint64, alpha, beta, n int) (int, int) {
 		v, _ := s.pvs(O, P, -beta, -alpha, n)
 		return -v, int(reversi.Pass)
 	}
-	var list [32]childMove
-	k := children(P, O, moves, &list)
-	s.orderKeys(P, O, &list, 0, k, n, scoreInf)
+	list := &s.lists[n]
+	k := children(P, O, moves, list)
+	s.orderKeys(P, O, list, 0, k, n, scoreInf)
 	for i := 0; i < k; i++ {
 		if int(list[i].sq) == hashMove {
 			list[i].key = 1 << 30
@@ -369,8 +374,8 @@ func (s *Solver) pvs(P, O uint64, alpha, beta, n int) (int, int) {
 	a0 := alpha
 	best, bestMove := -solveInf, -1
 	for i := 0; i < k; i++ {
-		pickBest(&list, i, k)
-		m := &list[i]
+		pickBest(list, i, k)
+		m := list[i]
 		var v int
 		if i == 0 {
 			v, _ = s.pvs(m.P, m.O, -beta, -alpha, n-1)
@@ -460,7 +465,7 @@ func (s *Solver) sortSearch(P, O uint64, depth, alpha, beta int) int {
 	if depth >= 2 {
 		// fewest replies first, so that alpha-beta cuts early (FFO #40-#44 nodes -3.6 %,
 		// native user time -5 %)
-		var list [32]childMove
+		list := &s.sortLists[depth]
 		k := 0
 		for ; moves != 0; moves &= moves - 1 {
 			sq := bits.TrailingZeros64(moves)
@@ -470,7 +475,7 @@ func (s *Solver) sortSearch(P, O uint64, depth, alpha, beta int) int {
 			k++
 		}
 		for i := 0; i < k; i++ {
-			pickBest(&list, i, k)
+			pickBest(list, i, k)
 			v := -s.sortSearch(list[i].P, list[i].O, depth-1, -beta, -alpha)
 			if v > best {
 				best = v
