@@ -67,7 +67,10 @@ func settle(t *testing.T, ctx context.Context, cond string) {
 		if err == nil {
 			return
 		}
-		if !strings.Contains(err.Error(), "context") || time.Now().After(deadline) {
+		// a navigation under way: "Execution context was destroyed", "Inspected target
+		// navigated or closed"; poll the new page
+		navigating := strings.Contains(err.Error(), "context") || strings.Contains(err.Error(), "navigated")
+		if !navigating || time.Now().After(deadline) {
 			t.Fatalf("waiting for %s: %v\npage status: %s", cond, err, pageSummary(ctx))
 		}
 	}
