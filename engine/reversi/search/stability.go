@@ -104,8 +104,8 @@ func init() {
 
 // fullAbove returns the squares of t from which the squares n, 2n, … higher, up to the edge
 // (b: fullBorder of that direction), are all in t; fullBelow the same towards lower squares.
-// Written per shift so that Go inlines them with constant shifts (Stability runs at most
-// nodes of the endgame solver).
+// Written per shift so that Go inlines them with constant shifts (Stability runs at many of
+// the endgame solver's nodes).
 func fullAbove(t uint64, n uint, b *[3]uint64) uint64 {
 	t &= t>>n | b[0]
 	t &= t>>(2*n) | b[1]
