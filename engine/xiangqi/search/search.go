@@ -16,6 +16,7 @@
 //     palace missing advisors or elephants, horse and chariot mobility, …) times Weights,
 //     computed at each evaluation; Evaluate is the whole evaluation from scratch.
 //   - bench.go:  the bench positions and Bench, the node-count signature (`bench` command).
+//   - stats.go:  counters of where the nodes went (cmd/qipan-treestats prints them).
 //
 // Conventions: scores are from the side to move's view, a chariot is worth 600; mate in n
 // plies scores Mate-n (being mated: n-Mate). A position with no legal move is lost (xiangqi has
@@ -147,6 +148,8 @@ type Searcher struct {
 	stopped  bool
 	selDepth int
 
+	stats Stats
+
 	cycle *xiangqi.Cycle // judges the repetitions found (20 KB, apart from the searcher's fields)
 
 	// net, when set, evaluates in place of the hand evaluation; accs[top] holds its sums for
@@ -212,6 +215,7 @@ func (s *Searcher) Search(ctx context.Context, pos *xiangqi.Position, history []
 	s.keys, s.checks = append(s.keys, s.pos.Key()), append(s.checks, s.pos.InCheck())
 	s.floor = 0
 	s.start, s.nodes, s.stopped, s.selDepth = time.Now(), 0, false, 0
+	s.stats = Stats{}
 	s.checkAt = pollEvery
 	if lim.Nodes > 0 && lim.Nodes < s.checkAt {
 		s.checkAt = lim.Nodes
@@ -662,6 +666,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, allowNull bool) int {
 			case e.bound == boundExact,
 				e.bound == boundLower && score >= beta,
 				e.bound == boundUpper && score <= alpha:
+				s.stats.TTCuts++
 				return score
 			}
 		}
@@ -676,6 +681,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, allowNull bool) int {
 	if !pvNode && !inCheck && abs(beta) < mateBound {
 		// Reverse futility: far above beta at a shallow depth, a quiet move will not lose it all.
 		if depth <= 4 && static-rfpMargin*depth >= beta {
+			s.stats.NodePruned++
 			return static
 		}
 		// Razoring: far below alpha, only captures could help; ask the quiescence search.
@@ -685,6 +691,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, allowNull bool) int {
 				return 0
 			}
 			if v <= alpha {
+				s.stats.NodePruned++
 				return v
 			}
 		}
@@ -697,6 +704,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, allowNull bool) int {
 			s.keys, s.checks = append(s.keys, s.pos.Key()), append(s.checks, false)
 			floor := s.floor
 			s.floor = len(s.keys) - 1
+			s.stats.NullTries++
 			score := -s.negamax(-beta, -beta+1, depth-r, ply+1, false)
 			s.floor = floor
 			s.keys, s.checks = s.keys[:len(s.keys)-1], s.checks[:len(s.checks)-1]
@@ -705,6 +713,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, allowNull bool) int {
 				return 0
 			}
 			if score >= beta {
+				s.stats.NullCuts++
 				if score > mateBound {
 					score = beta
 				}
@@ -735,9 +744,11 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, allowNull bool) int {
 			if quiet {
 				quietsSeen++
 				if depth <= 3 && quietsSeen > 3+3*depth*depth {
+					s.stats.Pruned++
 					continue // late-move pruning (checks included: they were ordered late)
 				}
 			} else if badCapture && depth <= 3 && s.see(m) < -100*depth {
+				s.stats.Pruned++
 				continue
 			}
 		}
@@ -747,11 +758,13 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, allowNull bool) int {
 		if quiet && !givesCheck && !pvNode && !inCheck && best > -mateBound && depth <= 3 &&
 			static+futMargin*depth <= alpha && i > 0 {
 			s.unmakeMove(m, u) // futility: a quiet move will not make up the deficit
+			s.stats.Pruned++
 			continue
 		}
 		ext := 0
 		if givesCheck && ply < 2*MaxDepth {
 			ext = 1
+			s.stats.Extensions++
 		}
 		var score int
 		if i == 0 {
@@ -769,11 +782,16 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, allowNull bool) int {
 				}
 				r = max(0, min(r, depth-2))
 			}
+			if r > 0 {
+				s.stats.LMRTries++
+			}
 			score = -s.negamax(-alpha-1, -alpha, depth-1-r+ext, ply+1, true)
 			if score > alpha && r > 0 && !s.stopped {
+				s.stats.LMRResearch++
 				score = -s.negamax(-alpha-1, -alpha, depth-1+ext, ply+1, true)
 			}
 			if score > alpha && score < beta && !s.stopped {
+				s.stats.PVSResearch++
 				score = -s.negamax(-beta, -alpha, depth-1+ext, ply+1, true)
 			}
 		}
@@ -787,6 +805,10 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, allowNull bool) int {
 				alpha = score
 				s.updatePV(ply, m)
 				if alpha >= beta {
+					s.stats.CutNodes++
+					if i == 0 {
+						s.stats.FirstCuts++
+					}
 					if quiet {
 						s.rewardQuiet(f, ply, m, depth)
 					}
@@ -821,6 +843,7 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 	f := &s.frames[ply]
 	f.pvN = 0
 	s.nodes++
+	s.stats.QNodes++
 	if s.nodes >= s.checkAt {
 		s.check()
 	}

@@ -575,3 +575,26 @@ func BenchmarkBench(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
+
+// TestStatsAddUp checks the tree counters against each other on a real search.
+func TestStatsAddUp(t *testing.T) {
+	p, err := xiangqi.ParseFEN(BenchFENs[3])
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(4)
+	r := s.Search(context.Background(), p, nil, Limits{Depth: 7}, nil)
+	st := s.Stats()
+	switch {
+	case st.Nodes != r.Nodes:
+		t.Errorf("Stats.Nodes %d, Result.Nodes %d", st.Nodes, r.Nodes)
+	case st.QNodes == 0 || st.QNodes >= st.Nodes:
+		t.Errorf("quiescence nodes %d of %d", st.QNodes, st.Nodes)
+	case st.NullTries == 0 || st.NullCuts > st.NullTries:
+		t.Errorf("null move: %d cuts of %d tries", st.NullCuts, st.NullTries)
+	case st.LMRTries == 0 || st.LMRResearch > st.LMRTries:
+		t.Errorf("LMR: %d re-searches of %d", st.LMRResearch, st.LMRTries)
+	case st.CutNodes == 0 || st.FirstCuts > st.CutNodes:
+		t.Errorf("cuts: %d first of %d", st.FirstCuts, st.CutNodes)
+	}
+}
