@@ -89,7 +89,7 @@ func TestOpen(t *testing.T) {
 		{"start", Link{Ply: -1}, 0, "start", VariantXiangqi, 0, 0, nil, ""},
 		{"ICCS moves, end by default", Link{Moves: "1. H2-E2 H9-G7 2. B0-C2", Ply: -1}, -1, "moves", VariantXiangqi, 3, 3,
 			func(o *Opened) bool { return len(o.Notes) == 0 }, ""},
-		{"a PGN's variation is noted, its missing result is not", Link{PGN: "1. H2-E2 (1. C2.5) H9-G7", Ply: -1}, 0, "PGN", VariantXiangqi, 2, 0,
+		{"a PGN's unreadable variation is noted, its missing result is not", Link{PGN: "1. H2-E2 (1. C2.5) (1. H9-G7) H9-G7", Ply: -1}, 0, "PGN", VariantXiangqi, 2, 0,
 			func(o *Opened) bool { return len(o.Notes) == 1 && strings.Contains(o.Notes[0], "variation") }, ""},
 		{"Chinese moves at ply 1", Link{Moves: "炮二平五 马8进7", Ply: 1}, -1, "moves", VariantXiangqi, 2, 1, nil, ""},
 		{"UCCI moves from a FEN", Link{FEN: endgameFEN, Moves: "a0a9", Ply: -1}, 0, "moves", VariantXiangqi, 1, 0, func(o *Opened) bool {

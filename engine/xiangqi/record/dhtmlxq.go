@@ -1,6 +1,7 @@
 package record
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -18,8 +19,14 @@ import (
 //     initial position.
 //   - movelist: 4 digits per move, from then to (炮二平五 = "7747").
 //   - comment0 is about the game, commentN follows move N; "||" is a line break.
+//   - move_P_S_B is a variation, branch B: its moves replace branch P's from its ply S on
+//     (plies counted from the start of the game, 1-based; the main line is branch 0, and
+//     the viewers also write it as move_0_1_0). commentB_N follows branch B's ply N;
+//     commentB_N with N one before the branch's first ply is the variation's own comment
+//     (a qipan convention: the viewers have no place for one). A branch with a move that
+//     cannot be read is skipped with a warning naming its line and column.
 //   - title event date place round red black result (红胜 黑胜 和棋 未知, …) and any other
-//     key become tags; move_… and comment…_… (variations) are skipped with a warning.
+//     key become tags. DhtmlXQ has no symbols: a record's NAGs are not written.
 // DhtmlXQ cannot say who moves first: it is the owner of the first move's piece, or Red.
 
 // dhtmlxqTags maps DhtmlXQ keys to tag names (and back).
@@ -168,12 +175,19 @@ func stripHTML(s string) string {
 	return sb.String()
 }
 
+// dxBranch is a move_P_S_B value: branch B leaves branch P at its ply S (1-based, counted
+// from the start of the game), its first move replacing P's move at that ply.
+type dxBranch struct {
+	parent, step, id int
+	v                *dxValue
+}
+
 // game turns a block's values into a Game.
 func (d *dxParser) game(vals []dxValue) (*Game, error) {
 	g := &Game{Result: Unknown}
 	var binit, movelist *dxValue
-	comments := map[int]dxValue{}
-	variations := false
+	comments := map[[2]int]dxValue{} // by branch and ply
+	var branches []dxBranch
 	for i := range vals {
 		v := &vals[i]
 		switch {
@@ -188,18 +202,24 @@ func (d *dxParser) game(vals []dxValue) (*Game, error) {
 			}
 			g.Result = r
 		case strings.HasPrefix(v.key, "move_"):
-			variations = true
-		case strings.HasPrefix(v.key, "comment"):
-			n, err := strconv.Atoi(v.key[len("comment"):])
-			if err != nil || n < 0 {
-				if strings.Contains(v.key, "_") {
-					variations = true
-				} else {
-					d.warn(v.tagAt, "%s: not commentN: ignored", v.key)
-				}
+			n, ok := dxNumbers(v.key[len("move_"):], 3)
+			if !ok || n[1] < 1 {
+				d.warn(v.tagAt, "%s: not move_parent_ply_branch: ignored", v.key)
 				continue
 			}
-			comments[n] = *v
+			branches = append(branches, dxBranch{parent: n[0], step: n[1], id: n[2], v: v})
+		case strings.HasPrefix(v.key, "comment"):
+			rest := v.key[len("comment"):]
+			key := [2]int{}
+			if n, ok := dxNumbers(rest, 1); ok {
+				key[1] = n[0]
+			} else if n, ok := dxNumbers(rest, 2); ok {
+				key = [2]int{n[0], n[1]}
+			} else {
+				d.warn(v.tagAt, "%s: not commentN or commentB_N: ignored", v.key)
+				continue
+			}
+			comments[key] = *v
 		default:
 			value := strings.TrimSpace(v.value)
 			if value == "" {
@@ -218,8 +238,24 @@ func (d *dxParser) game(vals []dxValue) (*Game, error) {
 			g.SetTag(name, value)
 		}
 	}
-	if variations {
-		d.warn(vals[0].tagAt, "variations (move_…) skipped")
+	// The viewers also write the main line as move_0_1_0.
+	children := map[int][]dxBranch{}
+	for _, b := range branches {
+		switch {
+		case b.id == 0 && b.parent == 0 && b.step == 1:
+			if movelist == nil {
+				movelist = b.v
+			} else {
+				d.warn(b.v.tagAt, "%s: the movelist is the main line: ignored", b.v.key)
+			}
+		case b.id == 0:
+			d.warn(b.v.tagAt, "%s: branch 0 is the main line: ignored", b.v.key)
+		default:
+			children[b.parent] = append(children[b.parent], b)
+		}
+	}
+	for _, cs := range children {
+		sort.SliceStable(cs, func(i, j int) bool { return cs[i].id < cs[j].id })
 	}
 	var moveDigits string
 	moveAt := 0
@@ -231,50 +267,145 @@ func (d *dxParser) game(vals []dxValue) (*Game, error) {
 		return nil, err
 	}
 	g.Start = start
+	b := dxBuild{d: d, children: children, comments: comments, seen: map[int]bool{0: true}}
+	g.Moves, err = b.line(0, 1, start, moveDigits, moveAt, 0)
+	if err != nil {
+		return nil, err
+	}
+	if c, ok := comments[[2]int{0, 0}]; ok {
+		g.Comment = dxComment(c.value)
+		delete(comments, [2]int{0, 0})
+	}
+	for _, cs := range children {
+		for _, c := range cs {
+			if !b.seen[c.id] {
+				d.warn(c.v.tagAt, "%s: branch %d has no place in the game: ignored", c.v.key, c.parent)
+			}
+		}
+	}
+	keys := make([][2]int, 0, len(comments))
+	for k := range comments {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		return keys[i][0] < keys[j][0] || keys[i][0] == keys[j][0] && keys[i][1] < keys[j][1]
+	})
+	for _, k := range keys {
+		if v := comments[k]; dxComment(v.value) != "" {
+			d.warn(v.tagAt, "%s: no such move: ignored", v.key)
+		}
+	}
+	return g, nil
+}
+
+// dxNumbers reads n numbers joined by '_' ("3", "1_5").
+func dxNumbers(s string, n int) ([]int, bool) {
+	parts := strings.Split(s, "_")
+	if len(parts) != n {
+		return nil, false
+	}
+	out := make([]int, n)
+	for i, p := range parts {
+		v, err := strconv.Atoi(p)
+		if err != nil || v < 0 || v > 1<<20 || p == "" || p[0] == '+' {
+			return nil, false
+		}
+		out[i] = v
+	}
+	return out, true
+}
+
+// dxBuild builds the tree from the branches; each comment it uses is removed from comments.
+type dxBuild struct {
+	d        *dxParser
+	children map[int][]dxBranch
+	comments map[[2]int]dxValue
+	seen     map[int]bool
+	fatal    error // nesting too deep: ends the read
+}
+
+// line reads branch id's moves (digits at offset at), its first move at ply step from pos,
+// with their comments and the branches leaving it. A branch other than the main line
+// with a move that cannot be read is skipped with a warning.
+func (b *dxBuild) line(id, step int, pos *xiangqi.Position, digits string, at, depth int) ([]Move, error) {
+	ms, err := b.d.moves(pos, digits, at)
+	if err != nil {
+		return nil, err
+	}
+	for i := range ms {
+		if c, ok := b.comments[[2]int{id, step + i}]; ok {
+			ms[i].Comment = dxComment(c.value)
+			delete(b.comments, [2]int{id, step + i})
+		}
+	}
+	p := *pos
+	ply := step
+	for i := range ms {
+		for _, c := range b.children[id] {
+			if c.step != ply || b.seen[c.id] {
+				continue
+			}
+			b.seen[c.id] = true
+			if depth+1 > MaxDepth {
+				b.fatal = b.d.errAt(c.v.tagAt, "%s: variations nest deeper than %d", c.v.key, MaxDepth)
+				return nil, b.fatal
+			}
+			vm, err := b.line(c.id, ply, &p, c.v.value, c.v.at, depth+1)
+			var e *Error
+			switch {
+			case err != nil && err == b.fatal:
+				return nil, err
+			case errors.As(err, &e):
+				b.d.warns = append(b.d.warns, Warning{Pos: e.Pos, Game: e.Game, Msg: c.v.key + ": variation skipped: " + e.Msg})
+				continue
+			case err != nil:
+				return nil, err
+			case len(vm) == 0:
+				b.d.warn(c.v.tagAt, "%s: variation without moves ignored", c.v.key)
+				continue
+			}
+			v := Variation{Moves: vm}
+			if cm, ok := b.comments[[2]int{c.id, ply - 1}]; ok {
+				v.Comment = dxComment(cm.value)
+				delete(b.comments, [2]int{c.id, ply - 1})
+			}
+			ms[i].Variations = append(ms[i].Variations, v)
+		}
+		p.Make(ms[i].Move)
+		ply++
+	}
+	return ms, nil
+}
+
+// moves reads a movelist: 4 digits a move, white space between them skipped.
+func (d *dxParser) moves(start *xiangqi.Position, digitsList string, moveAt int) ([]Move, error) {
 	pos := *start
-	for i := 0; i < len(moveDigits); {
+	var ms []Move
+	for i := 0; i < len(digitsList); {
 		// Skip white space inside the list (blogs wrap long lines).
-		if asciiSpace(moveDigits[i]) {
+		if asciiSpace(digitsList[i]) {
 			i++
 			continue
 		}
 		at := moveAt + i
-		digits, next, ok := takeDigits(moveDigits, i, 4)
+		digits, next, ok := takeDigits(digitsList, i, 4)
 		if !ok {
-			return nil, d.errAt(at, "movelist: move %d: want 4 digits \"fromCol fromRow toCol toRow\", have %q", len(g.Moves)+1, clip(moveDigits[i:], 8))
+			return nil, d.errAt(at, "movelist: move %d: want 4 digits \"fromCol fromRow toCol toRow\", have %q", len(ms)+1, clip(digitsList[i:], 8))
 		}
 		i = next
 		from, ok1 := dxSquare(digits[0], digits[1])
 		to, ok2 := dxSquare(digits[2], digits[3])
 		if !ok1 || !ok2 {
-			return nil, d.errAt(at, "movelist: move %d %q: columns are 0-8 and rows 0-9", len(g.Moves)+1, digits)
+			return nil, d.errAt(at, "movelist: move %d %q: columns are 0-8 and rows 0-9", len(ms)+1, digits)
 		}
 		m := xiangqi.NewMove(from, to)
 		if !pos.IsLegal(m) {
-			return nil, d.errAt(at, "movelist: move %d %q (%s) is not legal in %s", len(g.Moves)+1, digits, m.ICCS(), pos.FEN())
+			return nil, d.errAt(at, "movelist: move %d %q (%s) is not legal in %s", len(ms)+1, digits, m.ICCS(), pos.FEN())
 		}
 		pos.Make(m)
-		g.Moves = append(g.Moves, Move{Move: m})
+		ms = append(ms, Move{Move: m})
 	}
-	keys := make([]int, 0, len(comments))
-	for n := range comments {
-		keys = append(keys, n)
-	}
-	sort.Ints(keys)
-	for _, n := range keys {
-		v := comments[n]
-		c := dxComment(v.value)
-		switch {
-		case c == "":
-		case n == 0:
-			g.Comment = c
-		case n <= len(g.Moves):
-			g.Moves[n-1].Comment = c
-		default:
-			d.warn(v.tagAt, "comment%d: there are only %d moves: ignored", n, len(g.Moves))
-		}
-	}
-	return g, nil
+	return ms, nil
 }
 
 // takeDigits reads n (at most 4) digits from s at i, skipping white space between them.
@@ -414,7 +545,8 @@ func dxComment(s string) string {
 
 // WriteDhtmlXQ writes g as a [DhtmlXQ] block: the tags (title event date place round red
 // black … for the tags that have a DhtmlXQ key, the tag name as the key for the others),
-// result, binit (always), movelist, comment0 and commentN. Line breaks in comments are
+// result, binit (always), movelist, the variations as move_P_S_B numbered depth first,
+// comment0, commentN and commentB_N; NAGs are not written. Line breaks in comments are
 // written "||" (raw when the comment itself holds a '|'). DhtmlXQ has no side to move:
 // a game without moves from a position with Black to move reads back with Red to move
 // when that is legal.
@@ -464,34 +596,64 @@ func FormatDhtmlXQ(g *Game) (string, error) {
 		return "", err
 	}
 	put("binit", binit)
-	var ml strings.Builder
-	for i, m := range g.Moves {
-		if !pos.IsLegal(m.Move) {
-			return "", fmt.Errorf("DhtmlXQ: move %d (%s) is not legal in %s", i+1, m.Move, pos.FEN())
-		}
-		ml.WriteString(dxCoord(m.From()) + dxCoord(m.To()))
-		pos.Make(m.Move)
+	if err := checkTree("DhtmlXQ", pos, g.Moves, 0, ""); err != nil {
+		return "", err
 	}
-	put("movelist", ml.String())
-	comment := func(n int, c string) error {
+	put("movelist", dxDigits(g.Moves))
+	// The branches in depth-first order, numbered from 1; then the comments.
+	var comments []dxValue
+	comment := func(key, c string) {
 		if c == "" {
-			return nil
+			return
 		}
 		if !strings.Contains(c, "|") {
 			c = strings.ReplaceAll(c, "\n", "||")
 		}
-		return put("comment"+strconv.Itoa(n), c)
+		comments = append(comments, dxValue{key: key, value: c})
 	}
-	if err := comment(0, g.Comment); err != nil {
+	comment("comment0", g.Comment)
+	next := 1
+	var branch func(id, step int, ms []Move) error
+	branch = func(id, step int, ms []Move) error {
+		for i := range ms {
+			if id == 0 {
+				comment("comment"+strconv.Itoa(step+i), ms[i].Comment)
+			} else {
+				comment(fmt.Sprintf("comment%d_%d", id, step+i), ms[i].Comment)
+			}
+			for _, v := range ms[i].Variations {
+				vid := next
+				next++
+				if err := put(fmt.Sprintf("move_%d_%d_%d", id, step+i, vid), dxDigits(v.Moves)); err != nil {
+					return err
+				}
+				comment(fmt.Sprintf("comment%d_%d", vid, step+i-1), v.Comment)
+				if err := branch(vid, step+i, v.Moves); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	if err := branch(0, 1, g.Moves); err != nil {
 		return "", err
 	}
-	for i, m := range g.Moves {
-		if err := comment(i+1, m.Comment); err != nil {
+	for _, c := range comments {
+		if err := put(c.key, c.value); err != nil {
 			return "", err
 		}
 	}
 	sb.WriteString("[/DhtmlXQ]\n")
 	return sb.String(), nil
+}
+
+// dxDigits is the movelist of ms.
+func dxDigits(ms []Move) string {
+	var sb strings.Builder
+	for _, m := range ms {
+		sb.WriteString(dxCoord(m.From()) + dxCoord(m.To()))
+	}
+	return sb.String()
 }
 
 func dxCoord(s xiangqi.Square) string {

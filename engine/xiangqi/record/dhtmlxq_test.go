@@ -35,7 +35,7 @@ func TestParseDhtmlXQ(t *testing.T) {
 7967[/DhtmlXQ_movelist]
 [DhtmlXQ_comment0]开局||第二行[/DhtmlXQ_comment0]
 [DhtmlXQ_comment2]跳马[/DhtmlXQ_comment2]
-[DhtmlXQ_move_1_1_0]1927[/DhtmlXQ_move_1_1_0]
+[DhtmlXQ_move_0_3_1]1927[/DhtmlXQ_move_0_3_1]
 [/DhtmlXQ]
 <p>完</p>`,
 			games: []wantGame{{
@@ -44,8 +44,8 @@ func TestParseDhtmlXQ(t *testing.T) {
 				moves:    "h2e2 h9g7 h0g2",
 				comments: map[int]string{-1: "开局\n第二行", 1: "跳马"},
 				result:   RedWins,
+				tree:     "h2e2 h9g7 {跳马} h0g2 (b0c2)",
 			}},
-			warns: []string{"variations"},
 		},
 		{
 			name:  "no binit, two blocks",
@@ -58,7 +58,7 @@ func TestParseDhtmlXQ(t *testing.T) {
 			games: []wantGame{{
 				fen: "3k5/9/9/9/9/9/R8/9/9/4K4 b - - 0 1", moves: "d9d8", result: BlackWins,
 			}},
-			warns: []string{"comment5: there are only 1 moves"},
+			warns: []string{"comment5: no such move"},
 		},
 		{
 			name:  "unknown result, text between tags",

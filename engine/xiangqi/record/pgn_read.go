@@ -3,6 +3,7 @@ package record
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -46,8 +47,28 @@ type pgnGame struct {
 	fenAt     int // offset of the FEN tag
 	resultTag Result
 	resultAt  int
-	result    Result // from the movetext, "" if none yet
-	pos       xiangqi.Position
+	result    Result    // from the movetext, "" if none yet
+	lines     []pgnLine // the main line, then each open variation inside the one before
+}
+
+// pgnLine is a line being read: the main line or an open ( … ) variation.
+type pgnLine struct {
+	comment *string // before its first move
+	moves   *[]Move
+	pos     xiangqi.Position // after its last move
+	prev    xiangqi.Position // before its last move, where a variation on it starts
+	at      int              // offset of its '('
+}
+
+func (g *pgnGame) line() *pgnLine { return &g.lines[len(g.lines)-1] }
+
+// last is the current line's last move, nil before its first.
+func (g *pgnGame) last() *Move {
+	ms := *g.line().moves
+	if len(ms) == 0 {
+		return nil
+	}
+	return &ms[len(ms)-1]
 }
 
 func (p *pgnParser) errAt(off int, format string, args ...any) error {
@@ -129,17 +150,27 @@ func (p *pgnParser) run() error {
 			}
 			p.addComment(c)
 		case '(':
-			if err := p.skipVariation(); err != nil {
+			if err := p.openVariation(); err != nil {
 				return err
 			}
-			p.warn(start, "variation skipped")
-		case ')', '}', ']':
+		case ')':
+			if p.g == nil || len(p.g.lines) < 2 {
+				return p.errAt(start, "')' without a matching '('")
+			}
+			p.off++
+			p.closeVariation()
+		case '}', ']':
 			return p.errAt(start, "%q without a matching opening one", r)
-		case '$': // a numeric annotation glyph: not kept
+		case '$':
 			p.off++
 			for p.off < len(p.src) && p.src[p.off] >= '0' && p.src[p.off] <= '9' {
 				p.off++
 			}
+			n, err := strconv.Atoi(p.src[start+1 : p.off])
+			if err != nil || n > 255 {
+				return p.errAt(start, "%q: want $ and a number 0-255", p.src[start:p.off])
+			}
+			p.addNAG(start, uint8(n))
 		default:
 			if err := p.token(); err != nil {
 				return err
@@ -270,20 +301,94 @@ func joinComment(a, b string) string {
 	return a + "\n" + b
 }
 
-// addComment attaches c to the last move, or to the game before its first move.
+// addComment attaches c to the current line's last move, or to the line (the game or the
+// variation) before its first move.
 func (p *pgnParser) addComment(c string) {
-	g := p.g
-	if n := len(g.Moves); n > 0 {
-		g.Moves[n-1].Comment = joinComment(g.Moves[n-1].Comment, c)
+	if !p.g.movetext {
+		p.g.Comment = joinComment(p.g.Comment, c)
+		return
+	}
+	if m := p.g.last(); m != nil {
+		m.Comment = joinComment(m.Comment, c)
 	} else {
-		g.Comment = joinComment(g.Comment, c)
+		l := p.g.line()
+		*l.comment = joinComment(*l.comment, c)
 	}
 }
 
-// skipVariation skips a (…) variation, nested ones and comments in it included.
-func (p *pgnParser) skipVariation() error {
+// addNAG attaches a NAG to the current line's last move.
+func (p *pgnParser) addNAG(at int, n uint8) {
+	m := (*Move)(nil)
+	if p.g != nil && p.g.movetext {
+		m = p.g.last()
+	}
+	if m == nil {
+		p.warn(at, "annotation before any move ignored")
+		return
+	}
+	m.NAGs = append(m.NAGs, n)
+}
+
+// openVariation reads '(': a variation on the current line's last move.
+func (p *pgnParser) openVariation() error {
 	start := p.off
-	depth := 0
+	g := p.game()
+	if !g.movetext {
+		if err := p.beginMoves(g); err != nil {
+			return err
+		}
+	}
+	m := g.last()
+	if m == nil {
+		if err := p.skipVariation(); err != nil {
+			return err
+		}
+		p.warn(start, "variation before any move it could replace: skipped")
+		return nil
+	}
+	if len(g.lines) > MaxDepth {
+		return p.errAt(start, "variations nest deeper than %d", MaxDepth)
+	}
+	p.off++
+	from := g.line().prev
+	m.Variations = append(m.Variations, Variation{})
+	v := &m.Variations[len(m.Variations)-1]
+	g.lines = append(g.lines, pgnLine{comment: &v.Comment, moves: &v.Moves, pos: from, at: start})
+	return nil
+}
+
+// closeVariation ends the innermost variation (its ')' read); an empty one is dropped.
+func (p *pgnParser) closeVariation() {
+	g := p.g
+	l := g.line()
+	g.lines = g.lines[:len(g.lines)-1]
+	if len(*l.moves) == 0 {
+		p.warn(l.at, "variation without moves ignored")
+		m := g.last()
+		m.Variations = m.Variations[:len(m.Variations)-1]
+	}
+}
+
+// dropVariation skips the rest of the innermost variation and removes it (it holds a
+// move that cannot be read).
+func (p *pgnParser) dropVariation() error {
+	g := p.g
+	l := g.line()
+	if err := p.skipVariationFrom(l.at, 1); err != nil {
+		return err
+	}
+	g.lines = g.lines[:len(g.lines)-1]
+	m := g.last()
+	m.Variations = m.Variations[:len(m.Variations)-1]
+	return nil
+}
+
+// skipVariation skips a (…) variation, nested ones and comments in it included.
+func (p *pgnParser) skipVariation() error { return p.skipVariationFrom(p.off, 0) }
+
+// skipVariationFrom skips to the ')' closing a variation that opened at start, depth
+// variations deep at the current offset.
+func (p *pgnParser) skipVariationFrom(start, depth int) error {
 	for p.off < len(p.src) {
 		switch p.src[p.off] {
 		case '(':
@@ -324,21 +429,45 @@ func (p *pgnParser) token() error {
 	}
 	tok := halfWidth(raw)
 	if r, ok := parseResult(tok); ok {
+		if len(g.lines) > 1 {
+			return p.errAt(start, "result %s inside a variation", r)
+		}
 		g.result = r
 		return p.finish()
 	}
 	tok = stripMoveNumber(tok)
-	tok = strings.TrimRight(tok, "!?")
-	if tok == "" {
+	body := strings.TrimRight(tok, "!?")
+	glyph := tok[len(body):]
+	if body == "" {
+		if glyph != "" {
+			if n := SymbolNAG(glyph); n != 0 {
+				p.addNAG(start, n)
+			} else {
+				p.warn(start, "annotation %q is not ! ? !! ?? !? or ?!: ignored", glyph)
+			}
+		}
 		return nil
 	}
-	ms, err := p.moves(g, tok, start)
+	l := g.line()
+	ms, err := p.moves(&l.pos, g.format, body, start)
 	if err != nil {
+		if len(g.lines) > 1 {
+			p.warn(start, "variation skipped: move %q: %v", raw, err)
+			return p.dropVariation()
+		}
 		return p.errAt(start, "move %d %q: %v", len(g.Moves)+1, raw, err)
 	}
 	for _, m := range ms {
-		g.pos.Make(m)
-		g.Moves = append(g.Moves, Move{Move: m})
+		l.prev = l.pos
+		l.pos.Make(m)
+		*l.moves = append(*l.moves, Move{Move: m})
+	}
+	if glyph != "" {
+		if n := SymbolNAG(glyph); n != 0 {
+			p.addNAG(start, n)
+		} else {
+			p.warn(start, "annotation %q is not ! ? !! ?? !? or ?!: ignored", glyph)
+		}
 	}
 	return nil
 }
@@ -355,14 +484,14 @@ func (p *pgnParser) beginMoves(g *pgnGame) error {
 		}
 		g.Start = pos
 	}
-	g.pos = *g.Start
+	g.lines = []pgnLine{{comment: &g.Comment, moves: &g.Moves, pos: *g.Start}}
 	return nil
 }
 
 // moves reads one move, or several glued together (Ｃ２＝５Ｈ８＋７) when the token as a
 // whole is not a move and splits into 4-character moves that are.
-func (p *pgnParser) moves(g *pgnGame, tok string, at int) ([]xiangqi.Move, error) {
-	m, err := p.move(&g.pos, g.format, tok, at)
+func (p *pgnParser) moves(at0 *xiangqi.Position, format, tok string, at int) ([]xiangqi.Move, error) {
+	m, err := p.move(at0, format, tok, at)
 	if err == nil {
 		return []xiangqi.Move{m}, nil
 	}
@@ -370,10 +499,10 @@ func (p *pgnParser) moves(g *pgnGame, tok string, at int) ([]xiangqi.Move, error
 	if len(r) < 8 || len(r)%4 != 0 {
 		return nil, err
 	}
-	pos := g.pos
+	pos := *at0
 	var ms []xiangqi.Move
 	for i := 0; i < len(r); i += 4 {
-		m, err2 := p.move(&pos, g.format, string(r[i:i+4]), at)
+		m, err2 := p.move(&pos, format, string(r[i:i+4]), at)
 		if err2 != nil {
 			return nil, err
 		}
@@ -444,6 +573,9 @@ func (p *pgnParser) finish() error {
 		if err := p.beginMoves(g); err != nil {
 			return err
 		}
+	}
+	if len(g.lines) > 1 {
+		return p.errAt(g.line().at, "variation '(' not closed by ')'")
 	}
 	switch {
 	case g.result == "":

@@ -2,6 +2,7 @@ package record
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -15,6 +16,28 @@ type wantGame struct {
 	moves    string // UCCI, space separated
 	comments map[int]string
 	result   Result
+	tree     string // if set: treeString of the moves
+}
+
+// treeString shows a line compactly: moves in UCCI, NAGs as $n, {comments}, (variations).
+func treeString(comment string, ms []Move) string {
+	var parts []string
+	if comment != "" {
+		parts = append(parts, "{"+comment+"}")
+	}
+	for _, m := range ms {
+		parts = append(parts, m.Move.String())
+		for _, n := range m.NAGs {
+			parts = append(parts, fmt.Sprintf("$%d", n))
+		}
+		if m.Comment != "" {
+			parts = append(parts, "{"+m.Comment+"}")
+		}
+		for _, v := range m.Variations {
+			parts = append(parts, "("+treeString(v.Comment, v.Moves)+")")
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 func checkGame(t *testing.T, label string, g *Game, w wantGame) {
@@ -46,6 +69,9 @@ func checkGame(t *testing.T, label string, g *Game, w wantGame) {
 	}
 	if g.Result != w.result {
 		t.Errorf("%s: result %q, want %q", label, g.Result, w.result)
+	}
+	if got := treeString("", g.Moves); w.tree != "" && got != w.tree {
+		t.Errorf("%s: tree\n%s\nwant\n%s", label, got, w.tree)
 	}
 }
 

@@ -78,15 +78,29 @@ func FormatPGN(g *Game, o PGNOptions) (string, error) {
 	tag("Format", o.Notation.String())
 	bw.WriteString("\n")
 
+	if err := checkTree("pgn", pos, g.Moves, 0, ""); err != nil {
+		return "", err
+	}
 	lw := lineWriter{w: bw, max: 80}
 	if g.Comment != "" {
 		lw.line(commentToken(g.Comment))
 	}
-	number := true // the next move needs its number (start, or after a comment)
-	for i, m := range g.Moves {
-		if !pos.IsLegal(m.Move) {
-			return "", fmt.Errorf("pgn: move %d (%s) is not legal in %s", i+1, m.Move, pos.FEN())
-		}
+	writeMoves(&lw, *pos, g.Moves, o, 0)
+	lw.token(string(result))
+	bw.WriteString("\n\n")
+	if err := bw.Flush(); err != nil {
+		return "", err
+	}
+	return sb.String(), nil
+}
+
+// writeMoves writes ms (checked by checkTree) from pos: numbered moves with their symbols,
+// other NAGs and comments, each followed by the variations on it in brackets. The main
+// line's comments go on lines of their own, a variation's stay inline.
+func writeMoves(lw *lineWriter, pos xiangqi.Position, ms []Move, o PGNOptions, depth int) {
+	number := true // the next move needs its number (start, or after a comment or variation)
+	for i := range ms {
+		m := &ms[i]
 		n := strconv.Itoa(pos.Fullmove())
 		prefix := ""
 		switch {
@@ -104,19 +118,34 @@ func FormatPGN(g *Game, o PGNOptions) (string, error) {
 		case Chinese:
 			text = pos.ChineseWith(m.Move, o.Chinese)
 		}
+		nags := m.NAGs
+		if len(nags) > 0 && nags[0] > 0 && int(nags[0]) < len(symbols) {
+			text += symbols[nags[0]]
+			nags = nags[1:]
+		}
 		lw.token(prefix + text) // a number stays on the line of its move
+		for _, nag := range nags {
+			lw.token("$" + strconv.Itoa(int(nag)))
+		}
+		before := pos
 		pos.Make(m.Move)
-		number = m.Comment != ""
-		if number {
-			lw.line(commentToken(m.Comment))
+		number = m.Comment != "" || len(m.Variations) > 0
+		if m.Comment != "" {
+			if depth == 0 {
+				lw.line(commentToken(m.Comment))
+			} else {
+				lw.token(commentToken(m.Comment))
+			}
+		}
+		for _, v := range m.Variations {
+			lw.pending = "("
+			if v.Comment != "" {
+				lw.token(commentToken(v.Comment))
+			}
+			writeMoves(lw, before, v.Moves, o, depth+1)
+			lw.glue(")")
 		}
 	}
-	lw.token(string(result))
-	bw.WriteString("\n\n")
-	if err := bw.Flush(); err != nil {
-		return "", err
-	}
-	return sb.String(), nil
 }
 
 func inRoster(name string) bool {
@@ -153,12 +182,20 @@ func commentToken(c string) string { return "{" + strings.ReplaceAll(c, "}", ")"
 // lineWriter joins tokens with spaces, starting a new line before one that would pass max
 // columns (counting wide characters as two).
 type lineWriter struct {
-	w   *bufio.Writer
-	max int
-	col int
+	w       *bufio.Writer
+	max     int
+	col     int
+	pending string // written before the next token, without a space: a variation's "("
+}
+
+// glue writes t right after what came before.
+func (l *lineWriter) glue(t string) {
+	l.w.WriteString(t)
+	l.col += width(t)
 }
 
 func (l *lineWriter) token(t string) {
+	t, l.pending = l.pending+t, ""
 	first, _, multi := strings.Cut(t, "\n")
 	if l.col > 0 {
 		if l.col+1+width(first) > l.max {

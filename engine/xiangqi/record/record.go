@@ -37,10 +37,110 @@ func parseResult(s string) (Result, bool) {
 // Tag is one named piece of information about a game (Event, Site, Red, …).
 type Tag struct{ Name, Value string }
 
-// Move is one move of the record with the comment that follows it.
+// Move is one move of the record with what annotates it.
 type Move struct {
 	xiangqi.Move
+	Comment string // after the move
+	// NAGs are PGN's numeric annotation glyphs in the order read; 1-6 are the symbols
+	// ! ? !! ?? !? ?! (see Symbol).
+	NAGs []uint8
+	// Variations are the other moves played instead of this one, each from the position
+	// before it, in their order (the move itself is the main line).
+	Variations []Variation
+}
+
+// Variation is a line of moves played instead of a move: its comment (before its first
+// move) and its moves (at least one).
+type Variation struct {
 	Comment string
+	Moves   []Move
+}
+
+// MaxDepth is how deep variations may nest (a variation inside a variation is depth 2);
+// readers refuse deeper ones and writers and Walk stop there, so no record can exhaust
+// the stack.
+const MaxDepth = 64
+
+// symbols are the glyphs of NAGs 1-6.
+var symbols = [...]string{"", "!", "?", "!!", "??", "!?", "?!"}
+
+// Symbol is the glyph (! ? !! ?? !? ?!) of the first of m's NAGs that has one, or "".
+func (m *Move) Symbol() string {
+	for _, n := range m.NAGs {
+		if int(n) < len(symbols) && n > 0 {
+			return symbols[n]
+		}
+	}
+	return ""
+}
+
+// SymbolNAG is the NAG of a glyph (! = 1 … ?! = 6), 0 if s is none.
+func SymbolNAG(s string) uint8 {
+	for i, g := range symbols {
+		if i > 0 && g == s {
+			return uint8(i)
+		}
+	}
+	return 0
+}
+
+// SetSymbol makes s (a glyph, or "" for none) m's symbol, keeping its other NAGs.
+func (m *Move) SetSymbol(s string) {
+	var keep []uint8
+	for _, n := range m.NAGs {
+		if n == 0 || int(n) >= len(symbols) {
+			keep = append(keep, n)
+		}
+	}
+	if n := SymbolNAG(s); n != 0 {
+		keep = append([]uint8{n}, keep...)
+	}
+	m.NAGs = keep
+}
+
+// Count is the number of moves in the tree (main line and every variation) and the number
+// of variations.
+func (g *Game) Count() (moves, variations int) {
+	var count func(ms []Move, depth int)
+	count = func(ms []Move, depth int) {
+		moves += len(ms)
+		if depth >= MaxDepth {
+			return
+		}
+		for i := range ms {
+			variations += len(ms[i].Variations)
+			for _, v := range ms[i].Variations {
+				count(v.Moves, depth+1)
+			}
+		}
+	}
+	count(g.Moves, 0)
+	return moves, variations
+}
+
+// checkTree checks what the writers rely on: every move legal from start, every variation
+// with moves, no nesting beyond MaxDepth. where names the format in the error.
+func checkTree(where string, start *xiangqi.Position, ms []Move, depth int, path string) error {
+	if depth > MaxDepth {
+		return fmt.Errorf("%s: variations nest deeper than %d", where, MaxDepth)
+	}
+	pos := *start
+	for i := range ms {
+		m := &ms[i]
+		if !pos.IsLegal(m.Move) {
+			return fmt.Errorf("%s: %smove %d (%s) is not legal in %s", where, path, i+1, m.Move, pos.FEN())
+		}
+		for k, v := range m.Variations {
+			if len(v.Moves) == 0 {
+				return fmt.Errorf("%s: %smove %d: variation %d has no moves", where, path, i+1, k+1)
+			}
+			if err := checkTree(where, &pos, v.Moves, depth+1, fmt.Sprintf("%smove %d variation %d: ", path, i+1, k+1)); err != nil {
+				return err
+			}
+		}
+		pos.Make(m.Move)
+	}
+	return nil
 }
 
 // Game is a game record: tags, start position, moves with comments, result.
@@ -146,7 +246,8 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s: line %d, column %d: game %d: %s", e.Format, e.Line, e.Col, e.Game, e.Msg)
 }
 
-// Warning is something a reader skipped or changed (a variation, a stray comment, …).
+// Warning is something a reader skipped or changed (a variation with an illegal move, a
+// stray comment, …). A binary format's has no Pos (Line 0): its Msg names the offset.
 type Warning struct {
 	Pos
 	Game int
@@ -154,6 +255,9 @@ type Warning struct {
 }
 
 func (w Warning) String() string {
+	if w.Line == 0 {
+		return fmt.Sprintf("game %d: %s", w.Game, w.Msg)
+	}
 	return fmt.Sprintf("line %d, column %d: game %d: %s", w.Line, w.Col, w.Game, w.Msg)
 }
 

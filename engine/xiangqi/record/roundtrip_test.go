@@ -23,9 +23,34 @@ func sameGame(a, b *Game) string {
 	case a.Result != b.Result:
 		return fmt.Sprintf("result %q vs %q", a.Result, b.Result)
 	}
-	for i := range a.Moves {
-		if a.Moves[i] != b.Moves[i] {
-			return fmt.Sprintf("move %d: %v %q vs %v %q", i+1, a.Moves[i].Move, a.Moves[i].Comment, b.Moves[i].Move, b.Moves[i].Comment)
+	return diffMoves(a.Moves, b.Moves, true, "")
+}
+
+// diffMoves reports how two lines differ, variations, comments and (if nags) NAGs
+// included ("" if they are the same).
+func diffMoves(a, b []Move, nags bool, path string) string {
+	if len(a) != len(b) {
+		return fmt.Sprintf("%s%d moves vs %d", path, len(a), len(b))
+	}
+	for i := range a {
+		x, y := &a[i], &b[i]
+		switch {
+		case x.Move != y.Move || x.Comment != y.Comment:
+			return fmt.Sprintf("%smove %d: %v %q vs %v %q", path, i+1, x.Move, x.Comment, y.Move, y.Comment)
+		case nags && fmt.Sprint(x.NAGs) != fmt.Sprint(y.NAGs):
+			return fmt.Sprintf("%smove %d: NAGs %v vs %v", path, i+1, x.NAGs, y.NAGs)
+		case len(x.Variations) != len(y.Variations):
+			return fmt.Sprintf("%smove %d: %d variations vs %d", path, i+1, len(x.Variations), len(y.Variations))
+		}
+		for k := range x.Variations {
+			v, w := &x.Variations[k], &y.Variations[k]
+			where := fmt.Sprintf("%smove %d variation %d: ", path, i+1, k+1)
+			if v.Comment != w.Comment {
+				return fmt.Sprintf("%scomment %q vs %q", where, v.Comment, w.Comment)
+			}
+			if d := diffMoves(v.Moves, w.Moves, nags, where); d != "" {
+				return d
+			}
 		}
 	}
 	return ""
