@@ -595,6 +595,12 @@ func (a *App) watchDiscs() {
 	a.discs = now
 }
 
+// Animating reports whether the board moves by itself (a disc turning over): the window then
+// draws the next frame without waiting for an event.
+func (a *App) Animating() bool {
+	return len(a.flips) > 0 && a.now.Sub(a.flipFrom) <= flipTime
+}
+
 // flipping returns how far square sq has turned over (0..1) and the colour it had, if it is
 // turning.
 func (a *App) flipping(sq int) (float32, byte, bool) {

@@ -25,6 +25,16 @@ type LocalEngine struct {
 	in   []string      // lines queued for the engine
 	wake chan struct{} // a line was queued
 	out  []string      // lines the engine wrote
+	// notify, when set, is called (from the engine's goroutine) after each line the engine
+	// writes: a window that draws only on change wakes up for it.
+	notify func()
+}
+
+// Notify sets fn to be called, from the engine's goroutine, after each line the engine writes.
+func (e *LocalEngine) Notify(fn func()) {
+	e.mu.Lock()
+	e.notify = fn
+	e.mu.Unlock()
 }
 
 // NewLocalEngine starts the engine. It says "info string ready" first, as the Worker does once
@@ -34,7 +44,11 @@ func NewLocalEngine() *LocalEngine {
 	s := protocol.New(variants.New(), func(line string) {
 		e.mu.Lock()
 		e.out = append(e.out, line)
+		fn := e.notify
 		e.mu.Unlock()
+		if fn != nil {
+			fn()
+		}
 	})
 	go func() {
 		for range e.wake {

@@ -318,7 +318,8 @@ func TestWindowCloseDuringSearch(t *testing.T) {
 	os.WriteFile(fen, []byte("3akab2/9/4b4/p3p3p/2p6/6P2/P3P3P/4B4/4A4/2BAK4 w - - 0 1\n"), 0o644)
 	c := start(t, dir, "C", fen)
 	// Frames are slow at first on a software renderer (shaders compile): measure after.
-	c.wait("frames 60", 60*time.Second)
+	c.wait("painted 1", 60*time.Second)
+	time.Sleep(time.Second)
 	// You: Black: the computer takes Red and searches.
 	a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Engine: desktop.NewLocalEngine()})
 	a.Resize(winW, winH)
@@ -359,6 +360,63 @@ func TestWindowCloseDuringSearch(t *testing.T) {
 	if err != nil || !strings.Contains(string(data), "3akab2/9/4b4") || !strings.Contains(string(data), `"human": "b"`) {
 		t.Errorf("the game (the person playing Black) was not saved on exit: %s %v", data, err)
 	}
+}
+
+// TestWindowIdle: a window with nothing happening paints nothing and costs under 5 % of a
+// core (it repainted 60 times a second, 40-90 % of a core under Xvfb, before it drew only on
+// change).
+func TestWindowIdle(t *testing.T) {
+	c := start(t, t.TempDir(), "C")
+	c.wait("painted 1", 60*time.Second)
+	time.Sleep(2 * time.Second) // settled
+	painted := func() int {
+		n := 0
+		for {
+			select {
+			case l := <-c.lines:
+				c.log = append(c.log, l)
+				continue
+			default:
+			}
+			break
+		}
+		for _, l := range c.log {
+			if strings.HasPrefix(l, "painted") {
+				n++
+			}
+		}
+		return n
+	}
+	before, cpu0 := painted(), cpuTicks(t, c.cmd.Process.Pid)
+	time.Sleep(5 * time.Second)
+	after, cpu1 := painted(), cpuTicks(t, c.cmd.Process.Pid)
+	share := float64(cpu1-cpu0) / clockTicks / 5
+	t.Logf("idle for 5 s: %d frames painted, %.1f %% of a core", after-before, share*100)
+	if after != before {
+		t.Errorf("the idle window painted %d frames in 5 s", after-before)
+	}
+	if share > 0.05 {
+		t.Errorf("the idle window used %.1f %% of a core", share*100)
+	}
+}
+
+// clockTicks is the kernel's USER_HZ, the unit of /proc/PID/stat's times (100 on Linux
+// everywhere Go runs).
+const clockTicks = 100
+
+// cpuTicks is the CPU time (user + system) process pid has used, in clock ticks.
+func cpuTicks(t *testing.T, pid int) int {
+	t.Helper()
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The fields after the command (which is in parentheses and may hold spaces): utime is
+	// the 14th field of the line, stime the 15th.
+	f := strings.Fields(string(data[strings.LastIndexByte(string(data), ')')+2:]))
+	u, _ := strconv.Atoi(f[11])
+	s, _ := strconv.Atoi(f[12])
+	return u + s
 }
 
 func cellSize(t *testing.T) float32 {

@@ -40,6 +40,9 @@ type Options struct {
 	Lang      i18n.Lang // the language until one is chosen in the window (desktop.EnvLang)
 }
 
+// heartbeatEvery is how often an idle window wakes to look at the time.
+const heartbeatEvery = 250 * time.Millisecond
+
 // game is the ebiten.Game.
 type game struct {
 	o       Options
@@ -50,7 +53,8 @@ type game struct {
 	trace   func(string)
 	frames  frameStats
 	drawn   bool
-	shot    bool // write the next frame to o.Shot
+	last    desktop.Scene // the scene on the screen (kept between frames: drawn only on change)
+	shot    bool          // write the next frame to o.Shot
 	down    bool
 	lastX   int
 	lastY   int
@@ -73,9 +77,11 @@ func Run(o Options) error {
 	if g.clip != nil {
 		clip = g.clip
 	}
+	engine := desktop.NewLocalEngine()
+	engine.Notify(ebiten.ScheduleFrame)
 	g.app = desktop.New(desktop.Config{
 		Store:     o.Store,
-		Engine:    desktop.NewLocalEngine(),
+		Engine:    engine,
 		Clipboard: clip,
 		ExportDir: o.ExportDir,
 		Lang:      o.Lang,
@@ -113,7 +119,19 @@ func Run(o Options) error {
 	ebiten.SetWindowSizeLimits(320, 240, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetWindowClosingHandled(true)
-	ebiten.SetScreenClearedEveryFrame(true)
+	// Frames only when something happens (an input event, a line from the engine, an
+	// animation), and the screen repainted only when its scene changed: idle, the window
+	// costs next to nothing (60 repaints a second took most of a core under Xvfb). The
+	// heartbeat catches what wakes no frame by itself: the engine's watchdog, a dropped file.
+	ebiten.SetScreenClearedEveryFrame(false)
+	ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum) //nolint:staticcheck // the only way to sleep between events
+	heartbeat := time.NewTicker(heartbeatEvery)
+	defer heartbeat.Stop()
+	go func() {
+		for range heartbeat.C {
+			ebiten.ScheduleFrame()
+		}
+	}()
 	g.app.Start()
 	err = ebiten.RunGameWithOptions(g, &ebiten.RunGameOptions{})
 	if o.Stats {
@@ -141,6 +159,9 @@ func (g *game) Update() error {
 	g.keys()
 	g.dropped()
 	g.app.Tick(time.Now())
+	if g.app.Animating() {
+		ebiten.ScheduleFrame()
+	}
 	for _, s := range g.app.Sounds() {
 		g.trace("sound " + string(s))
 		if g.sound != nil {
@@ -226,11 +247,20 @@ func (g *game) dropped() {
 
 func (g *game) Draw(screen *ebiten.Image) {
 	t0 := time.Now()
-	g.painter.paint(screen, g.app.Scene())
-	g.frames.add(t0, time.Since(t0), g.app.Board().Engine().Thinking())
-	if n := len(g.frames.paintAll); n%60 == 0 {
+	thinking := g.app.Board().Engine().Thinking()
+	g.frames.frame(t0, thinking)
+	if n := g.frames.n; n%60 == 0 {
 		g.trace(fmt.Sprintf("frames %d", n))
 	}
+	sc := g.app.Scene()
+	if g.drawn && !g.shot && slices.Equal(sc, g.last) {
+		return
+	}
+	g.last = sc
+	screen.Clear()
+	g.painter.paint(screen, sc)
+	g.frames.painted(time.Since(t0), thinking)
+	g.trace(fmt.Sprintf("painted %d", len(g.frames.paintAll)))
 	if !g.drawn {
 		g.drawn = true
 		if !g.o.Started.IsZero() {
@@ -271,30 +301,38 @@ func writePNG(img *ebiten.Image, path string) error {
 	return os.Rename(tmp, path)
 }
 
-// frameStats measures frames: the interval between frames and the time to paint each, apart
-// for the frames drawn while the engine searched.
+// frameStats measures frames: the interval between frames (a frame comes on an event, a line
+// from the engine, an animation or the heartbeat) and the time to paint those whose scene
+// changed, apart for the frames while the engine searched.
 type frameStats struct {
+	n                    int
 	last                 time.Time
 	thinking, idle       []time.Duration // intervals
 	paintThink, paintAll []time.Duration
 }
 
-func (f *frameStats) add(at time.Time, paint time.Duration, thinking bool) {
+func (f *frameStats) frame(at time.Time, thinking bool) {
+	f.n++
 	if !f.last.IsZero() {
 		if thinking {
 			f.thinking = append(f.thinking, at.Sub(f.last))
-			f.paintThink = append(f.paintThink, paint)
 		} else {
 			f.idle = append(f.idle, at.Sub(f.last))
 		}
 	}
-	f.paintAll = append(f.paintAll, paint)
 	f.last = at
+}
+
+func (f *frameStats) painted(paint time.Duration, thinking bool) {
+	if thinking {
+		f.paintThink = append(f.paintThink, paint)
+	}
+	f.paintAll = append(f.paintAll, paint)
 }
 
 func (f *frameStats) report() string {
 	return "frames while the engine searched: " + summary(f.thinking) + "; paint " + summary(f.paintThink) +
-		" | frames otherwise: " + summary(f.idle) + " | paint, all frames: " + summary(f.paintAll)
+		" | frames otherwise: " + summary(f.idle) + " | paint, frames painted: " + summary(f.paintAll)
 }
 
 func summary(d []time.Duration) string {
