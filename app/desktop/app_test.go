@@ -600,3 +600,67 @@ func TestRefusalSaid(t *testing.T) {
 		t.Errorf("after a legal move the refusal still says %q", got)
 	}
 }
+
+// TestCoordinatesClearOfLines: no board coordinate touches a line or the frame (they sat on
+// the frame line, struck through), and the only frame is the board's edge (a second thick
+// line ran just outside the grid), in both coordinate styles, either way up.
+func TestCoordinatesClearOfLines(t *testing.T) {
+	for _, coords := range []string{play.CoordsChinese, play.CoordsICCS} {
+		for _, flipped := range []bool{false, true} {
+			a, _ := newTestApp(t, &fakeLink{})
+			a.st.Coords = coords
+			if flipped {
+				a.b.Flip()
+			}
+			s := a.Scene()
+			g := a.Geometry()
+			var strokes []Op
+			for _, o := range s {
+				if o.Kind == OpLine || o.Kind == OpRect && o.Line > 0 {
+					strokes = append(strokes, o)
+				}
+				if o.Kind == OpRect && o.Line > 0 && o.Tag != "edge" {
+					t.Errorf("%s flipped %v: a frame besides the board's edge: %+v", coords, flipped, o)
+				}
+			}
+			cs := s.Find("coord")
+			if want := 18 + map[bool]int{true: 10}[coords == play.CoordsICCS]; len(cs) != want {
+				t.Fatalf("%s: %d coordinates, want %d", coords, len(cs), want)
+			}
+			for _, c := range cs {
+				// The glyph's box: Size square, centred in the op's box.
+				box := Box{c.X + c.W/2 - c.Size/2, c.Y + c.H/2 - c.Size/2, c.Size, c.Size}
+				if box.X < g.BX || box.Y < g.BY || box.X+box.W > g.BX+g.BW || box.Y+box.H > g.BY+g.BH {
+					t.Errorf("%s flipped %v: coordinate %q at %+v is off the board", coords, flipped, c.Text, box)
+				}
+				for _, o := range strokes {
+					if strokeCrosses(o, box) {
+						t.Errorf("%s flipped %v: coordinate %q at %+v touches %+v", coords, flipped, c.Text, box, o)
+					}
+				}
+			}
+		}
+	}
+}
+
+// strokeCrosses reports whether a line or a frame's stroke comes into box.
+func strokeCrosses(o Op, box Box) bool {
+	in := func(x, y float32) bool {
+		h := o.Line / 2
+		return x+h >= box.X && x-h <= box.X+box.W && y+h >= box.Y && y-h <= box.Y+box.H
+	}
+	seg := func(x1, y1, x2, y2 float32) bool {
+		for i := range 201 {
+			f := float32(i) / 200
+			if in(x1+(x2-x1)*f, y1+(y2-y1)*f) {
+				return true
+			}
+		}
+		return false
+	}
+	if o.Kind == OpLine {
+		return seg(o.X, o.Y, o.W, o.H)
+	}
+	return seg(o.X, o.Y, o.X+o.W, o.Y) || seg(o.X, o.Y+o.H, o.X+o.W, o.Y+o.H) ||
+		seg(o.X, o.Y, o.X, o.Y+o.H) || seg(o.X+o.W, o.Y, o.X+o.W, o.Y+o.H)
+}

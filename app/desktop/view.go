@@ -282,12 +282,19 @@ func (a *App) xiangqiBoard(s *Scene, g Geometry) {
 	b, c := a.b, g.C
 	start := len(*s)
 	s.rect(g.BX, g.BY, g.BW, g.BH, wood, "board")
-	s.frame(g.BX+c*0.25, g.BY+c*0.25, g.BW-c*0.5, g.BH-c*0.5, max(1, c*0.04), woodEdge, "")
+	// One frame, on the board's edge: the coordinates stand in the margin between it and the
+	// grid, clear of every line.
+	edge := max(1, c*0.04)
+	s.frame(g.BX+edge/2, g.BY+edge/2, g.BW-edge, g.BH-edge, edge, woodEdge, "edge")
 	lw := max(1, c*0.025)
 	x0, y0 := g.Center(0, 0)
 	x8, y9 := g.Center(8, 9)
 	for r := range 10 {
 		_, y := g.Center(0, r)
+		if r == 0 || r == 9 { // the grid's border is the one thick line
+			s.line(x0-lw, y, x8+lw, y, lw*2, ink, "")
+			continue
+		}
 		s.line(x0, y, x8, y, lw, ink, "")
 	}
 	for col := range 9 {
@@ -295,13 +302,12 @@ func (a *App) xiangqiBoard(s *Scene, g Geometry) {
 		_, y4 := g.Center(col, 4)
 		_, y5 := g.Center(col, 5)
 		if col == 0 || col == 8 {
-			s.line(x, y0, x, y9, lw, ink, "")
+			s.line(x, y0-lw, x, y9+lw, lw*2, ink, "")
 			continue
 		}
 		s.line(x, y0, x, y4, lw, ink, "")
 		s.line(x, y5, x, y9, lw, ink, "")
 	}
-	s.frame(x0-c*0.08, y0-c*0.08, x8-x0+c*0.16, y9-y0+c*0.16, lw*2, ink, "")
 	for _, top := range []int{0, 7} { // the palaces' diagonals
 		ax, ay := g.Center(3, top)
 		bx, by := g.Center(5, top+2)
@@ -378,6 +384,10 @@ func (a *App) piece(s *Scene, x, y, c float32, pc byte, alpha uint8, tag string)
 	s.group(start, x, y)
 }
 
+// coordOff is how far from the grid's border the coordinates stand, in spacings: past a
+// piece's rim (0.45), short of the board's edge (1).
+const coordOff = 0.72
+
 // xiangqiCoords writes the file numbers along both edges: each side's own (Red's 九…一,
 // Black's １…９) or a–i, and ranks 0–9 in ICCS mode.
 func (a *App) xiangqiCoords(s *Scene, g Geometry) {
@@ -397,17 +407,17 @@ func (a *App) xiangqiCoords(s *Scene, g Geometry) {
 				t = string(rune('１' + file))
 			}
 			x, y := g.Center(col, r)
-			dy := -c * 0.75
+			dy := -coordOff * c
 			if r == 9 {
-				dy = c * 0.75
+				dy = coordOff * c
 			}
-			s.text(t, x-c/2, y+dy-c/4, c, c/2, size, AlignCenter, ink, "coord")
+			s.text(t, x-c/2, y+dy-size/2, c, size, size, AlignCenter, ink, "coord")
 		}
 	}
 	if a.st.Coords == play.CoordsICCS {
 		for r := range 10 {
 			x, y := g.Center(0, r)
-			s.text(strconv.Itoa(b.Cell(0, r)/9), x-c, y-c/4, c*0.35, c/2, size, AlignCenter, ink, "coord")
+			s.text(strconv.Itoa(b.Cell(0, r)/9), x-coordOff*c-size/2, y-size/2, size, size, size, AlignCenter, ink, "coord")
 		}
 	}
 }
