@@ -59,19 +59,35 @@ sizes() {
   done
 }
 
-# install_chromium installs what the browser tests need: chromium, and a CJK font so that the
-# screenshots show the Chinese interface (the board's own characters are outlines).
-install_chromium() {
+# install_browsers installs what the browser tests need: Chromium; Firefox ESR; WebKitGTK's
+# WebDriver and MiniBrowser with Xvfb to show it; a CJK font so that the screenshots show the
+# Chinese interface (the board's own characters are outlines); and the zh_CN.UTF-8 locale
+# WebKitGTK takes the reader's language from.
+install_browsers() {
   local missing=()
   command -v chromium >/dev/null || command -v chromium-browser >/dev/null || command -v google-chrome >/dev/null ||
     missing+=(chromium)
+  command -v firefox-esr >/dev/null || command -v firefox >/dev/null || missing+=(firefox-esr)
+  command -v WebKitWebDriver >/dev/null || missing+=(webkit2gtk-driver)
+  command -v Xvfb >/dev/null || missing+=(xvfb)
   if ! command -v fc-list >/dev/null || ! fc-list :lang=zh | grep -q .; then missing+=(fonts-noto-cjk); fi
-  [ ${#missing[@]} -eq 0 ] && return
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  local zh=
+  locale -a 2>/dev/null | grep -qi '^zh_CN\.utf-\?8$' || { zh=1; command -v locale-gen >/dev/null || missing+=(locales); }
+  [ ${#missing[@]} -eq 0 ] && [ -z "$zh" ] && return
+  if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
+    echo "test: missing ${missing[*]}${zh:+ and the zh_CN.UTF-8 locale}: install them (apt-get install ${missing[*]}; locale-gen) to run the browser tests" >&2
+    return
+  fi
+  if [ ${#missing[@]} -gt 0 ]; then
     echo "test: installing ${missing[*]}"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-  else
-    echo "test: ${missing[*]} missing; install (apt-get install ${missing[*]}) to run the browser tests" >&2
+    # Another install may hold dpkg's lock: wait for it rather than fail.
+    apt-get -o DPkg::Lock::Timeout=600 update -qq &&
+      DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq "${missing[@]}" >/dev/null
+  fi
+  if [ -n "$zh" ]; then
+    echo "test: generating the zh_CN.UTF-8 locale"
+    grep -q '^zh_CN.UTF-8 UTF-8' /etc/locale.gen 2>/dev/null || echo 'zh_CN.UTF-8 UTF-8' >>/etc/locale.gen
+    locale-gen >/dev/null
   fi
 }
 
@@ -131,7 +147,7 @@ case "$cmd" in
     go run ./cmd/qipan-site serve -dir "$out" -addr "localhost:$port" -base "$base"
     ;;
   test)
-    install_chromium
+    install_browsers
     desktop_deps
     if [ -f ../shared/oracles/setup.sh ]; then
       QIPAN_ORACLES="$(bash ../shared/oracles/setup.sh)"

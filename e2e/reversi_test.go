@@ -137,6 +137,21 @@ func countText(t *testing.T, ctx context.Context) string {
 func checkReversi(t *testing.T, ctx context.Context) []string {
 	t.Helper()
 	list := eval[[]string](t, ctx, `[...document.querySelectorAll("[data-ply]")].sort((a, b) => a.dataset.ply - b.dataset.ply).map(e => e.textContent)`)
+	pos := replayReversi(t, list)
+	if fen := boardText(t, ctx); fen != pos.String() {
+		t.Fatalf("board %s, want %s after %v", fen, pos.String(), list)
+	}
+	last := eval[[]string](t, ctx, `[...document.querySelectorAll(".pt[data-last]")].map(e => e.dataset.square)`)
+	if len(list) > 0 && !slices.Equal(last, list[len(list)-1:]) {
+		t.Errorf("data-last on %v, want %s", last, list[len(list)-1])
+	}
+	t.Logf("reversi moves: %v", list)
+	return list
+}
+
+// replayReversi plays a listed Reversi game from the start, failing on a bad or illegal move.
+func replayReversi(t *testing.T, list []string) *reversi.Position {
+	t.Helper()
 	pos := reversi.NewPosition()
 	for i, text := range list {
 		m, err := reversi.ParseMove(text)
@@ -147,15 +162,7 @@ func checkReversi(t *testing.T, ctx context.Context) []string {
 			t.Fatalf("move %d: %v", i+1, err)
 		}
 	}
-	if fen := boardText(t, ctx); fen != pos.String() {
-		t.Fatalf("board %s, want %s after %v", fen, pos.String(), list)
-	}
-	last := eval[[]string](t, ctx, `[...document.querySelectorAll(".pt[data-last]")].map(e => e.dataset.square)`)
-	if len(list) > 0 && !slices.Equal(last, list[len(list)-1:]) {
-		t.Errorf("data-last on %v, want %s", last, list[len(list)-1])
-	}
-	t.Logf("reversi moves: %v", list)
-	return list
+	return pos
 }
 
 // toReversi switches the page to Reversi and waits for its board.
