@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"image"
+	"image/color"
 	"image/png"
 	"math"
 	"net/url"
@@ -506,4 +507,39 @@ func browserPath(t *testing.T, env string, names ...string) string {
 	}
 	cantRun(t, fmt.Sprintf("none of %s found (./build.sh test installs it when run as root; or set %s)", strings.Join(names, ", "), env))
 	return ""
+}
+
+// TestTextContrast checks the screenshot measure on drawn selects: cream text on qipan's dark
+// select, the same text on WebKit's native light grey one, and a dark arrow at the right that
+// must not count as text.
+func TestTextContrast(t *testing.T) {
+	cream, dark, grey, black := [3]uint8{243, 230, 207}, [3]uint8{43, 33, 25}, [3]uint8{244, 244, 244}, [3]uint8{0, 0, 0}
+	tests := []struct {
+		name     string
+		bg, text [3]uint8
+		min, max float64
+	}{
+		{"cream on dark", dark, cream, 12, 13},
+		{"cream on light grey", grey, cream, 1, 1.2},
+		{"black on light grey", grey, black, 19, 21},
+	}
+	for _, tt := range tests {
+		img := image.NewRGBA(image.Rect(0, 0, 200, 60))
+		for y := range 60 {
+			for x := range 200 {
+				c := tt.bg
+				switch {
+				case x >= 20 && x < 60 && y >= 25 && y < 35: // the text
+					c = tt.text
+				case x >= 170 && x < 180 && y >= 25 && y < 35: // the arrow
+					c = black
+				}
+				img.Set(x, y, color.RGBA{c[0], c[1], c[2], 255})
+			}
+		}
+		ratio, bg, fg := textContrast(img, []float64{10, 10, 180, 40})
+		if ratio < tt.min || ratio > tt.max || bg != tt.bg || fg != tt.text {
+			t.Errorf("%s: contrast %.2f of %v on %v, want %.1f-%.1f of %v on %v", tt.name, ratio, fg, bg, tt.min, tt.max, tt.text, tt.bg)
+		}
+	}
 }
