@@ -531,10 +531,12 @@ func (a *App) paste() {
 	a.importText(text, say(i18n.TheClipboard))
 }
 
-// DropFile imports a file dropped on the window (or named on the command line).
+// DropFile imports a file dropped on the window (or named on the command line): any text
+// Import reads, in UTF-8 or GBK, or an XQF file.
 func (a *App) DropFile(name string, data []byte) {
 	base := filepath.Base(name)
-	a.importText(string(data), func(i18n.Lang) string { return base })
+	a.importWith(func(b play.Board) (string, []string, error) { return b.ImportFile(data, decodeGBK) },
+		func(i18n.Lang) string { return base })
 }
 
 // Import loads text (from where, a name for the message) into the game on the board, or else
@@ -544,13 +546,18 @@ func (a *App) Import(text, where string) {
 }
 
 func (a *App) importText(text string, where words) {
-	kind, notes, err := a.b.Import(text)
+	a.importWith(func(b play.Board) (string, []string, error) { return b.Import(text) }, where)
+}
+
+// importWith loads with load into the game on the board, or else into the other game.
+func (a *App) importWith(load func(play.Board) (string, []string, error), where words) {
+	kind, notes, err := load(a.b)
 	if err != nil {
 		for v, other := range a.boards {
 			if v == a.b.Variant() {
 				continue
 			}
-			if k, n, err2 := other.Import(text); err2 == nil {
+			if k, n, err2 := load(other); err2 == nil {
 				a.Button("game:" + v)
 				kind, notes, err = k, n, nil
 			}

@@ -664,3 +664,22 @@ func strokeCrosses(o Op, box Box) bool {
 	return seg(o.X, o.Y, o.X+o.W, o.Y) || seg(o.X, o.Y+o.H, o.X+o.W, o.Y+o.H) ||
 		seg(o.X, o.Y, o.X, o.Y+o.H) || seg(o.X+o.W, o.Y, o.X+o.W, o.Y+o.H)
 }
+
+// TestDropXQF: a dropped XQF file loads with its GBK strings decoded; a broken one says
+// where it breaks.
+func TestDropXQF(t *testing.T) {
+	data, err := os.ReadFile("../../engine/xiangqi/record/testdata/xqf/spec-sample.xqf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := newTestApp(t, &fakeLink{})
+	a.DropFile("sample.xqf", data)
+	x, ok := a.Board().(*play.XiangqiBoard)
+	if !ok || a.Board().Ply() != 16 || x.M.Tag("Red") != "柳大华" || x.M.Tag("Site") != "北京" {
+		t.Fatalf("dropped XQF: ply %d, info %q", a.Board().Ply(), a.Info())
+	}
+	a.DropFile("broken.xqf", data[:1100])
+	if a.Board().Ply() != 16 || !strings.Contains(a.Info(), "offset") {
+		t.Errorf("broken XQF: ply %d, info %q", a.Board().Ply(), a.Info())
+	}
+}

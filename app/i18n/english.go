@@ -261,4 +261,7 @@ var english = [keyCount]string{
 	GraphTitle:         "The engine's score after each move (up: the side that moved first is better); click to review that move",
 	EditLegalOver:      "Legal position, but %s has no legal move: the game ends at once.",
 	EditLegalPass:      "Legal position: %s has no move and passes first.",
+	OpenFile:           "Open file",
+	OpenFileTitle:      "Start from a file: PGN, DhtmlXQ, XQF (XQStudio), or moves; or drop one on the box",
+	FileUnreadable:     "The browser could not read the file.",
 }

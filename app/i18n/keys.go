@@ -286,5 +286,9 @@ const (
 	EditLegalOver // side
 	EditLegalPass // side
 
+	OpenFile
+	OpenFileTitle
+	FileUnreadable
+
 	keyCount
 )

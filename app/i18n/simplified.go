@@ -261,4 +261,7 @@ var simplified = [keyCount]string{
 	GraphTitle:         "每步之后的引擎评分（向上为先手方优势）；点击查看该步",
 	EditLegalOver:      "局面合法，但%s无子可走：对局立即结束。",
 	EditLegalPass:      "局面合法：%s无处可下，先停一手。",
+	OpenFile:           "打开文件",
+	OpenFileTitle:      "从文件开始：PGN、DhtmlXQ、XQF 或着法；也可把文件拖到框里",
+	FileUnreadable:     "浏览器读不了这个文件。",
 }

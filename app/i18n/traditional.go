@@ -261,4 +261,7 @@ var traditional = [keyCount]string{
 	GraphTitle:         "每步之後的引擎評分（向上為先手方優勢）；點擊查看該步",
 	EditLegalOver:      "局面合法，但%s無子可走：對局立即結束。",
 	EditLegalPass:      "局面合法：%s無處可下，先停一手。",
+	OpenFile:           "開啟檔案",
+	OpenFileTitle:      "從檔案開始：PGN、DhtmlXQ、XQF 或著法；也可把檔案拖到框裡",
+	FileUnreadable:     "瀏覽器讀不了這個檔案。",
 }

@@ -119,6 +119,9 @@ type Board interface {
 	// Import loads pasted text (the web's formats: Import, ImportReversi); on error nothing
 	// changes. It returns what the text was and notes on what was skipped.
 	Import(text string) (kind string, notes []string, err error)
+	// ImportFile loads a file's bytes as Import loads text (Xiangqi also reads XQF);
+	// decode turns GBK into text (see play.ImportFile).
+	ImportFile(data []byte, decode func([]byte) string) (kind string, notes []string, err error)
 	// Exports lists the texts the game can be written as, in the web's formats.
 	Exports() []Export
 }
@@ -298,6 +301,10 @@ func (x *XiangqiBoard) Import(text string) (string, []string, error) {
 	return x.M.ImportText(text)
 }
 
+func (x *XiangqiBoard) ImportFile(data []byte, decode func([]byte) string) (string, []string, error) {
+	return x.M.ImportFile(data, decode)
+}
+
 func (x *XiangqiBoard) Exports() []Export {
 	m := x.M
 	moves := func(n Notation) func(Notation) (string, error) {
@@ -463,6 +470,11 @@ func (b *ReversiBoard) Save() Saved {
 	s := b.R.Save()
 	s.Flipped = b.flipped
 	return s
+}
+
+// ImportFile reads the file as text: Reversi's formats are ASCII.
+func (b *ReversiBoard) ImportFile(data []byte, _ func([]byte) string) (string, []string, error) {
+	return b.Import(string(data))
 }
 
 func (b *ReversiBoard) Import(text string) (string, []string, error) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"qipan/engine/xiangqi"
 	"qipan/engine/xiangqi/record"
@@ -18,7 +19,7 @@ import (
 //     without move numbers (so a list copied with MovesText reads back).
 //
 // It returns the game (the first, if the text holds several), what the text was, and notes on
-// what the reader skipped (variations, several games). A bad FEN is ParseFEN's error; a bad
+// what the reader skipped (a variation it could not read, several games). A bad FEN is ParseFEN's error; a bad
 // PGN or DhtmlXQ is engine/xiangqi/record's error naming the line and column.
 func Import(text string) (g *xiangqi.Game, kind string, notes []string, err error) {
 	r, kind, notes, err := ImportRecord(text)
@@ -50,6 +51,31 @@ func ImportRecord(text string) (r *record.Game, kind string, notes []string, err
 	}
 	games, warns, err := record.ParsePGN(text)
 	return fromRecord("PGN", games, warns, err)
+}
+
+// ImportFile reads a file's bytes as a game: an XQF file (binary, told by its "XQ"
+// signature and version byte) or text as ImportRecord reads it. decode turns the legacy Chinese encoding
+// (GBK) into text: XQF's strings, and a text file that is not UTF-8 (older Chinese PGN
+// files); nil keeps the bytes as UTF-8.
+func ImportFile(data []byte, decode func([]byte) string) (r *record.Game, kind string, notes []string, err error) {
+	// "XQ" then a version byte (10 to 18 seen), which no text has there.
+	if len(data) >= 3 && data[0] == 'X' && data[1] == 'Q' && data[2] < ' ' {
+		g, warns, err := record.ParseXQF(data, decode)
+		if err != nil {
+			return nil, "", nil, err
+		}
+		return fromRecord("XQF", []*record.Game{g}, warns, nil)
+	}
+	text := string(data)
+	if !utf8.ValidString(text) && decode != nil {
+		text = decode(data)
+	}
+	return ImportRecord(text)
+}
+
+// ImportFile loads a file (ImportFile) with its story, as ImportText does pasted text.
+func (m *Match) ImportFile(data []byte, decode func([]byte) string) (kind string, notes []string, err error) {
+	return m.loadImported(ImportFile(data, decode))
 }
 
 // importFEN reads a FEN and the coordinate moves after " moves", if any.

@@ -38,7 +38,7 @@ func (m *Match) Save() Saved {
 		Flipped:   m.flipped,
 		Human:     map[xiangqi.Color]string{xiangqi.Red: "w", xiangqi.Black: "b"}[m.human],
 		TwoPlayer: m.mode == TwoPlayer,
-		Story:     m.story.save(),
+		Story:     m.story.save(m.game.Start()),
 	}
 }
 
@@ -75,7 +75,7 @@ func Restore(s Saved) (*Match, error) {
 	if err != nil {
 		return nil, fmt.Errorf("saved game: %w", err)
 	}
-	if m.story, err = restoreStory(s.Story); err != nil {
+	if m.story, err = restoreStory(s.Story, start); err != nil {
 		return nil, fmt.Errorf("saved game: %w", err)
 	}
 	return m, nil

@@ -9,14 +9,14 @@ import (
 )
 
 // story is what an imported record tells besides its moves: its tags (players, event, date,
-// …), the comment before the first move, the comment after each move, and its result. The
-// comments belong to the record's moves: they are shown, and written back on export, for as
-// long as the game follows the record.
+// …), the comment before the first move, and its main line as read: each move with the
+// comment after it, its symbols (NAGs) and the variations played instead of it; and its
+// result. The annotations belong to the record's moves: they are shown, and written back on
+// export, for as long as the game follows the record.
 type story struct {
 	tags   []record.Tag
 	intro  string
-	moves  []xiangqi.Move
-	notes  []string // notes[i] is the comment after moves[i]
+	line   []record.Move
 	result record.Result
 }
 
@@ -39,8 +39,7 @@ func (m *Match) LoadRecord(r *record.Game) (notes []string, err error) {
 		if err := g.Play(mv.Move); err != nil {
 			return nil, fmt.Errorf("move %d (%s): %v", i+1, mv.Move, err)
 		}
-		st.moves = append(st.moves, mv.Move)
-		st.notes = append(st.notes, mv.Comment)
+		st.line = append(st.line, mv)
 	}
 	m.Load(g)
 	m.story = st
@@ -51,7 +50,12 @@ func (m *Match) LoadRecord(r *record.Game) (notes []string, err error) {
 // (LoadRecord): what it was, and notes on what was skipped or left out. On error nothing
 // changes.
 func (m *Match) ImportText(text string) (kind string, notes []string, err error) {
-	r, kind, notes, err := ImportRecord(text)
+	return m.loadImported(ImportRecord(text))
+}
+
+// loadImported loads a record read by ImportRecord or ImportFile, adding LoadRecord's notes
+// to the reader's.
+func (m *Match) loadImported(r *record.Game, kind string, notes []string, err error) (string, []string, error) {
 	if err != nil {
 		return "", nil, err
 	}
@@ -69,7 +73,7 @@ func (m *Match) followed() int {
 	}
 	moves := m.game.Moves()
 	n := 0
-	for n < len(moves) && n < len(m.story.moves) && moves[n] == m.story.moves[n] {
+	for n < len(moves) && n < len(m.story.line) && moves[n] == m.story.line[n].Move {
 		n++
 	}
 	return n
@@ -84,7 +88,7 @@ func (m *Match) Comment(ply int) string {
 	case ply == 0:
 		return m.story.intro
 	case ply <= m.followed():
-		return m.story.notes[ply-1]
+		return m.story.line[ply-1].Comment
 	}
 	return ""
 }
@@ -102,31 +106,45 @@ func (m *Match) Tag(name string) string {
 	return ""
 }
 
-// tell puts the story into r (the record Record writes): its tags, and its comments and
-// result as far as r's moves follow the record.
+// tell puts the story into r (the record Record writes): its tags, and its comments,
+// symbols, variations and result as far as r's moves follow the record.
 func (s *story) tell(r *record.Game, over bool) {
 	r.Tags = append([]record.Tag(nil), s.tags...)
 	r.Comment = s.intro
 	n := 0
-	for n < len(r.Moves) && n < len(s.moves) && r.Moves[n].Move == s.moves[n] {
-		r.Moves[n].Comment = s.notes[n]
+	for n < len(r.Moves) && n < len(s.line) && r.Moves[n].Move == s.line[n].Move {
+		r.Moves[n] = s.line[n]
 		n++
 	}
-	if !over && n == len(r.Moves) && n == len(s.moves) {
+	if !over && n == len(r.Moves) && n == len(s.line) {
 		r.Result = s.result
 	}
 }
 
-// SavedStory is a story as Saved keeps it.
-type SavedStory struct {
-	Tags   [][2]string `json:"tags,omitempty"`
-	Intro  string      `json:"intro,omitempty"`
-	Moves  string      `json:"moves"` // the record's moves, UCCI
-	Notes  []string    `json:"notes,omitempty"`
-	Result string      `json:"result,omitempty"`
+// annotated reports whether the story holds more than comments: symbols or variations.
+func (s *story) annotated() bool {
+	for i := range s.line {
+		if len(s.line[i].NAGs) > 0 || len(s.line[i].Variations) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
-func (s *story) save() *SavedStory {
+// SavedStory is a story as Saved keeps it.
+type SavedStory struct {
+	Tags  [][2]string `json:"tags,omitempty"`
+	Intro string      `json:"intro,omitempty"`
+	Moves string      `json:"moves"` // the record's moves, UCCI
+	Notes []string    `json:"notes,omitempty"`
+	// Tree is the record as PGN (ICCS, from the game's start) when it holds symbols or
+	// variations; Moves and Notes are its main line.
+	Tree   string `json:"tree,omitempty"`
+	Result string `json:"result,omitempty"`
+}
+
+// save keeps s; start is the game's start, where the record's moves begin.
+func (s *story) save(start *xiangqi.Position) *SavedStory {
 	if s == nil {
 		return nil
 	}
@@ -134,19 +152,26 @@ func (s *story) save() *SavedStory {
 	for _, t := range s.tags {
 		out.Tags = append(out.Tags, [2]string{t.Name, t.Value})
 	}
-	moves := make([]string, len(s.moves))
-	for i, mv := range s.moves {
-		moves[i] = mv.String()
+	moves := make([]string, len(s.line))
+	notes := make([]string, len(s.line))
+	for i, mv := range s.line {
+		moves[i], notes[i] = mv.Move.String(), mv.Comment
 	}
 	out.Moves = strings.Join(moves, " ")
-	if strings.Join(s.notes, "") != "" {
-		out.Notes = s.notes
+	if strings.Join(notes, "") != "" {
+		out.Notes = notes
+	}
+	if s.annotated() {
+		// The story's own moves are legal from start (LoadRecord played them), so this
+		// cannot fail; an error would only lose the variations, never the game.
+		out.Tree, _ = record.FormatPGN(&record.Game{Start: start, Moves: s.line, Result: record.Unknown}, record.PGNOptions{})
 	}
 	return out
 }
 
-// restoreStory reads a saved story back; a bad one is an error naming it.
-func restoreStory(s *SavedStory) (*story, error) {
+// restoreStory reads a saved story back (its moves from start); a bad one is an error
+// naming it.
+func restoreStory(s *SavedStory, start *xiangqi.Position) (*story, error) {
 	if s == nil {
 		return nil, nil
 	}
@@ -159,15 +184,28 @@ func restoreStory(s *SavedStory) (*story, error) {
 		if err != nil {
 			return nil, fmt.Errorf("story move %d: %w", i+1, err)
 		}
-		st.moves = append(st.moves, mv)
+		st.line = append(st.line, record.Move{Move: mv})
 	}
 	switch {
 	case len(s.Notes) == 0:
-		st.notes = make([]string, len(st.moves))
-	case len(s.Notes) == len(st.moves):
-		st.notes = s.Notes
+	case len(s.Notes) == len(st.line):
+		for i := range st.line {
+			st.line[i].Comment = s.Notes[i]
+		}
 	default:
-		return nil, fmt.Errorf("story: %d comments for %d moves", len(s.Notes), len(st.moves))
+		return nil, fmt.Errorf("story: %d comments for %d moves", len(s.Notes), len(st.line))
+	}
+	if s.Tree != "" {
+		games, _, err := record.ParsePGN(s.Tree)
+		if err != nil || len(games) != 1 || len(games[0].Moves) != len(st.line) || games[0].Start.FEN() != start.FEN() {
+			return nil, fmt.Errorf("story: its variations do not fit its moves (%v)", err)
+		}
+		for i, mv := range games[0].Moves {
+			if mv.Move != st.line[i].Move {
+				return nil, fmt.Errorf("story: its variations do not fit its move %d", i+1)
+			}
+			st.line[i].NAGs, st.line[i].Variations = mv.NAGs, mv.Variations
+		}
 	}
 	return st, nil
 }

@@ -2,10 +2,12 @@ package play
 
 import (
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
 	"qipan/engine/xiangqi"
+	"qipan/engine/xiangqi/record"
 )
 
 const storyPGN = `[Event "2025 National Championship"]
@@ -105,5 +107,103 @@ func TestRestoreBadStory(t *testing.T) {
 		if _, err := Restore(s); err == nil || !strings.Contains(err.Error(), "story") {
 			t.Errorf("story %+v: error %v, want one naming the story", st, err)
 		}
+	}
+}
+
+// annotatedPGN has what a blogger's record has: symbols, nested variations, comments.
+const annotatedPGN = `[Event "讲解"]
+[Result "1-0"]
+{中炮。}
+1. H2-E2! H9-G7 2. H0-G2 $1 {稳健} (2. C3-C4 {另一路} 2... G6-G5!? (2... I9-H9 3. H0-G2) 3. B0-C2) (2. B0-C2?!)
+2... I9-H9 3. I0-H0?? B9-C7 {完} 1-0`
+
+// TestStoryKeepsTheTree: an annotated record's variations and symbols survive import,
+// export, save and restore.
+func TestStoryKeepsTheTree(t *testing.T) {
+	m := NewMatch()
+	if _, _, err := m.ImportText(annotatedPGN); err != nil {
+		t.Fatal(err)
+	}
+	want, _, _ := record.ParsePGN(annotatedPGN)
+	same := func(label, pgn string) {
+		t.Helper()
+		got, _, err := record.ParsePGN(pgn)
+		if err != nil || len(got) != 1 {
+			t.Fatalf("%s: %v\n%s", label, err, pgn)
+		}
+		a, _ := record.FormatPGN(want[0], record.PGNOptions{})
+		b, _ := record.FormatPGN(got[0], record.PGNOptions{})
+		if a != b {
+			t.Errorf("%s:\n%s\nwant\n%s", label, b, a)
+		}
+	}
+	out, err := m.PGN(ICCS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same("export", out)
+	b, _ := json.Marshal(m.Save())
+	var s Saved
+	if err := json.Unmarshal(b, &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.Story == nil || !strings.Contains(s.Story.Tree, "(2. C3-C4") {
+		t.Fatalf("saved story without its tree: %+v", s.Story)
+	}
+	m2, err := Restore(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ = m2.PGN(Chinese)
+	same("restored", out)
+	dx, _ := m2.DhtmlXQ()
+	if !strings.Contains(dx, "[DhtmlXQ_move_0_3_1]") {
+		t.Errorf("DhtmlXQ export without the variation:\n%s", dx)
+	}
+	// A saved tree that does not fit its moves is refused.
+	s.Story.Tree = strings.Replace(s.Story.Tree, "1. H2-E2!", "1. B2-E2", 1)
+	if _, err := Restore(s); err == nil || !strings.Contains(err.Error(), "story") {
+		t.Errorf("a tree that does not fit: %v", err)
+	}
+}
+
+// TestImportFile: XQF files, encrypted or not, and text files in UTF-8 or GBK.
+func TestImportFile(t *testing.T) {
+	for _, tc := range []struct{ file, kind, moves string }{
+		{"spec-sample.xqf", "XQF", "c3c4 h9g7 g3g4"},
+		{"annotated-v18.xqf", "XQF", "h2e2 h9g7 h0g2"},
+	} {
+		data, err := os.ReadFile("../../engine/xiangqi/record/testdata/xqf/" + tc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := NewMatch()
+		kind, notes, err := m.ImportFile(data, func(b []byte) string { return "?" })
+		if err != nil || kind != tc.kind || len(notes) != 0 {
+			t.Fatalf("%s: %q %v %v", tc.file, kind, notes, err)
+		}
+		if got := m.coordMoves(3); got != tc.moves {
+			t.Errorf("%s: moves %q, want %q", tc.file, got, tc.moves)
+		}
+		if tc.file == "annotated-v18.xqf" {
+			out, _ := m.PGN(ICCS)
+			if !strings.Contains(out, "(2. C3-C4 {?} 2... G6-G5 (2... I9-H9") {
+				t.Errorf("%s: the variation is not exported:\n%s", tc.file, out)
+			}
+		}
+	}
+	// A text file not in UTF-8 goes through the decoder.
+	gbk := []byte("1. \xc5\xda\xb6\xfe\xc6\xbd\xce\xe5 *") // 炮二平五 in GBK
+	m := NewMatch()
+	kind, _, err := m.ImportFile(gbk, func(b []byte) string {
+		return strings.Replace(string(b), "\xc5\xda\xb6\xfe\xc6\xbd\xce\xe5", "炮二平五", 1)
+	})
+	if err != nil || kind != "PGN" || m.coordMoves(1) != "h2e2" {
+		t.Errorf("GBK text: %q %v", kind, err)
+	}
+	// A broken XQF file names its offset.
+	data, _ := os.ReadFile("../../engine/xiangqi/record/testdata/xqf/spec-sample.xqf")
+	if _, _, err := m.ImportFile(data[:1030], nil); err == nil || !strings.Contains(err.Error(), "offset 1030") {
+		t.Errorf("truncated XQF: %v", err)
 	}
 }

@@ -120,6 +120,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	ctx.Handle(ReviewAction, p.onReview)
 	ctx.Handle(EditAction, p.onEdit)
 	ctx.Handle(IOTextAction, func(ctx app.Context, a app.Action) { p.ioText, _ = a.Value.(string) })
+	ctx.Handle(IOFileAction, p.onFile)
 	p.unkeys = listenKeys(func(key string) bool {
 		if !keyActions[key] {
 			return false
@@ -421,6 +422,22 @@ func (p *Page) onKey(ctx app.Context, key string) {
 // error is shown.
 func (p *Page) importText(ctx app.Context) {
 	kind, notes, err := p.board().Import(p.ioText)
+	p.imported(ctx, kind, notes, err)
+}
+
+// onFile imports a file chosen or dropped on the import box; pasted text stays in the box.
+func (p *Page) onFile(ctx app.Context, a app.Action) {
+	f, _ := a.Value.(IOFile)
+	if !f.OK {
+		p.ioError, p.ioNote = p.lang.T(i18n.FileUnreadable), ""
+		return
+	}
+	kind, notes, err := p.board().ImportFile(f.Data, decodeGBK)
+	p.imported(ctx, kind, notes, err)
+}
+
+// imported shows what an import did and, if it loaded a game, saves it and tells the engine.
+func (p *Page) imported(ctx app.Context, kind string, notes []string, err error) {
 	if err != nil {
 		p.ioError, p.ioNote = err.Error(), ""
 		return

@@ -187,7 +187,7 @@ func TestSettingsPanel(t *testing.T) {
 
 func TestIOPanel(t *testing.T) {
 	html := appHTML(newIOPanel().With("FEN: bad rank", ""))
-	for _, want := range []string{"data-io-text", `data-io-error="FEN: bad rank"`, `data-action="import"`, `data-action="export-fen"`, `data-action="export-iccs"`, `data-action="export-zh"`, `data-action="export-pgn"`, `data-action="export-dhtmlxq"`} {
+	for _, want := range []string{"data-io-text", `data-io-error="FEN: bad rank"`, `data-action="import"`, `data-action="export-fen"`, `data-action="export-iccs"`, `data-action="export-zh"`, `data-action="export-pgn"`, `data-action="export-dhtmlxq"`, `data-io-file`, `accept=".pgn,.xqf`} {
 		if !strings.Contains(html, want) {
 			t.Errorf("no %s in %s", want, html)
 		}

@@ -1,10 +1,12 @@
 package record
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"math/rand"
+	"os"
 	"strings"
 	"testing"
 
@@ -290,4 +292,25 @@ func FuzzParseXQF(f *testing.F) {
 		}
 		checkRoundTrip(t, "xqf", "PGN", g, func(g *Game) (string, error) { return FormatPGN(g, PGNOptions{}) }, ParsePGN)
 	})
+}
+
+// TestXQFFiles: the files in testdata/xqf (used by the app's tests too) are what the
+// sample and writeXQF make; QIPAN_WRITE_XQF=1 writes them again.
+func TestXQFFiles(t *testing.T) {
+	games, _, _ := ParsePGN(annotatedPGN)
+	files := map[string][]byte{
+		"testdata/xqf/spec-sample.xqf":   xqfSample(),
+		"testdata/xqf/annotated-v18.xqf": writeXQF(t, games[0], 18),
+	}
+	for name, want := range files {
+		if os.Getenv("QIPAN_WRITE_XQF") != "" {
+			if err := os.WriteFile(name, want, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, err := os.ReadFile(name)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: %v, or not what the test makes (QIPAN_WRITE_XQF=1 writes it)", name, err)
+		}
+	}
 }
