@@ -18,9 +18,11 @@ func TestLooks(t *testing.T) {
 	ctx := browser(t)
 	load(t, ctx, srv.URL+"/?lang=en")
 	themeIs(t, ctx, "wood")
+	selectsReadable(t, ctx, "wood")
 	for _, th := range []string{"plain", "contrast"} {
 		setSelect(t, ctx, "theme", th)
 		themeIs(t, ctx, th)
+		selectsReadable(t, ctx, th)
 		screenshot(t, ctx, "look-"+th)
 	}
 	run(t, ctx, 30*time.Second, "reload", chromedp.Reload())
@@ -53,4 +55,31 @@ func TestLooks(t *testing.T) {
 func themeIs(t *testing.T, ctx context.Context, theme string) {
 	t.Helper()
 	waitFor(t, ctx, 5*time.Second, "the "+theme+" theme", `document.querySelector(".qipan")?.dataset.theme === "`+theme+`"`)
+}
+
+// selectsReadable checks that every select of the page draws its own control (WebKit keeps a
+// light native one under the page's cream text unless appearance is none) and that its text
+// contrasts with its background by at least 4.5:1 (WCAG AA).
+func selectsReadable(t *testing.T, ctx context.Context, look string) {
+	t.Helper()
+	bad := eval[[]string](t, ctx, `(() => {
+		const rgb = (c) => (c.match(/[\d.]+/g) || []).slice(0, 3).map(Number);
+		const lum = (c) => {
+			const [r, g, b] = rgb(c).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+			return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+		};
+		const bad = [];
+		for (const s of document.querySelectorAll("select")) {
+			const st = getComputedStyle(s);
+			const a = lum(st.color), b = lum(st.backgroundColor);
+			const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+			if (st.appearance !== "none" || ratio < 4.5 || /rgba\(.*, 0\)/.test(st.backgroundColor)) {
+				bad.push(s.dataset.action + ": appearance " + st.appearance + ", " + st.color + " on " + st.backgroundColor + " (" + ratio.toFixed(1) + ":1)");
+			}
+		}
+		return bad;
+	})()`)
+	if len(bad) > 0 {
+		t.Errorf("%s look: selects not readable in every engine: %v", look, bad)
+	}
 }

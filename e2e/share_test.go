@@ -1,7 +1,9 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
+	"html"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -134,7 +136,7 @@ func TestShare(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	load(t, ctx, srv.URL+"/")
+	load(t, ctx, srv.URL+"/?lang=zh-Hans")
 	action(t, ctx, "play-two")
 	for _, mv := range [][2]string{{"h2", "e2"}, {"h9", "g7"}, {"b0", "c2"}} {
 		playMove(t, ctx, mv[0], mv[1])
@@ -149,12 +151,12 @@ func TestShare(t *testing.T) {
 	if want := srv.URL + "/?moves=h2e2+h9g7+b0c2&ply=2"; link != want {
 		t.Errorf("link %s, want %s", link, want)
 	}
-	for _, w := range []struct{ preset, attr string }{{"360", `width="360"`}, {"640", `width="640"`}, {"0", `width="100%"`}, {"480", `width="480"`}} {
+	for _, w := range []struct{ preset, attr string }{{"360", `max-width:360px;`}, {"640", `max-width:640px;`}, {"0", `style="display:block;width:100%;height:auto;`}, {"480", `max-width:480px;`}} {
 		run(t, ctx, 10*time.Second, "width "+w.preset, chromedp.Click(`[data-width="`+w.preset+`"]`))
 		waitFor(t, ctx, 5*time.Second, "the snippet at "+w.preset, `document.querySelector("[data-share=snippet]").value.includes(`+fmt.Sprintf("%q", w.attr)+`)`)
 	}
 	snippet := eval[string](t, ctx, `document.querySelector("[data-share=snippet]").value`)
-	wantSrc := `src="` + srv.URL + `/embed?moves=h2e2+h9g7+b0c2&amp;ply=2"`
+	wantSrc := `src="` + srv.URL + `/embed?moves=h2e2+h9g7+b0c2&amp;ply=2&amp;lang=zh-Hans&amp;notation=zh&amp;theme=light"`
 	if !strings.HasPrefix(snippet, "<iframe ") || !strings.Contains(snippet, wantSrc) {
 		t.Errorf("snippet %s, want an iframe with %s", snippet, wantSrc)
 	}
@@ -164,6 +166,14 @@ func TestShare(t *testing.T) {
 	action(t, ctx, "copy-snippet")
 	waitFor(t, ctx, 5*time.Second, "the snippet on the clipboard", `navigator.clipboard.readText().then(t => t.startsWith("<iframe "))`)
 	screenshot(t, ctx, "share-01-dialog")
+	// On a phone the dialog and its preview fit the screen.
+	run(t, ctx, 10*time.Second, "a phone", chromedp.EmulateViewport(360, 740))
+	waitFor(t, ctx, 5*time.Second, "the preview within the screen", `(() => {
+		const r = document.querySelector("[data-share=preview]").getBoundingClientRect();
+		return r.width > 250 && r.left >= 0 && r.right <= 360;
+	})()`)
+	screenshot(t, ctx, "share-02-dialog-phone")
+	run(t, ctx, 10*time.Second, "back to a desktop", chromedp.EmulateViewport(1280, 900))
 	action(t, ctx, "copy-link")
 	waitFor(t, ctx, 5*time.Second, "the link on the clipboard", fmt.Sprintf(`navigator.clipboard.readText().then(t => t === %q)`, link))
 
@@ -192,6 +202,7 @@ func TestShare(t *testing.T) {
 	if v := eval[[]string](t, ctx, `window.qipanCSP`); len(v) > 0 {
 		t.Errorf("CSP violations: %v", v)
 	}
+	snippetFits(t, ctx, dir, srv.URL, snippet)
 }
 
 // TestInstall: the Install button is hidden until the browser offers installation, then shows
@@ -301,13 +312,13 @@ func deploy(t *testing.T, dir, out string) {
 func TestBlogScript(t *testing.T) {
 	dir := siteDir(t, "QIPAN_STATIC")
 	srv := newServer(t, dir, "/")
-	blog := `<!doctype html><html><head><meta charset="utf-8"><title>A blog</title>
+	blog := `<!doctype html><html lang="zh-Hant"><head><meta charset="utf-8"><title>A blog</title>
 <style>body{font:16px Georgia,serif;background:#fff;color:#222;margin:0} main{max-width:640px;margin:0 auto;padding:16px}</style>
 <script src="` + srv.URL + `/web/embed.js" defer></script></head><body><main>
 <h1>Three games</h1><p>An old post, with a DhtmlXQ viewer's block:</p>
 <p>[DhtmlXQ]<br>[DhtmlXQ_title]示例[/DhtmlXQ_title]<br>[DhtmlXQ_red]甲[/DhtmlXQ_red][DhtmlXQ_black]乙[/DhtmlXQ_black]<br>[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]<br>[/DhtmlXQ]</p>
-<p>A game in PGN:</p>
-<pre class="qipan" data-ply="2">` + strings.ReplaceAll(embedPGN, "<", "&lt;") + `</pre>
+<div lang="zh-Hans"><p>A game in PGN:</p>
+<pre class="qipan" data-ply="2">` + strings.ReplaceAll(embedPGN, "<", "&lt;") + `</pre></div>
 <p>And Reversi:</p><pre class="qipan" data-game="reversi">f5 d6 c3 d3 c4</pre><p>The end.</p></main></body></html>`
 	bs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -318,10 +329,18 @@ func TestBlogScript(t *testing.T) {
 	run(t, ctx, 30*time.Second, "the blog", chromedp.Navigate(strings.Replace(bs.URL, "127.0.0.1", "localhost", 1)+"/post"))
 	waitFor(t, ctx, 10*time.Second, "three frames", `document.querySelectorAll("iframe.qipan-frame").length === 3`)
 	srcs := eval[[]string](t, ctx, `[...document.querySelectorAll("iframe.qipan-frame")].map(f => f.src)`)
+	// Each frame speaks its post's language (the nearest lang attribute) and is light on the
+	// white page; its title is in that language.
 	for i, want := range []string{"dhtmlxq=%5BDhtmlXQ%5D", "text=%5BEvent", "game=reversi&text=f5+d6"} {
 		if !strings.HasPrefix(srcs[i], srv.URL+"/embed#") || !strings.Contains(srcs[i], want) {
 			t.Errorf("frame %d: %s, want the site's embed with %s", i+1, srcs[i], want)
 		}
+		if lang := []string{"zh-Hant", "zh-Hans", "zh-Hant"}[i]; !strings.Contains(srcs[i], "&lang="+lang+"&") || !strings.Contains(srcs[i], "&theme=light&") {
+			t.Errorf("frame %d: %s, want lang=%s and theme=light", i+1, srcs[i], lang)
+		}
+	}
+	if titles := eval[[]string](t, ctx, `[...document.querySelectorAll("iframe.qipan-frame")].map(f => f.title)`); strings.Join(titles, " ") != "象棋棋盤 象棋棋盘 黑白棋棋盤" {
+		t.Errorf("frame titles %q, want the board's name in the post's language", titles)
 	}
 	if n := eval[int](t, ctx, `document.querySelectorAll("pre.qipan").length`); n != 0 || strings.Contains(eval[string](t, ctx, `document.body.textContent`), "[DhtmlXQ]") {
 		t.Error("the blocks are still in the page")
@@ -340,9 +359,13 @@ func TestBlogScript(t *testing.T) {
 	}
 	screenshot(t, ctx, "blog-01-page")
 	// Each frame shows its game (opened on its own here: the frames are another origin).
+	// The DhtmlXQ block's digits name no notation: 中文 (繁) as the page's language; the PGN keeps
+	// the WXF it is written in.
 	for i, check := range []string{
-		`document.querySelector("[data-player=red]")?.textContent === "甲" && document.querySelectorAll("[data-ply]").length === 2`,
-		`document.querySelector("[data-player=red]")?.textContent === "Wang" && document.querySelector(".embed-status").textContent.startsWith("Move 2 of 6")`,
+		`document.querySelector("[data-player=red]")?.textContent === "甲" && document.querySelectorAll("[data-ply]").length === 2 &&
+			document.querySelector('[data-ply="1"]').textContent === "炮二平五" && document.querySelector('[data-ply="2"]').textContent === "馬８進７"`,
+		`document.querySelector("[data-player=red]")?.textContent === "Wang" && document.querySelector(".embed-status").textContent.startsWith("第 2 步（共 6 步）") &&
+			document.querySelector('[data-ply="1"]').textContent === "C2.5"`,
 		`document.querySelectorAll("[data-disc]").length === 4 && document.querySelectorAll("[data-ply]").length === 5`, // at the start, as embeds open
 	} {
 		openEmbed(t, ctx, srcs[i])
@@ -357,4 +380,46 @@ func TestBlogScript(t *testing.T) {
 		t.Errorf("frame width %.0f in a 360 px page", w)
 	}
 	screenshot(t, ctx, "blog-02-phone")
+}
+
+// snippetFits puts the Share snippet in a white blog page of the site's origin and checks that
+// the frame fits a phone's 328 px column and a desktop's 640 px one: as wide as the column (up
+// to the preset's 480 px), the embed's content neither cut nor followed by an empty block, the
+// frame light on the white page, the moves in Chinese as the page that shared them.
+func snippetFits(t *testing.T, ctx context.Context, dir, base, snippet string) {
+	t.Helper()
+	page := `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+		`<body style="margin:0;background:#fff;font:16px Georgia,serif"><main style="max-width:640px;margin:0 auto;padding:16px">` +
+		`<p>A post with a game:</p>` + html.UnescapeString(strings.ReplaceAll(snippet, `loading="lazy" `, "")) + `<p>The end.</p></main>`
+	// The snippet's src is the site's address: the page is served from the same origin.
+	writeFile(t, filepath.Join(dir, "e2e-snippet.html"), strings.ReplaceAll(page, base+"/", "/"))
+	for _, size := range []struct {
+		w, h      int
+		name      string
+		wantWidth float64
+	}{{360, 740, "share-03-snippet-phone", 328}, {1366, 768, "share-04-snippet-desktop", 480}} {
+		run(t, ctx, 30*time.Second, "the snippet's page", chromedp.EmulateViewport(int64(size.w), int64(size.h)), chromedp.Navigate(base+"/e2e-snippet.html"))
+		const doc = `document.querySelector("iframe").contentDocument`
+		waitFor(t, ctx, 60*time.Second, "the embed drawn", doc+`?.querySelector("#board[data-ready]") !== null`)
+		got := eval[map[string]float64](t, ctx, `(() => {
+			const f = document.querySelector("iframe"), d = f.contentDocument;
+			const root = d.querySelector(".qipan-embed"), board = d.getElementById("board").getBoundingClientRect();
+			const bg = getComputedStyle(d.body).backgroundColor.match(/[\d.]+/g).map(Number);
+			return {width: f.getBoundingClientRect().width, height: f.clientHeight, content: root.getBoundingClientRect().bottom,
+				scroll: d.documentElement.scrollHeight, board: board.width, light: 0.2126 * bg[0] + 0.7152 * bg[1] + 0.0722 * bg[2]};
+		})()`)
+		if got["width"] != size.wantWidth {
+			t.Errorf("%d px screen: the frame is %.0f px wide, want %.0f", size.w, got["width"], size.wantWidth)
+		}
+		if got["scroll"] > got["height"]+1 || got["height"]-got["content"] > 45 {
+			t.Errorf("%d px screen: a %.0f px frame for %.0f px of content (scroll height %.0f)", size.w, got["height"], got["content"], got["scroll"])
+		}
+		if got["board"] < got["width"]-45 || got["light"] < 200 {
+			t.Errorf("%d px screen: the board %.0f px wide in a %.0f px frame, background luminance %.0f", size.w, got["board"], got["width"], got["light"])
+		}
+		if first := eval[string](t, ctx, doc+`.querySelector('[data-ply="1"]')?.textContent || ""`); first != "炮二平五" {
+			t.Errorf("the first move reads %q, want 炮二平五", first)
+		}
+		screenshot(t, ctx, size.name)
+	}
 }

@@ -1,8 +1,11 @@
 // qipan embed.js: include it in a blog page and every [DhtmlXQ]…[/DhtmlXQ] block of text and
 // every <pre class="qipan"> (a FEN, PGN, move list or Reversi transcript; data-game="reversi"
-// to say which game, data-ply, data-flip, data-play, data-theme, data-lang for the options)
-// becomes a qipan board: an <iframe> of the site's /embed beside this script, as wide as the
-// column, as tall as its content says (it posts its height).
+// to say which game, data-ply, data-flip, data-play, data-theme, data-lang, data-notation for
+// the options) becomes a qipan board: an <iframe> of the site's /embed beside this script, as
+// wide as the column, as tall as its content says (it posts its height). Without data-lang the
+// frame speaks the post's language (its lang attribute, else the reader's browser's), and the
+// moves show in the notation the record is written in, else the one of that language; without
+// data-theme the frame is light on a light page and dark on a dark one.
 //
 //   <script src="https://example.org/qipan/web/embed.js" defer></script>
 //
@@ -26,7 +29,7 @@
     params.set("fit", "width");
     const f = document.createElement("iframe");
     f.src = embedURL + "#" + params.toString();
-    f.title = "qipan board";
+    f.title = frameTitle(opts.lang, opts.game);
     f.loading = "lazy";
     f.className = "qipan-frame";
     f.style.cssText = "display:block;width:100%;max-width:100%;border:0;margin:1em 0;";
@@ -55,11 +58,39 @@
     }
   });
 
+  // The frame's name for screen readers, in the frame's language (app/i18n's XiangqiBoard
+  // and ReversiBoard).
+  function frameTitle(lang, game) {
+    const l = (lang || "").toLowerCase();
+    const reversi = game === "reversi" || game === "othello";
+    if (/^zh(-.*)?-(hant|tw|hk|mo)(-|$)/.test(l)) return reversi ? "黑白棋棋盤" : "象棋棋盤";
+    if (/^zh(-|$)/.test(l)) return reversi ? "黑白棋棋盘" : "象棋棋盘";
+    return reversi ? "Reversi board" : "Xiangqi board";
+  }
+
+  // light reports whether the page shows el on a light background: the first opaque
+  // background of it or its ancestors (none: the browser's white).
+  function light(el) {
+    for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
+      const c = getComputedStyle(e).backgroundColor.match(/[\d.]+/g);
+      if (c && (c.length < 4 || Number(c[3]) > 0.5)) {
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2] > 140;
+      }
+    }
+    return true;
+  }
+
   function options(el) {
     const o = {};
     for (const k of ["game", "ply", "flip", "play", "theme", "lang", "autoplay", "notation"]) {
       if (el && el.dataset && el.dataset[k]) o[k] = el.dataset[k];
     }
+    if (!o.lang) {
+      const marked = el && el.closest ? el.closest("[lang]") : null;
+      o.lang = (marked && marked.lang) || document.documentElement.lang || navigator.language || "";
+    }
+    // A <pre> is replaced by the frame: what shows around it is its parent's background.
+    if (!o.theme && el) o.theme = light(el.tagName === "PRE" ? el.parentElement : el) ? "light" : "wood";
     return o;
   }
 

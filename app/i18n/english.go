@@ -264,4 +264,11 @@ var english = [keyCount]string{
 	OpenFile:           "Open file",
 	OpenFileTitle:      "Start from a file: PGN, DhtmlXQ, XQF (XQStudio), or moves; or drop one on the box",
 	FileUnreadable:     "The browser could not read the file.",
+	RedGeneral:         "general",
+	RedAdvisor:         "advisor",
+	RedElephant:        "elephant",
+	BlackSoldier:       "soldier",
+	PointChinese:       "file %s, row %d",
+	PageTitle:          "qipan · Xiangqi & Reversi",
+	PageDescription:    "Play Xiangqi (Chinese chess) or Reversi (Othello) against an engine that runs in your browser, offline too.",
 }

@@ -289,6 +289,17 @@ const (
 	OpenFile
 	OpenFileTitle
 	FileUnreadable
+	// The pieces whose name differs by side in Chinese (帅 and 将, 仕 and 士, 相 and 象, 兵
+	// and 卒): General and the others above are Black's, Soldier Red's.
+	RedGeneral
+	RedAdvisor
+	RedElephant
+	BlackSoldier
+	// A board point named with the Chinese coordinates: the file as the side at the bottom
+	// numbers it, the row counted from the bottom.
+	PointChinese // file, row
+	PageTitle    // the tab's title and the installed app's name
+	PageDescription
 
 	keyCount
 )

@@ -221,7 +221,7 @@ var simplified = [keyCount]string{
 	FileNotSetAside: "无法读取 %s（%s），也无法另存（%s）",
 	DiscCount:       "黑棋 %d · 白棋 %d",
 
-	EditPosition:       "排局",
+	EditPosition:       "摆局",
 	EditPositionTitle:  "摆一个局面：放上或拿走棋子，然后从这里开始下",
 	EditTitle:          "摆局面",
 	EditBoard:          "局面编辑",
@@ -264,4 +264,11 @@ var simplified = [keyCount]string{
 	OpenFile:           "打开文件",
 	OpenFileTitle:      "从文件开始：PGN、DhtmlXQ、XQF 或着法；也可把文件拖到框里",
 	FileUnreadable:     "浏览器读不了这个文件。",
+	RedGeneral:         "帅",
+	RedAdvisor:         "仕",
+	RedElephant:        "相",
+	BlackSoldier:       "卒",
+	PointChinese:       "%s路第%d行",
+	PageTitle:          "棋盘 · 象棋与黑白棋",
+	PageDescription:    "在浏览器里与引擎下象棋或黑白棋，离线也能下。",
 }

@@ -264,4 +264,11 @@ var traditional = [keyCount]string{
 	OpenFile:           "開啟檔案",
 	OpenFileTitle:      "從檔案開始：PGN、DhtmlXQ、XQF 或著法；也可把檔案拖到框裡",
 	FileUnreadable:     "瀏覽器讀不了這個檔案。",
+	RedGeneral:         "帥",
+	RedAdvisor:         "仕",
+	RedElephant:        "相",
+	BlackSoldier:       "卒",
+	PointChinese:       "%s路第%d行",
+	PageTitle:          "棋盤 · 象棋與黑白棋",
+	PageDescription:    "在瀏覽器裡與引擎下象棋或黑白棋，離線也能下。",
 }

@@ -14,7 +14,7 @@ import (
 	"qipan/engine/xiangqi"
 )
 
-// Editor sets up a position to play from: Xiangqi's 排局 or a Reversi board. It starts from
+// Editor sets up a position to play from: Xiangqi's 摆局 (a position set up) or a Reversi board. It starts from
 // the position a board shows (its pieces, side to move and flip); a piece or disc chosen from
 // the palette is put on a square with Place (placing the piece that is already there, or the
 // eraser, empties it), and Clear and StartPosition reset the board. Check says whether the
@@ -438,11 +438,11 @@ func PieceText(l i18n.Lang, pc byte) string {
 	case 'O':
 		return DiscText(l, reversi.White)
 	}
-	colour := l.T(i18n.RedWord)
+	colour, side := l.T(i18n.RedWord), xiangqi.Red
 	if sideOf(pc) == 1 {
-		colour = l.T(i18n.BlackWord)
+		colour, side = l.T(i18n.BlackWord), xiangqi.Black
 	}
-	return l.T(i18n.EditPieceName, colour, KindText(l, pieceKinds[pc&^0x20]))
+	return l.T(i18n.EditPieceName, colour, PieceName(l, side, pieceKinds[pc&^0x20]))
 }
 
 // Start loads the edited position into b as a new game (Xiangqi keeps the editor's flip). A

@@ -273,7 +273,7 @@ func TestEditProblemText(t *testing.T) {
 		{VariantXiangqi, "Ke0 kd9 Ra1 Rb1 Rc1", 0, i18n.English, "More than 2 of one piece: red chariot."},
 		{VariantXiangqi, "Ke0 kd9 Ra1 Rb1 Rc1", 0, i18n.Simplified, "同一种棋子超过 2 个：红车。"},
 		{VariantXiangqi, "Kd3 kf9", 0, i18n.English, "Red general on d3: a general must stay in its palace."},
-		{VariantXiangqi, "Ke0 kd9 pc7", 0, i18n.Simplified, "黑兵在 c7：兵卒不会退到起始线之后，过河前也只能在起始的五条直线上。"},
+		{VariantXiangqi, "Ke0 kd9 pc7", 0, i18n.Simplified, "黑卒在 c7：兵卒不会退到起始线之后，过河前也只能在起始的五条直线上。"},
 		{VariantXiangqi, "Ke0 kd9 Rd5", 0, i18n.English, "Black is in check but it is Red's move."},
 		{VariantReversi, "", 0, i18n.Traditional, "棋盤上沒有棋子。"},
 		{VariantReversi, "Xd4", 1, i18n.English, "Neither side can move: the game would already be over."},

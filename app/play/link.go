@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"qipan/app/i18n"
 	"qipan/engine/reversi"
 	"qipan/engine/xiangqi"
 	"qipan/engine/xiangqi/record"
@@ -229,6 +230,9 @@ type Opened struct {
 	// when the record has none.
 	Comments []string
 	Notes    []string // what the reader skipped
+	// Notation is the one the record's moves are written in (WrittenIn), "" when it names
+	// none: the embed shows the moves as their author wrote them.
+	Notation Notation
 }
 
 // Open reads the game the link names. defaultPly is the ply shown when the link gives none
@@ -280,19 +284,19 @@ func (l Link) openXiangqi() (*Opened, error) {
 	var kind string
 	var notes []string
 	var err error
-	param := ""
+	param, text := "", "" // the parameter read, and its text when it may name a notation
 	switch {
 	case l.DhtmlXQ != "":
 		param = "dhtmlxq"
 		r, kind, notes, err = readRecord("DhtmlXQ", record.ParseDhtmlXQ, l.DhtmlXQ)
 	case l.PGN != "":
-		param = "pgn"
+		param, text = "pgn", l.PGN
 		r, kind, notes, err = readRecord("PGN", record.ParsePGN, l.PGN)
 	case l.Text != "":
-		param = "text"
+		param, text = "text", l.Text
 		r, kind, notes, err = ImportRecord(l.Text)
 	case l.Moves != "":
-		param = "moves"
+		param, text = "moves", l.Moves
 		r, notes, err = movesFrom(l.FEN, l.Moves)
 		kind = "moves"
 	case l.FEN != "":
@@ -314,7 +318,7 @@ func (l Link) openXiangqi() (*Opened, error) {
 	m := NewMatch()
 	m.Load(g)
 	o := &Opened{Board: &XiangqiBoard{M: m}, Kind: kind, Notes: notes,
-		Red: r.Tag("Red"), Black: r.Tag("Black"), Title: r.Tag("Title")}
+		Red: r.Tag("Red"), Black: r.Tag("Black"), Title: r.Tag("Title"), Notation: WrittenIn(text)}
 	if o.Title == "" {
 		o.Title = r.Tag("Event")
 	}
@@ -436,6 +440,24 @@ func ShareQuery(b Board, embed bool) string {
 		add("flip", "1")
 	}
 	return strings.Join(parts, "&")
+}
+
+// EmbedQuery is the query of an embed of b's game (ShareQuery) for a blog post: in language
+// lang, with Xiangqi's moves in notation n, in look theme (Themes).
+func EmbedQuery(b Board, lang i18n.Lang, n Notation, theme string) string {
+	q := ShareQuery(b, true)
+	add := func(k, v string) {
+		if q != "" {
+			q += "&"
+		}
+		q += k + "=" + queryEscape(v)
+	}
+	add("lang", string(lang))
+	if b.Variant() == VariantXiangqi {
+		add("notation", string(n))
+	}
+	add("theme", theme)
+	return q
 }
 
 // queryEscape escapes a query value, leaving the characters a query may hold as they are

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"qipan/app/i18n"
 	"qipan/engine/xiangqi"
 )
 
@@ -307,9 +308,34 @@ func TestLoadFEN(t *testing.T) {
 	}
 }
 
+// The move list follows the reader's language until the person picks a notation.
+func TestNotationIn(t *testing.T) {
+	tests := []struct {
+		chosen Notation
+		lang   i18n.Lang
+		want   Notation
+	}{
+		{"", i18n.Simplified, Chinese},
+		{"", i18n.Traditional, ChineseTraditional},
+		{"", i18n.English, ICCS},
+		{"", "", ICCS},
+		{ICCS, i18n.Simplified, ICCS},
+		{WXF, i18n.Traditional, WXF},
+		{Chinese, i18n.English, Chinese},
+	}
+	for _, tt := range tests {
+		if got := (Settings{Notation: tt.chosen}).Normalize().NotationIn(tt.lang); got != tt.want {
+			t.Errorf("chosen %q, language %q: notation %q, want %q", tt.chosen, tt.lang, got, tt.want)
+		}
+	}
+	if got := (Settings{Notation: "klingon"}).Normalize().NotationIn(i18n.Traditional); got != ChineseTraditional {
+		t.Errorf("an unknown saved notation gives %q in Traditional Chinese, want the language's", got)
+	}
+}
+
 func TestSettingsNormalize(t *testing.T) {
 	got := Settings{Level: 42, Notation: "nope", Coords: "x", Game: "go"}.Normalize()
-	if got != (Settings{Level: MaxLevel, Notation: ICCS, Coords: CoordsChinese, Game: VariantXiangqi}) {
+	if got != (Settings{Level: MaxLevel, Notation: "", Coords: CoordsChinese, Game: VariantXiangqi}) {
 		t.Errorf("Normalize() = %+v", got)
 	}
 	keep := Settings{Level: 3, Notation: WXF, Muted: true, Coords: CoordsICCS, Game: VariantReversi}

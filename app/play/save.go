@@ -100,16 +100,27 @@ func replay(s Saved, play func(move string) error, len func() int, undo func() b
 
 // Settings are the person's choices kept between visits (apart from the game).
 type Settings struct {
-	Level    int      `json:"level"`    // 1..10 (0: DefaultLevel)
-	Notation Notation `json:"notation"` // of the move list
-	Muted    bool     `json:"muted"`    // no sounds
-	Coords   string   `json:"coords"`   // board coordinates: CoordsChinese or CoordsICCS
-	Game     string   `json:"game"`     // the game on the board: VariantXiangqi or VariantReversi
-	Lang     string   `json:"lang"`     // the language chosen (i18n.Lang), "" to follow the browser
+	Level int `json:"level"` // 1..10 (0: DefaultLevel)
+	// Notation is the move list's notation the person chose, "" until they choose one: the
+	// list then follows the language (NotationIn).
+	Notation Notation `json:"notation"`
+	Muted    bool     `json:"muted"`  // no sounds
+	Coords   string   `json:"coords"` // board coordinates: CoordsChinese or CoordsICCS
+	Game     string   `json:"game"`   // the game on the board: VariantXiangqi or VariantReversi
+	Lang     string   `json:"lang"`   // the language chosen (i18n.Lang), "" to follow the browser
 	// HideEngine hides the engine's depth, score and line (shown by default).
 	HideEngine bool `json:"hideEngine,omitempty"`
 	// Theme is the look chosen (PageThemes), "" until the person chooses one.
 	Theme string `json:"theme,omitempty"`
+}
+
+// NotationIn is the move list's notation: the one the person chose, else the one readers of
+// l expect (DefaultNotation).
+func (s Settings) NotationIn(l i18n.Lang) Notation {
+	if s.Notation != "" {
+		return s.Notation
+	}
+	return DefaultNotation(l)
 }
 
 // PageThemes are the looks of the app's board and page: the wooden board, a plain printable one, and a
@@ -131,7 +142,11 @@ const (
 // Normalize replaces anything unknown in s (old or hand-edited storage) with the default.
 func (s Settings) Normalize() Settings {
 	s.Level = ClampLevel(s.Level)
-	s.Notation, _ = ParseNotation(string(s.Notation))
+	if n, ok := ParseNotation(string(s.Notation)); ok {
+		s.Notation = n
+	} else {
+		s.Notation = ""
+	}
 	if s.Coords != CoordsICCS {
 		s.Coords = CoordsChinese
 	}

@@ -50,6 +50,27 @@ func KindText(l i18n.Lang, k xiangqi.Kind) string {
 	return l.T(kindKeys[k])
 }
 
+// sideKindKeys name the kinds whose Chinese name differs by side (红帅 黑将, 红兵 黑卒): the key
+// for the side other than kindKeys'.
+var sideKindKeys = map[xiangqi.Kind]struct {
+	side xiangqi.Color
+	key  i18n.Key
+}{
+	xiangqi.General:  {xiangqi.Red, i18n.RedGeneral},
+	xiangqi.Advisor:  {xiangqi.Red, i18n.RedAdvisor},
+	xiangqi.Elephant: {xiangqi.Red, i18n.RedElephant},
+	xiangqi.Soldier:  {xiangqi.Black, i18n.BlackSoldier},
+}
+
+// PieceName is the name of a side's piece of kind k in l, as players call it: 帅 and 将, 仕
+// and 士, 相 and 象, 兵 and 卒.
+func PieceName(l i18n.Lang, c xiangqi.Color, k xiangqi.Kind) string {
+	if s, ok := sideKindKeys[k]; ok && s.side == c {
+		return l.T(s.key)
+	}
+	return KindText(l, k)
+}
+
 // ResultText is the sentence saying how a Xiangqi game ended, in l. In English it is the
 // rules' own sentence (xiangqi.Result.Reason), which the web board's data-result also carries.
 func ResultText(l i18n.Lang, r xiangqi.Result) string {
@@ -78,7 +99,7 @@ func ResultText(l i18n.Lang, r xiangqi.Result) string {
 		if r.Chased == xiangqi.NoPiece {
 			return l.T(i18n.WinPerpetualChase, w, lo)
 		}
-		what := KindText(l, r.Chased.Kind())
+		what := PieceName(l, r.Chased.Color(), r.Chased.Kind())
 		if r.Unprotected {
 			what = l.T(i18n.UnprotectedPiece, what)
 		}

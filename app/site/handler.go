@@ -55,12 +55,11 @@ func Handler(c Config) *app.Handler {
 		Scripts: []string{"/web/early.js defer"},
 		// After go-app's own <script> tags, which the policy then allows anyway; it governs
 		// everything the page does from here on (the wasm, workers, anything injected).
+		// No <link rel=preload> of app.wasm: WebKit did not match it to app.js's fetch() and
+		// downloaded the file twice, and in Chromium it saved nothing measurable (README,
+		// "Weight").
 		RawHeaders: []string{
 			`<meta http-equiv="Content-Security-Policy" content="` + CSP + `">`,
-			// The app's wasm is the page's biggest file: its download starts with the page's
-			// head instead of after app.js and wasm_exec.js. crossorigin="anonymous" matches
-			// the fetch() go-app's app.js makes, so the preload is used, not fetched again.
-			`<link rel="preload" href="` + c.Base.Resolve("/web/app.wasm") + `" as="fetch" type="application/wasm" crossorigin="anonymous">`,
 		},
 		CacheableResources: []string{EmbedPage},
 		Resources:          c.Base,

@@ -153,6 +153,10 @@ func TestGeneratedSite(t *testing.T) {
 			if !strings.Contains(page, `<meta http-equiv="Content-Security-Policy" content="`+CSP+`">`) || strings.Contains(page, "<script>") {
 				t.Errorf("%s: a page without the CSP, or with an inline script", tt.base)
 			}
+			// WebKit fetched a preloaded app.wasm a second time (go-app's fetch did not match it).
+			if strings.Contains(page, `rel="preload"`) {
+				t.Errorf("%s: a page preloads a file: WebKit downloads a preload the app's own fetch does not match twice", tt.base)
+			}
 		}
 		if embed := read(t, dir, "embed.html"); !strings.Contains(embed, `class="qipan-embed`) || !strings.Contains(embed, `src="`+tt.prefix+`/app.js"`) {
 			t.Errorf("%s: embed.html is not the prerendered embed", tt.base)

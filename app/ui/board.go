@@ -389,7 +389,7 @@ func (b *Board) points() app.UI {
 		}
 		r := svgElem("rect").Class("pt").
 			Attr("data-square", s.String()).
-			Attr("role", "button").Attr("tabindex", tab).Attr("aria-label", pointLabel(v.Lang, s, pos.At(s))).
+			Attr("role", "button").Attr("tabindex", tab).Attr("aria-label", pointLabel(v.Lang, s, pos.At(s), v.Coords, v.Flipped)).
 			Attr("x", x-cell/2).Attr("y", y-cell/2).Attr("width", cell).Attr("height", cell)
 		if v.Last != xiangqi.NoMove && (s == v.Last.From() || s == v.Last.To()) {
 			r = r.Attr("data-last", "true")

@@ -11,7 +11,7 @@ import (
 	"qipan/engine/xiangqi"
 )
 
-// The position editor (Xiangqi 排局, Reversi setup) takes the place of the board and its panel
+// The position editor (Xiangqi 摆局, Reversi setup) takes the place of the board and its panel
 // while a position is set up: the board to place pieces on, the palette, the side to move,
 // why the position cannot be played, and Clear, Start position, Flip, Cancel and Play from
 // here. Its DOM (docs/contracts.md): the root has data-editor (the game), data-fen (the edited
@@ -43,14 +43,15 @@ type EditView struct {
 	Stuck   bool // legal, and the side to move has no move (play.Editor.Stuck)
 	Lang    i18n.Lang
 	Theme   string
-	Cursor  int // the square in the tab order
+	Cursor  int    // the square in the tab order
+	Coords  string // Xiangqi's coordinates, as the game's board shows them
 }
 
 // editView takes the snapshot of e the editor shows.
-func editView(e *play.Editor, l i18n.Lang, theme string, cursor int) EditView {
+func editView(e *play.Editor, l i18n.Lang, theme string, cursor int, coords string) EditView {
 	cols, rows := e.Dims()
 	v := EditView{Variant: e.Variant(), FEN: e.FEN(), Turn: e.Turn(), Flipped: e.Flipped(), Picked: e.Picked(), Palette: e.Palette(),
-		Problem: e.Check(), Stuck: e.Stuck(), Lang: l, Theme: theme, Cursor: cursor}
+		Problem: e.Check(), Stuck: e.Stuck(), Lang: l, Theme: theme, Cursor: cursor, Coords: coords}
 	for sq := 0; sq < cols*rows; sq++ {
 		v.Cells = append(v.Cells, e.Piece(sq))
 	}
@@ -230,17 +231,17 @@ func (c *PositionEditor) board() app.UI {
 	for i, sq := range v.Grid {
 		x, y := margin+(i%9)*cell, margin+(i/9)*cell
 		s := xiangqi.Square(sq)
-		name := s.String()
-		label := v.Lang.T(i18n.PointEmpty, name)
+		name, spoken := s.String(), squareName(v.Lang, s, v.Coords, v.Flipped)
+		label := v.Lang.T(i18n.PointEmpty, spoken)
 		if pc := v.Cells[sq]; pc != 0 {
 			pieces = append(pieces, piece(pc, x, y, true).Attr("data-piece", string(pc)).Attr("data-square", name))
-			label = name + " " + play.PieceText(v.Lang, pc)
+			label = spoken + " " + play.PieceText(v.Lang, pc)
 		}
 		points = append(points, c.point(sq, name, label).
 			Attr("x", x-cell/2).Attr("y", y-cell/2).Attr("width", cell).Attr("height", cell))
 	}
 	return c.boardRoot("board edit-board", itoa(boardW)+" "+itoa(boardH)).Body(
-		&boardBase{Flipped: v.Flipped, Coords: play.CoordsICCS},
+		&boardBase{Flipped: v.Flipped, Coords: v.Coords},
 		svgElem("g").Class("pieces").Body(pieces...),
 		svgElem("g").Class("points").Body(points...),
 	)

@@ -60,13 +60,13 @@ func TestApplyEdit(t *testing.T) {
 func TestEditView(t *testing.T) {
 	e := play.NewEditor(play.NewBoard(play.VariantReversi))
 	e.Clear()
-	v := editView(e, i18n.English, "wood", 0)
+	v := editView(e, i18n.English, "wood", 0, play.CoordsICCS)
 	if v.Problem.Reason != play.EditNoDiscs || len(v.Cells) != 64 || len(v.Grid) != 64 || v.Grid[0] != 0 || v.Grid[63] != 63 {
 		t.Errorf("view of an empty Reversi board: %+v", v.Problem)
 	}
 	x := play.NewEditor(play.NewBoard(play.VariantXiangqi))
 	x.Flip()
-	v = editView(x, i18n.English, "wood", 0)
+	v = editView(x, i18n.English, "wood", 0, play.CoordsICCS)
 	if !v.Flipped || v.Problem.Reason != "" || len(v.Grid) != 90 || x.SquareName(v.Grid[0]) != "i0" {
 		t.Errorf("view of the flipped start: flipped %v, %+v, top-left %s", v.Flipped, v.Problem, x.SquareName(v.Grid[0]))
 	}

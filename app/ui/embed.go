@@ -237,20 +237,16 @@ func (e *Embed) onEngineLine(ctx app.Context, line string) {
 	}
 }
 
-// notation is the move list's notation: the link's, else Chinese for a Chinese page, else
-// ICCS as in the app.
+// notation is the move list's notation: the link's, else the one the record is written in,
+// else the reader's language's (play.DefaultNotation).
 func (e *Embed) notation() play.Notation {
-	if e.link.Notation != "" {
-		return e.link.Notation
-	}
-	lang := strings.ToLower(e.link.Lang)
 	switch {
-	case strings.HasPrefix(lang, "zh-hant"), lang == "zh-tw", lang == "zh-hk":
-		return play.ChineseTraditional
-	case strings.HasPrefix(lang, "zh"):
-		return play.Chinese
+	case e.link.Notation != "":
+		return e.link.Notation
+	case e.opened != nil && e.opened.Notation != "":
+		return e.opened.Notation
 	}
-	return play.ICCS
+	return play.DefaultNotation(e.lang)
 }
 
 func (e *Embed) Render() app.UI {

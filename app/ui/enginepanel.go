@@ -72,7 +72,7 @@ func count(n uint64) string {
 // enginePanel is the engine panel of the game on the board, in the move list's notation.
 func (p *Page) enginePanel() app.UI {
 	b := p.board()
-	v, ok := b.EngineView(p.settings.Notation)
+	v, ok := b.EngineView(p.notation())
 	el := enginePanel(p.lang, v, ok, p.settings.HideEngine && !b.Analysis())
 	if b.Analysis() {
 		// Analysis restarts at every move and review step, emptying the panel until the first

@@ -105,16 +105,32 @@ func cursorOr(cursor, def string) string {
 	return cursor
 }
 
-// pointLabel is a Xiangqi point's accessible name: "e2, red cannon", "e2 红炮", "e5, empty".
-func pointLabel(l i18n.Lang, s xiangqi.Square, pc xiangqi.Piece) string {
+// pointLabel is a Xiangqi point's accessible name in the board's coordinates (squareName):
+// "e2, red cannon", "八路第3行 红炮", "五路第1行 红帅", "e5, empty".
+func pointLabel(l i18n.Lang, s xiangqi.Square, pc xiangqi.Piece, coords string, flipped bool) string {
+	name := squareName(l, s, coords, flipped)
 	if pc == xiangqi.NoPiece {
-		return l.T(i18n.PointEmpty, s.String())
+		return l.T(i18n.PointEmpty, name)
 	}
 	colour := l.T(i18n.RedWord)
 	if pc.Color() == xiangqi.Black {
 		colour = l.T(i18n.BlackWord)
 	}
-	return l.T(i18n.PointPiece, s.String(), colour, play.KindText(l, pc.Kind()))
+	return l.T(i18n.PointPiece, name, colour, play.PieceName(l, pc.Color(), pc.Kind()))
+}
+
+// squareName names a point in the coordinates the board shows: ICCS's "e0", or with the
+// Chinese ones the file as the side at the bottom numbers it (Red's 九…一, Black's １…９, as
+// board.go's chineseCoords draws them) and the row counted from the bottom: "五路第1行".
+func squareName(l i18n.Lang, s xiangqi.Square, coords string, flipped bool) string {
+	if coords == play.CoordsICCS {
+		return s.String()
+	}
+	file, rank := s.File(), s.Rank()
+	if flipped {
+		return l.T(i18n.PointChinese, string(rune('１'+file)), 10-rank)
+	}
+	return l.T(i18n.PointChinese, string([]rune("九八七六五四三二一")[file]), rank+1)
 }
 
 // cellLabel is a Reversi cell's accessible name: "d4, white disc", "d4 白棋", "a1, empty".

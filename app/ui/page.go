@@ -329,7 +329,7 @@ func (p *Page) exportAs(ctx app.Context, b play.Board, id string) {
 	if !ok {
 		return
 	}
-	text, err := e.Write(p.settings.Notation)
+	text, err := e.Write(p.notation())
 	if err != nil {
 		p.ioError, p.ioNote = e.Name+": "+err.Error(), ""
 		return
@@ -507,10 +507,10 @@ func (p *Page) onEngineFailed(why string) {
 
 func (p *Page) Render() app.UI {
 	if p.editor != nil {
-		return newPositionEditor().WithView(editView(p.editor, p.lang, p.theme(), p.editCursor))
+		return newPositionEditor().WithView(editView(p.editor, p.lang, p.theme(), p.editCursor, p.settings.Coords))
 	}
 	b, l := p.board(), p.lang
-	texts := b.MoveTexts(p.settings.Notation) // the move list's, and the announcement's
+	texts := b.MoveTexts(p.notation()) // the move list's, and the announcement's
 	engineOK := p.engineOK()
 	class, title := "qipan", "象棋"
 	if p.reversi() {
@@ -545,7 +545,7 @@ func (p *Page) Render() app.UI {
 			p.graphSlot(),
 			p.comment(),
 			p.historySelect(),
-			newSettings().In(l).With(b.Variant(), b.Mode(), b.Human(), p.settings, p.ioOpen).Look(p.theme()),
+			newSettings().In(l).With(b.Variant(), b.Mode(), b.Human(), p.shownSettings(), p.ioOpen).Look(p.theme()),
 			app.Div().Class("io-slot").Body(
 				app.If(p.ioOpen, func() app.UI {
 					io := newIOPanel().In(l).With(p.ioError, p.ioNote)
@@ -562,6 +562,16 @@ func (p *Page) Render() app.UI {
 	)
 }
 
+// notation is the move list's: the one chosen, else the language's (play.DefaultNotation).
+func (p *Page) notation() play.Notation { return p.settings.NotationIn(p.lang) }
+
+// shownSettings are the settings as the panel shows them: the notation in use, chosen or not.
+func (p *Page) shownSettings() play.Settings {
+	st := p.settings
+	st.Notation = p.notation()
+	return st
+}
+
 // engineOK reports whether the engine can be asked anything: the app runs and the engine has
 // not failed.
 func (p *Page) engineOK() bool { return p.mounted && p.board().Engine().Failed() == "" }
@@ -576,7 +586,7 @@ func (p *Page) hintText() string {
 	}
 	m := p.xq.M
 	if hint, ok := m.HintMove(); ok {
-		return p.lang.T(i18n.HintMove, play.MoveText(m.Shown(), hint, p.settings.Notation))
+		return p.lang.T(i18n.HintMove, play.MoveText(m.Shown(), hint, p.notation()))
 	}
 	return ""
 }
@@ -595,14 +605,14 @@ func (p *Page) discCounts() app.UI {
 	)
 }
 
-// titleRow is the panel's heading, the game's name, and the game switch (which names the game
-// in English too).
+// titleRow is the panel's heading, the game's name, and the game switch (in English it names
+// the game in Chinese too).
 func (p *Page) titleRow(zh string) app.UI {
 	return app.Div().Class("title-row").Body(
 		app.H1().Class("title").Body(app.Span().Class("zh").Text(zh)),
 		selector("game", p.lang.T(i18n.GameTitle), []app.UI{
-			option(play.VariantXiangqi, "象棋 Xiangqi", !p.reversi()),
-			option(play.VariantReversi, "黑白棋 Reversi", p.reversi()),
+			option(play.VariantXiangqi, p.lang.T(i18n.GameXiangqi), !p.reversi()),
+			option(play.VariantReversi, p.lang.T(i18n.GameReversi), p.reversi()),
 		}),
 	)
 }

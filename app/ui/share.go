@@ -60,9 +60,18 @@ func (p *Page) openLink(ctx app.Context) {
 func (p *Page) shareRow() app.UI {
 	b := p.board()
 	return app.Div().Class("share-row").Body(
-		newShare().In(p.lang).For(play.ShareQuery(b, false), play.ShareQuery(b, true), b.Variant() == play.VariantReversi),
+		newShare().In(p.lang).For(play.ShareQuery(b, false), play.EmbedQuery(b, p.lang, p.notation(), p.embedTheme()), b.Variant() == play.VariantReversi),
 		newInstallButton().In(p.lang),
 	)
+}
+
+// embedTheme is the look of a shared embed: the page's, with the wooden board's light
+// surroundings (play.Themes' "light") for the usual white blog.
+func (p *Page) embedTheme() string {
+	if t := p.theme(); t != play.ThemeWood {
+		return t
+	}
+	return "light"
 }
 
 // Share is the Share button and its dialog: the link to the game so far and the position
@@ -78,8 +87,8 @@ type Share struct {
 	copied            string
 }
 
-// SharePresets are the snippet's widths: a phone, a narrow and a usual blog column; 0 is the
-// column's full width.
+// SharePresets are the snippet's widest: a phone, a narrow and a usual blog column; 0 is the
+// column's full width. Each frame narrows with its column.
 var SharePresets = []int{360, 480, 640, 0}
 
 func newShare() *Share { return &Share{width: 480} }
@@ -104,31 +113,48 @@ func (s *Share) Link(base string) string {
 	return base + "?" + s.Query
 }
 
-// Snippet is the <iframe> a blog post holds, at width px (0: the column's full width).
+// Snippet is the <iframe> a blog post holds: as wide as the post's column up to width px (0:
+// no limit), and as tall as the board and its bar need at the width it gets (FrameStyle).
 func (s *Share) Snippet(base string, width int) string {
-	w, h := strconv.Itoa(width), strconv.Itoa(EmbedHeight(width, s.Reversi))
-	if width == 0 {
-		w = "100%"
+	title := i18n.XiangqiBoard
+	if s.Reversi {
+		title = i18n.ReversiBoard
 	}
-	return `<iframe src="` + html.EscapeString(base+"embed?"+s.EmbedQuery) + `" width="` + w + `" height="` + h +
-		`" style="border:0;max-width:100%" loading="lazy" title="qipan board"></iframe>`
+	return `<iframe src="` + html.EscapeString(base+"embed?"+s.EmbedQuery) + `" style="` + FrameStyle(width, s.Reversi) +
+		`" loading="lazy" title="` + html.EscapeString(s.Lang.T(title)) + `"></iframe>`
 }
 
-// EmbedHeight is the frame height that fits the embed's board and its bar at width px (0: a
-// 640 px column), by the embed's layout (web/qipan.css): in frames under 600 px the board
-// takes the width and the bar sits under it; in wider ones the moves sit beside it.
-func EmbedHeight(width int, reversi bool) int {
-	if width <= 0 {
-		width = 640
+// FrameStyle sizes an embed's frame to its column with no script: the column's width up to
+// width px (0: no limit), and a fixed aspect ratio. A frame taller than wide lays the embed out
+// as a column (the bar under the board, web/qipan.css). The bar's height does not grow with
+// the width, so no one ratio fits every width: the ratio is the embed's at a width halfway
+// between a phone's 328 px column and the preset's (480 px when 0), which leaves under ~40 px
+// empty at the preset's width and shrinks the board by under ~40 px, centred, in a phone's.
+func FrameStyle(width int, reversi bool) string {
+	w := width
+	if w <= 0 {
+		w = 480
 	}
+	ref := (w + phoneColumn) / 2
+	st := "display:block;width:100%;"
+	if width > 0 {
+		st += "max-width:" + strconv.Itoa(width) + "px;"
+	}
+	return st + "height:auto;aspect-ratio:" + strconv.Itoa(ref) + "/" + strconv.Itoa(EmbedHeight(ref, reversi)) + ";border:0"
+}
+
+// phoneColumn is a blog column's width on a 360 px phone.
+const phoneColumn = 328
+
+// EmbedHeight is the height of a frame width px wide that fits the embed's board and its bar
+// under it: the board as wide as the frame less its padding, and the embed's --chrome (the
+// bar, the status line, the padding: web/qipan.css) under it.
+func EmbedHeight(width int, reversi bool) int {
 	ratio := 1.1
 	if reversi {
 		ratio = 1
 	}
-	if width < 600 {
-		return int(float64(width-8)*ratio) + 150
-	}
-	return int(float64(width-222)*ratio) + 48
+	return int(float64(width-8)*ratio) + 136
 }
 
 func (s *Share) Render() app.UI {
@@ -149,10 +175,6 @@ func (s *Share) Render() app.UI {
 		presets = append(presets, app.Button().Class("control seg").Attr("data-width", w).
 			Attr("aria-pressed", boolText(w == s.width)).Text(label).
 			OnClick(func(ctx app.Context, e app.Event) { s.width, s.copied = w, "" }))
-	}
-	pw, ph := s.width, EmbedHeight(s.width, s.Reversi)
-	if pw == 0 {
-		pw = 640
 	}
 	return app.Div().Class("share").Body(
 		toggle,
@@ -176,7 +198,7 @@ func (s *Share) Render() app.UI {
 			app.P().Class("share-copied").Attr("role", "status").Text(s.copied),
 			app.Div().Class("share-preview").Body(
 				app.IFrame().Attr("data-share", "preview").Src(base+"embed?"+s.EmbedQuery).
-					Width(pw).Height(ph).Title(s.Lang.T(i18n.PreviewTitle)).Attr("loading", "lazy"),
+					Attr("style", FrameStyle(s.width, s.Reversi)).Title(s.Lang.T(i18n.PreviewTitle)).Attr("loading", "lazy"),
 			),
 		),
 	)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"qipan/app/i18n"
 	"qipan/app/play"
 	"qipan/engine/xiangqi"
 )
@@ -242,5 +243,39 @@ func TestEnginePanelKeepsItsRoomInAnalysis(t *testing.T) {
 	p.xq.SetAnalysis(true)
 	if !strings.Contains(appHTML(p), `class="engine analysing"`) {
 		t.Error("the panel is not marked while analysing")
+	}
+}
+
+// The move list follows the page's language until the person picks a notation; the selector
+// shows the notation in use.
+func TestPageNotationFollowsLanguage(t *testing.T) {
+	tests := []struct {
+		lang   i18n.Lang
+		chosen play.Notation
+		move   string // the first move as the list writes it
+		option string // the notation selected
+	}{
+		{i18n.Simplified, "", "炮二平五", "zh"},
+		{i18n.Traditional, "", "炮二平五", "zh-hant"},
+		{i18n.English, "", "H2-E2", "iccs"},
+		{i18n.Simplified, play.WXF, "C2.5", "wxf"},
+		{i18n.Traditional, play.ICCS, "H2-E2", "iccs"},
+	}
+	for _, tt := range tests {
+		p := NewPage()
+		p.lang, p.settings.Notation = tt.lang, tt.chosen
+		p.xq.M.Click(mustSquare(t, "h2"))
+		if !p.xq.M.Click(mustSquare(t, "e2")) {
+			t.Fatal("h2-e2 not played")
+		}
+		html := appHTML(p)
+		if !strings.Contains(html, ">"+tt.move+"<") {
+			t.Errorf("%s, chosen %q: no move %s in the list", tt.lang, tt.chosen, tt.move)
+		}
+		sel := regexp.MustCompile(`(?s)<select [^>]*data-action="notation".*?</select>`).FindString(html)
+		opt := regexp.MustCompile(`<option [^>]*value="` + tt.option + `"[^>]*>`).FindString(sel)
+		if !regexp.MustCompile(` selected[ >=]`).MatchString(opt) {
+			t.Errorf("%s, chosen %q: option %s not selected: %s", tt.lang, tt.chosen, tt.option, sel)
+		}
 	}
 }

@@ -1,0 +1,53 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"qipan/app/i18n"
+	"qipan/app/play"
+)
+
+// The Share snippet fits its column (no fixed size: the column's width up to the preset, the
+// embed's aspect ratio) and carries the page's language, notation and a light look.
+func TestShareSnippet(t *testing.T) {
+	p := NewPage()
+	p.lang = i18n.Simplified
+	p.xq.M.Click(mustSquare(t, "h2"))
+	p.xq.M.Click(mustSquare(t, "e2"))
+	share := newShare().In(p.lang).For(play.ShareQuery(p.xq, false), play.EmbedQuery(p.xq, p.lang, p.notation(), p.embedTheme()), false)
+	tests := []struct {
+		width int
+		style string
+	}{
+		{360, "display:block;width:100%;max-width:360px;height:auto;aspect-ratio:344/505;border:0"},
+		{480, "display:block;width:100%;max-width:480px;height:auto;aspect-ratio:404/571;border:0"},
+		{640, "display:block;width:100%;max-width:640px;height:auto;aspect-ratio:484/659;border:0"},
+		{0, "display:block;width:100%;height:auto;aspect-ratio:404/571;border:0"},
+	}
+	for _, tt := range tests {
+		got := share.Snippet("https://example.org/qipan/", tt.width)
+		want := `<iframe src="https://example.org/qipan/embed?moves=h2e2&amp;ply=1&amp;lang=zh-Hans&amp;notation=zh&amp;theme=light" style="` +
+			tt.style + `" loading="lazy" title="象棋棋盘"></iframe>`
+		if got != want {
+			t.Errorf("width %d:\n got %s\nwant %s", tt.width, got, want)
+		}
+		if strings.Contains(got, ` width=`) || strings.Contains(got, ` height=`) {
+			t.Errorf("width %d: a fixed size in %s", tt.width, got)
+		}
+	}
+	// A portrait ratio at every preset: the embed lays itself out as a column (web/qipan.css).
+	for _, w := range SharePresets {
+		if w > 0 && float64(w)/float64(EmbedHeight(w, false)) >= 0.8 {
+			t.Errorf("the %d px frame is not portrait enough for the column layout", w)
+		}
+	}
+	// Reversi: no notation, its own title; the English page's look stays the chosen one.
+	p.lang, p.settings.Theme, p.settings.Game = i18n.English, play.ThemeContrast, play.VariantReversi
+	rv := newShare().In(p.lang).For("", play.EmbedQuery(p.rv, p.lang, p.notation(), p.embedTheme()), true)
+	got := rv.Snippet("https://example.org/", 480)
+	if !strings.Contains(got, `embed?game=reversi&amp;ply=0&amp;lang=en&amp;theme=contrast"`) || !strings.Contains(got, `title="Reversi board"`) ||
+		!strings.Contains(got, "aspect-ratio:404/532") {
+		t.Errorf("the Reversi snippet: %s", got)
+	}
+}
