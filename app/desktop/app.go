@@ -46,6 +46,8 @@ type Config struct {
 	Trace     func(string) // nil: none; else told of moves and the engine's, for tests
 	// Lang is the language while the settings name none (the environment's: EnvLang).
 	Lang i18n.Lang
+	// NoSound says there is no sound device: the sound button shows sound off, and is idle.
+	NoSound bool
 }
 
 // EnvLang is the language of the environment's locale, found as POSIX programs find their
@@ -113,6 +115,13 @@ type App struct {
 	flips    map[int]byte // Reversi: squares turning over → the colour they had
 	flipFrom time.Time
 	frames   int
+	// confirmNew: New was pressed during a game and waits for the person to confirm.
+	confirmNew bool
+	// previous: a game New, an import or a restore replaced is kept (Store.KeepPrevious),
+	// by variant; fresh: the game on the board replaced it and has had no move of the
+	// person's since (the restore button is offered).
+	previous map[string]bool
+	fresh    map[string]bool
 }
 
 // press is a pointer press on the board, until its release.
@@ -128,9 +137,11 @@ type press struct {
 // Notice). The engine is told nothing until a game asks it something.
 func New(cfg Config) *App {
 	st, boards, notes := cfg.Store.Load()
-	a := &App{cfg: cfg, st: st, boards: boards, engine: play.NewEngine(), now: time.Now(), shown: -1}
-	for _, b := range boards {
+	a := &App{cfg: cfg, st: st, boards: boards, engine: play.NewEngine(), now: time.Now(), shown: -1,
+		previous: map[string]bool{}, fresh: map[string]bool{}}
+	for v, b := range boards {
 		b.SetEngine(a.engine)
+		_, a.previous[v] = cfg.Store.Previous(v)
 	}
 	a.b = boards[st.Game]
 	if len(notes) > 0 {
@@ -239,7 +250,7 @@ func (a *App) post(lines []string) {
 
 // changed follows a change of the game: a sound for a move, the save, the engine.
 func (a *App) changed(moved bool) {
-	if moved && !a.st.Muted {
+	if moved && !a.st.Muted && !a.cfg.NoSound {
 		if s := a.b.LastSound(); s != play.SoundNone {
 			a.sounds = append(a.sounds, s)
 		}
@@ -337,6 +348,9 @@ func (a *App) click(sq int) {
 	moved := a.b.Click(sq)
 	a.refusal = a.b.Refusal()
 	if moved {
+		// What an import or export said is stale once the game goes on; a problem stays
+		// until it is dismissed.
+		a.info, a.confirmNew, a.fresh[a.b.Variant()] = nil, false, false
 		from, to := a.b.LastMove()
 		a.trace("person moved ply %d %d-%d", a.b.Ply(), from, to)
 		a.changed(true)
@@ -377,6 +391,9 @@ func (a *App) Key(k Key) {
 func (a *App) Button(id string) {
 	b := a.b
 	name, arg, _ := strings.Cut(id, ":")
+	if name != "new" && name != "new-confirm" {
+		a.confirmNew = false
+	}
 	switch name {
 	case "game":
 		if arg == b.Variant() || a.boards[arg] == nil {
@@ -389,9 +406,25 @@ func (a *App) Button(id string) {
 		a.save()
 		a.post(a.b.EngineLines()) // stops the other game's search; this one's starts if due
 		return
-	case "new":
+	case "new", "new-confirm":
+		// As the web page does: a game in progress is replaced only once confirmed, and
+		// the game replaced is kept, to be brought back.
+		if b.Len() > 0 && !b.Over() && !a.confirmNew && name == "new" {
+			a.confirmNew = true
+			return
+		}
+		a.confirmNew = false
+		a.keepReplaced(b.Variant(), b.Save(), b.Len())
 		b.New()
-		a.notice = nil
+		a.notice, a.info, a.refusal = nil, nil, ""
+	case "new-cancel":
+		return
+	case "restore":
+		a.restorePrevious()
+		return
+	case "dismiss":
+		a.notice, a.info = nil, nil
+		return
 	case "undo":
 		if !b.Undo() {
 			return
@@ -441,6 +474,9 @@ func (a *App) Button(id string) {
 	case "coords":
 		a.st.Coords = map[bool]string{true: play.CoordsICCS, false: play.CoordsChinese}[a.st.Coords != play.CoordsICCS]
 	case "sound":
+		if a.cfg.NoSound {
+			return
+		}
 		a.st.Muted = !a.st.Muted
 	case "lang":
 		a.st.Lang = string(nextLang(a.Lang()))
@@ -549,16 +585,21 @@ func (a *App) importText(text string, where words) {
 	a.importWith(func(b play.Board) (string, []string, error) { return b.Import(text) }, where)
 }
 
-// importWith loads with load into the game on the board, or else into the other game.
+// importWith loads with load into the game on the board, or else into the other game; the game
+// it replaces is kept to be brought back.
 func (a *App) importWith(load func(play.Board) (string, []string, error), where words) {
-	kind, notes, err := load(a.b)
+	into := a.b
+	was, wasLen := into.Save(), into.Len()
+	kind, notes, err := load(into)
 	if err != nil {
 		for v, other := range a.boards {
 			if v == a.b.Variant() {
 				continue
 			}
+			w, wl := other.Save(), other.Len()
 			if k, n, err2 := load(other); err2 == nil {
 				a.Button("game:" + v)
+				into, was, wasLen = other, w, wl
 				kind, notes, err = k, n, nil
 			}
 		}
@@ -567,15 +608,67 @@ func (a *App) importWith(load func(play.Board) (string, []string, error), where 
 		a.info = func(l i18n.Lang) string { return l.T(i18n.ImportFailed, where(l), err.Error()) }
 		return
 	}
+	kept := a.keepReplaced(into.Variant(), was, wasLen)
 	a.info = func(l i18n.Lang) string {
 		s := l.T(i18n.LoadedFrom, play.WhatText(l, kind), where(l))
 		if len(notes) > 0 {
-			s += " " + strings.Join(notes, "; ")
+			s += " " + play.NotesText(l, notes)
+		}
+		if kept {
+			s += " " + l.T(i18n.ImportKeptPrevious)
 		}
 		return s
 	}
-	a.notice = nil
+	a.notice, a.confirmNew, a.refusal = nil, false, ""
 	a.trace("imported %s", kind)
+	a.changed(false)
+}
+
+// keepReplaced keeps a game of variant that is being replaced (saved, of n moves), so that it
+// can be brought back; a game with no move is not worth keeping. It reports whether it kept it.
+func (a *App) keepReplaced(variant string, saved play.Saved, n int) bool {
+	if n == 0 {
+		return false
+	}
+	if err := a.cfg.Store.KeepPrevious(variant, saved); err != nil {
+		a.notice = say(i18n.SaveFailed, err.Error())
+		return false
+	}
+	a.previous[variant], a.fresh[variant] = true, true
+	return true
+}
+
+// CanRestore reports whether the game replaced last can be brought back: one is kept and the
+// game that replaced it has had no move of the person's (or none at all).
+func (a *App) CanRestore() bool {
+	v := a.b.Variant()
+	return a.previous[v] && (a.fresh[v] || a.b.Len() == 0)
+}
+
+// restorePrevious brings back the game replaced last; the game on the board, if it has moves,
+// is kept in its place (so that a restore is undone the same way).
+func (a *App) restorePrevious() {
+	v := a.b.Variant()
+	saved, ok := a.cfg.Store.Previous(v)
+	var rb play.Board
+	if ok {
+		rb, _ = play.RestoreBoard(saved)
+	}
+	if rb == nil || rb.Variant() != v {
+		a.previous[v] = false
+		a.cfg.Store.DropPrevious(v)
+		a.notice = say(i18n.SavedGameUnreadable)
+		return
+	}
+	if !a.keepReplaced(v, a.b.Save(), a.b.Len()) {
+		a.cfg.Store.DropPrevious(v)
+		a.previous[v], a.fresh[v] = false, false
+	}
+	rb.SetEngine(a.engine)
+	rb.SetLevel(a.st.Level)
+	a.boards[v], a.b = rb, rb
+	a.notice, a.info, a.refusal, a.scroll = nil, nil, "", 0
+	a.trace("restored the previous game")
 	a.changed(false)
 }
 

@@ -249,7 +249,7 @@ func TestSaveRestoreAndCorrupt(t *testing.T) {
 			t.Fatal(err)
 		}
 		c := New(Config{Store: Store{Dir: dir, Now: func() time.Time { return time.Unix(1e9, 0) }}, Engine: &fakeLink{}})
-		if !strings.Contains(c.Notice(), "set aside as "+tc.file+".corrupt-20010909-014640") {
+		if !strings.Contains(c.Notice(), "set aside as "+filepath.Join(dir, tc.file+".corrupt-20010909-014640")) {
 			t.Errorf("%s %q: notice %q", tc.file, tc.content, c.Notice())
 		}
 		if _, err := os.Stat(filepath.Join(dir, tc.file+".corrupt-20010909-014640")); err != nil {
@@ -508,6 +508,16 @@ func TestEnvLang(t *testing.T) {
 	}
 }
 
+// shownText is the text of the ops tagged tag (a wrapped text's lines), run together without
+// the spaces the lines were broken at.
+func shownText(a *App, tag string) string {
+	var s string
+	for _, o := range a.Scene().Find(tag) {
+		s += o.Text
+	}
+	return strings.ReplaceAll(s, " ", "")
+}
+
 // label is the text on button id.
 func label(t *testing.T, a *App, id string) string {
 	t.Helper()
@@ -537,7 +547,7 @@ func TestLanguage(t *testing.T) {
 	}
 	looks := []look{
 		{i18n.Traditional, "繁體中文", "新局", "我執黑", "輪到你走（紅方）", "無法讀取", "象棋", "黑白棋"},
-		{i18n.English, "English", "New", "You: Black", "Your move (Red)", "could not be read", "象棋 Xiangqi", "黑白棋 Reversi"},
+		{i18n.English, "English", "New", "You: Black", "Your move (Red)", "couldnotberead", "象棋 Xiangqi", "黑白棋 Reversi"},
 		{i18n.Simplified, "简体中文", "新局", "我执黑", "轮到你走（红方）", "无法读取", "象棋", "黑白棋"},
 		{i18n.Traditional, "繁體中文", "新局", "我執黑", "輪到你走（紅方）", "無法讀取", "象棋", "黑白棋"},
 	}
@@ -548,7 +558,7 @@ func TestLanguage(t *testing.T) {
 		if a.Lang() != want.lang {
 			t.Fatalf("step %d: language %s, want %s", i, a.Lang(), want.lang)
 		}
-		notice := a.Scene().Find("notice")[0].Text
+		notice := shownText(a, "notice")
 		if !strings.Contains(notice, want.notice) || !strings.Contains(notice, "game-reversi.json.corrupt-20010909-014640") {
 			t.Errorf("step %d: notice %q, want it to say %q and name the file set aside", i, notice, want.notice)
 		}
@@ -561,7 +571,7 @@ func TestLanguage(t *testing.T) {
 	}
 	// Reversi's side buttons and disc count in Traditional.
 	pressButton(t, a, "game:reversi")
-	if l0, l1, note := label(t, a, "side:0"), label(t, a, "side:1"), a.Scene().Find("note")[0].Text; l0 != "我執黑" || l1 != "我執白" || note != "黑棋 2 · 白棋 2" {
+	if l0, l1, note := label(t, a, "side:0"), label(t, a, "side:1"), shownText(a, "engine"); l0 != "我執黑" || l1 != "我執白" || note != "黑棋2·白棋2" {
 		t.Errorf("reversi in Traditional: %q %q %q", l0, l1, note)
 	}
 	if err := a.Close(); err != nil {

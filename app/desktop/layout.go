@@ -63,13 +63,41 @@ type Box struct{ X, Y, W, H float32 }
 // In reports whether pixel x, y is inside b.
 func (b Box) In(x, y float32) bool { return x >= b.X && y >= b.Y && x < b.X+b.W && y < b.Y+b.H }
 
-// Split returns the board's box and the panel's for a window of w×h: the panel on the right
-// in a wide window, below in a tall one.
-func Split(w, h float32) (board, panel Box) {
-	if w >= h {
-		pw := max(min(w*0.36, 440), min(w*0.5, 280))
-		return Box{0, 0, w - pw, h}, Box{w - pw, 0, pw, h}
+// The panel's height in text units (u): its rows of buttons and lines without the move list
+// and the message (panelRows), and the least move list and message below them.
+const (
+	panelRows = 33
+	panelMin  = 42 // with a few rows of the move list and a message
+	controlsW = 24 // the controls' column, in u
+)
+
+// Arrangement is where the board and the panel go in a window, and the panel's text unit.
+type Arrangement struct {
+	Board, Panel Box
+	U            float32 // the panel's text size
+	ListBeside   bool    // the move list and the message in a column of their own
+}
+
+// Arrange places the board (cols+1 by rows+1 spacings with its margins) and the panel in a
+// window of w×h: the panel beside the board or under it, whichever leaves the board larger,
+// with the text sized to the window, and the move list in a column of its own where the
+// panel is wide enough.
+func Arrange(w, h float32, cols, rows int) Arrangement {
+	fw, fh := float32(cols+1), float32(rows+1)
+	clampU := func(u float32) float32 { return max(11, min(u, 30)) }
+	// Beside: the panel takes the window's height; it is as wide as the board leaves, at
+	// least the controls' column.
+	ub := clampU(min(h/panelMin, w*0.5/controlsW))
+	bw := min(w-controlsW*ub, h*fw/fh)
+	side := Arrangement{Board: Box{0, 0, bw, h}, Panel: Box{bw, 0, w - bw, h}, U: ub}
+	side.ListBeside = side.Panel.W >= (controlsW+12)*ub
+	// Under: the controls and the move list side by side below the board.
+	uu := clampU(min(w/(controlsW+12), h*0.45/panelRows))
+	ph := max(panelRows*uu, h-w*fh/fw)
+	under := Arrangement{Board: Box{0, 0, w, h - ph}, Panel: Box{0, h - ph, w, ph}, U: uu, ListBeside: true}
+	spacing := func(a Arrangement) float32 { return min(a.Board.W/fw, a.Board.H/fh) }
+	if spacing(under) > spacing(side)*1.05 {
+		return under
 	}
-	bh := h * 0.6
-	return Box{0, 0, w, bh}, Box{0, bh, w, h - bh}
+	return side
 }

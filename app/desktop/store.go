@@ -42,12 +42,18 @@ const settingsFile = "settings.json"
 
 func gameFile(variant string) string { return "game-" + variant + ".json" }
 
+// previousFile keeps the game that New, an import or a restore replaced, to bring it back.
+func previousFile(variant string) string { return "game-" + variant + ".previous.json" }
+
 // Unreadable is a kept file that could not be read, set aside (renamed) if it could be.
 type Unreadable struct {
 	Path     string
 	Why      error
 	Aside    string // the name it was renamed to ("" if it could not be)
 	AsideErr error  // why it could not be renamed
+	// Kept is how many of a saved game's moves were salvaged (on the board now), -1 when
+	// nothing of it could be used.
+	Kept int
 }
 
 // Text says what happened to the file, in l.
@@ -55,16 +61,21 @@ func (u Unreadable) Text(l i18n.Lang) string {
 	if u.AsideErr != nil {
 		return l.T(i18n.FileNotSetAside, u.Path, u.Why.Error(), u.AsideErr.Error())
 	}
-	return l.T(i18n.FileSetAside, u.Path, u.Why.Error(), u.Aside)
+	aside := filepath.Join(filepath.Dir(u.Path), u.Aside)
+	if u.Kept > 0 {
+		return l.T(i18n.SaveSalvaged, u.Why.Error(), u.Kept, aside)
+	}
+	return l.T(i18n.FileSetAside, u.Path, u.Why.Error(), aside)
 }
 
 // Load reads the settings and both games. A missing file gives the default (a new game); a
-// corrupt one is set aside (renamed to NAME.corrupt-TIME) and described in the notes.
+// corrupt one is set aside (renamed to NAME.corrupt-TIME, whole) and described in the notes,
+// and what can be used of a game (its moves up to a bad one) is on the board.
 func (s Store) Load() (Settings, map[string]play.Board, []Unreadable) {
 	var notes []Unreadable
 	var st Settings
 	if err := s.read(settingsFile, &st); err != nil {
-		notes = append(notes, s.setAside(settingsFile, err))
+		notes = append(notes, s.setAside(settingsFile, err, -1))
 		st = Settings{}
 	}
 	st.Settings = st.Settings.Normalize()
@@ -73,17 +84,21 @@ func (s Store) Load() (Settings, map[string]play.Board, []Unreadable) {
 		var saved play.Saved
 		b := play.NewBoard(v)
 		err := s.read(gameFile(v), &saved)
+		kept := -1
 		if err == nil && saved.Version != 0 {
 			if saved.Game == "" && v != play.VariantXiangqi || saved.Game != "" && saved.Game != v {
 				err = fmt.Errorf("it holds a %q game", saved.Game)
-			} else if rb, rerr := play.RestoreBoard(saved); rerr != nil {
-				err = rerr
+			} else if rb, n, rerr := play.SalvageBoard(saved); rb != nil {
+				b, err = rb, rerr
+				if rerr != nil {
+					kept = n
+				}
 			} else {
-				b = rb
+				err = rerr
 			}
 		}
 		if err != nil {
-			notes = append(notes, s.setAside(gameFile(v), err))
+			notes = append(notes, s.setAside(gameFile(v), err, kept))
 		}
 		b.SetLevel(st.Level)
 		boards[v] = b
@@ -103,8 +118,9 @@ func (s Store) read(name string, v any) error {
 	return json.Unmarshal(data, v)
 }
 
-// setAside renames a file that could not be read and says so.
-func (s Store) setAside(name string, why error) Unreadable {
+// setAside renames a file that could not be read (whole) and says so; kept is how many moves
+// of it are on the board (-1: none of it).
+func (s Store) setAside(name string, why error, kept int) Unreadable {
 	now := time.Now
 	if s.Now != nil {
 		now = s.Now
@@ -112,9 +128,36 @@ func (s Store) setAside(name string, why error) Unreadable {
 	from := filepath.Join(s.Dir, name)
 	to := from + ".corrupt-" + now().UTC().Format("20060102-150405")
 	if err := os.Rename(from, to); err != nil {
-		return Unreadable{Path: from, Why: why, AsideErr: err}
+		return Unreadable{Path: from, Why: why, AsideErr: err, Kept: kept}
 	}
-	return Unreadable{Path: from, Why: why, Aside: filepath.Base(to)}
+	return Unreadable{Path: from, Why: why, Aside: filepath.Base(to), Kept: kept}
+}
+
+// KeepPrevious keeps s as the game of variant that was replaced, to bring it back.
+func (s Store) KeepPrevious(variant string, saved play.Saved) error {
+	if err := os.MkdirAll(s.Dir, 0o755); err != nil {
+		return err
+	}
+	return s.write(previousFile(variant), saved)
+}
+
+// Previous returns the kept replaced game of variant, if one is kept and readable.
+func (s Store) Previous(variant string) (play.Saved, bool) {
+	var saved play.Saved
+	data, err := os.ReadFile(filepath.Join(s.Dir, previousFile(variant)))
+	if err != nil || json.Unmarshal(data, &saved) != nil || saved.Version == 0 {
+		return play.Saved{}, false
+	}
+	return saved, true
+}
+
+// DropPrevious forgets the kept replaced game of variant (it was brought back).
+func (s Store) DropPrevious(variant string) error {
+	err := os.Remove(filepath.Join(s.Dir, previousFile(variant)))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return err
 }
 
 // Save writes the settings and the games (each through a temporary file, so a crash while

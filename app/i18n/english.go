@@ -271,4 +271,15 @@ var english = [keyCount]string{
 	PointChinese:       "file %s, row %d",
 	PageTitle:          "qipan · Xiangqi & Reversi",
 	PageDescription:    "Play Xiangqi (Chinese chess) or Reversi (Othello) against an engine that runs in your browser, offline too.",
+
+	SaveSalvaged:       "The saved game could not be read whole (%s): its first %d moves are on the board; the whole file is kept as %s",
+	ReviewingMove:      "Reviewing move %d, %s · the game is at move %d",
+	ReviewingStart:     "Reviewing the start · the game is at move %d",
+	NoteGames:          "the text holds %d games: the first is loaded",
+	NoteSkippedLine:    "what could not be read on line %d was skipped",
+	NoteSkipped:        "a part that could not be read was skipped",
+	NoteEnded:          "the game ended after move %d: the %d moves recorded after it were left out",
+	NoSoundDevice:      "No sound device",
+	DesktopTitle:       "qipan · Xiangqi & Reversi",
+	ImportKeptPrevious: "The game it replaced can be brought back.",
 }

@@ -301,5 +301,17 @@ const (
 	PageTitle    // the tab's title and the installed app's name
 	PageDescription
 
+	// The desktop board's.
+	SaveSalvaged    // why, moves kept, the file kept
+	ReviewingMove   // full move shown, its side, the game's full move
+	ReviewingStart  // the game's full move
+	NoteGames       // games in the text
+	NoteSkippedLine // line
+	NoteSkipped
+	NoteEnded // move, moves left out
+	NoSoundDevice
+	DesktopTitle
+	ImportKeptPrevious
+
 	keyCount
 )

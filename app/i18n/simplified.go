@@ -271,4 +271,15 @@ var simplified = [keyCount]string{
 	PointChinese:       "%s路第%d行",
 	PageTitle:          "棋盘 · 象棋与黑白棋",
 	PageDescription:    "在浏览器里与引擎下象棋或黑白棋，离线也能下。",
+
+	SaveSalvaged:       "保存的对局无法完整读取（%s）：前 %d 步已摆上棋盘；原文件完整保存在 %s",
+	ReviewingMove:      "回看第 %d 回合（%s）· 对局进行到第 %d 回合",
+	ReviewingStart:     "回看开局 · 对局进行到第 %d 回合",
+	NoteGames:          "文本里有 %d 局：已载入第一局",
+	NoteSkippedLine:    "第 %d 行有无法读取的内容，已跳过",
+	NoteSkipped:        "有无法读取的内容，已跳过",
+	NoteEnded:          "对局在第 %d 步结束：其后记录的 %d 步未载入",
+	NoSoundDevice:      "没有音频设备",
+	DesktopTitle:       "棋盘 · 象棋与黑白棋",
+	ImportKeptPrevious: "被替换的对局可以找回。",
 }

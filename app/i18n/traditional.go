@@ -271,4 +271,15 @@ var traditional = [keyCount]string{
 	PointChinese:       "%s路第%d行",
 	PageTitle:          "棋盤 · 象棋與黑白棋",
 	PageDescription:    "在瀏覽器裡與引擎下象棋或黑白棋，離線也能下。",
+
+	SaveSalvaged:       "保存的對局無法完整讀取（%s）：前 %d 步已擺上棋盤；原檔案完整保存在 %s",
+	ReviewingMove:      "回看第 %d 回合（%s）· 對局進行到第 %d 回合",
+	ReviewingStart:     "回看開局 · 對局進行到第 %d 回合",
+	NoteGames:          "文本裡有 %d 局：已載入第一局",
+	NoteSkippedLine:    "第 %d 行有無法讀取的內容，已跳過",
+	NoteSkipped:        "有無法讀取的內容，已跳過",
+	NoteEnded:          "對局在第 %d 步結束：其後記錄的 %d 步未載入",
+	NoSoundDevice:      "沒有音訊裝置",
+	DesktopTitle:       "棋盤 · 象棋與黑白棋",
+	ImportKeptPrevious: "被替換的對局可以找回。",
 }

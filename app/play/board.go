@@ -506,7 +506,7 @@ func MoveRows(texts []string, secondFirst bool) (rows []MoveRow) {
 	for i := range texts {
 		p := i + off
 		if p%2 == 0 || i == 0 {
-			rows = append(rows, MoveRow{Number: p/2 + 1})
+			rows = append(rows, MoveRow{Number: MoveNumber(i+1, secondFirst)})
 		}
 		r := &rows[len(rows)-1]
 		r.Plies = append(r.Plies, i+1) // ply i+1 is the position after texts[i]
@@ -515,6 +515,15 @@ func MoveRows(texts []string, secondFirst bool) (rows []MoveRow) {
 		}
 	}
 	return rows
+}
+
+// MoveNumber is the number of the move list's row that holds ply (1 for the first move):
+// rows count full moves, a record that starts with the second side starting "1. …".
+func MoveNumber(ply int, secondFirst bool) int {
+	if secondFirst {
+		ply++
+	}
+	return (ply-1)/2 + 1
 }
 
 // MoveRow is one numbered row of a move list: Plies are the plies its moves lead to (1-based:

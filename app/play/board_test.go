@@ -307,3 +307,69 @@ func at4(t *testing.T, s string) int {
 	}
 	return sq
 }
+
+// TestSalvageBoard: a save with a bad move keeps the moves before it, at the saved ply where
+// that is among them; a whole save is restored as it is; a bad start keeps nothing.
+func TestSalvageBoard(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		s         Saved
+		kept, ply int
+		whole     bool
+		none      bool
+	}{
+		{"whole", Saved{Version: 1, Start: xiangqi.StartFEN, Moves: "h2e2 h9g7 b0c2", Ply: 3}, 3, 3, true, false},
+		{"bad third move", Saved{Version: 1, Start: xiangqi.StartFEN, Moves: "h2e2 h9g7 h2h9 b0c2", Ply: 4}, 2, 2, false, false},
+		{"bad move after the saved ply", Saved{Version: 1, Start: xiangqi.StartFEN, Moves: "h2e2 h9g7 zz", Ply: 1}, 2, 1, false, false},
+		{"ply out of range", Saved{Version: 1, Start: xiangqi.StartFEN, Moves: "h2e2", Ply: 9}, 1, 1, false, false},
+		{"reversi bad move", Saved{Version: 1, Game: VariantReversi, Start: NewReversi().Save().Start, Moves: "f5 d6 a1", Ply: 3}, 2, 2, false, false},
+		{"bad start", Saved{Version: 1, Start: "not a fen", Moves: "h2e2", Ply: 1}, 0, 0, false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, kept, err := SalvageBoard(tc.s)
+			if tc.none {
+				if b != nil || err == nil {
+					t.Fatalf("got a board (%v)", err)
+				}
+				return
+			}
+			if b == nil {
+				t.Fatalf("no board: %v", err)
+			}
+			if (err == nil) != tc.whole || kept != tc.kept || b.Len() != tc.kept || b.Ply() != tc.ply {
+				t.Errorf("kept %d (len %d, ply %d), err %v; want %d moves at ply %d, whole %v", kept, b.Len(), b.Ply(), err, tc.kept, tc.ply, tc.whole)
+			}
+		})
+	}
+}
+
+// TestReviewText: the review counts as the move list numbers its rows.
+func TestReviewText(t *testing.T) {
+	b := NewBoard(VariantXiangqi)
+	b.SetTwoPlayer()
+	if _, _, err := b.Import(xiangqi.StartFEN + " moves h2e2 h9g7 b0c2 b9c7 h0g2"); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		ply  int
+		want string
+	}{
+		{0, "Reviewing the start · the game is at move 3"},
+		{1, "Reviewing move 1, Red · the game is at move 3"},
+		{2, "Reviewing move 1, Black · the game is at move 3"},
+		{4, "Reviewing move 2, Black · the game is at move 3"},
+	} {
+		b.Review(tc.ply)
+		if got := ReviewText(i18n.English, b); got != tc.want {
+			t.Errorf("ply %d: %q, want %q", tc.ply, got, tc.want)
+		}
+	}
+	for ply, want := range map[int]int{1: 1, 2: 1, 3: 2, 4: 2, 5: 3} {
+		if got := MoveNumber(ply, false); got != want {
+			t.Errorf("MoveNumber(%d, false) = %d, want %d", ply, got, want)
+		}
+		if got := MoveNumber(ply, true); got != ply/2+1 {
+			t.Errorf("MoveNumber(%d, true) = %d, want %d", ply, got, ply/2+1)
+		}
+	}
+}

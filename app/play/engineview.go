@@ -1,6 +1,10 @@
 package play
 
 import (
+	"strconv"
+	"strings"
+
+	"qipan/app/i18n"
 	"qipan/engine/reversi"
 	"qipan/engine/xiangqi"
 )
@@ -137,3 +141,44 @@ func (r *Reversi) SetAnalysis(on bool) {
 
 // Analysis reports whether analysis is on.
 func (r *Reversi) Analysis() bool { return r.analysis }
+
+// EngineText is the engine's line as a board's panel writes it, in l: depth, score (from the
+// viewer's side; mate in N, exact), speed, and the line in the notation of v.
+func EngineText(l i18n.Lang, v EngineView) string {
+	info := v.Info
+	s := l.T(i18n.EngineDepth, info.Depth) + " · " + ScoreWords(l, info)
+	if info.NPS > 0 {
+		s += " · " + l.T(i18n.EngineSpeed, CountText(info.NPS))
+	}
+	if len(v.PV) > 0 {
+		s += " · " + strings.Join(v.PV, " ")
+	}
+	return s
+}
+
+// ScoreWords writes a line's score for people: pawns or discs, mate in N, exact.
+func ScoreWords(l i18n.Lang, info SearchInfo) string {
+	score := info.ScoreText()
+	switch {
+	case info.Mate > 0:
+		score = l.T(i18n.EngineMateIn, info.Mate)
+	case info.Mate < 0:
+		score = l.T(i18n.EngineMatedIn, -info.Mate)
+	case info.Exact:
+		score += " " + l.T(i18n.EngineExact)
+	}
+	return score
+}
+
+// CountText writes a large number short: 950, 378k, 1.5M.
+func CountText(n uint64) string {
+	switch {
+	case n >= 10_000_000:
+		return strconv.FormatUint(n/1_000_000, 10) + "M"
+	case n >= 1_000_000:
+		return strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64) + "M"
+	case n >= 10_000:
+		return strconv.FormatUint(n/1000, 10) + "k"
+	}
+	return strconv.FormatUint(n, 10)
+}

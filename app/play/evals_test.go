@@ -3,6 +3,8 @@ package play
 import (
 	"testing"
 
+	"qipan/app/i18n"
+
 	"qipan/engine/reversi"
 	"qipan/engine/xiangqi"
 )
@@ -90,5 +92,22 @@ func TestEvalsReversi(t *testing.T) {
 	}
 	if r.Graphing() || len(r.EngineLines()) != 0 {
 		t.Error("the analysis did not end with the last position")
+	}
+}
+
+// TestEngineText: the engine line says depth, score, speed and the line.
+func TestEngineText(t *testing.T) {
+	v := EngineView{Info: SearchInfo{Depth: 9, Score: 35, NPS: 1_500_000}, PV: []string{"炮二平五", "马8进7"}}
+	if got, want := EngineText(i18n.Simplified, v), "深度 9 · +0.35 · 1.5M 节点/秒 · 炮二平五 马8进7"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	v = EngineView{Info: SearchInfo{Depth: 12, Mate: 3}}
+	if got := EngineText(i18n.English, v); got != "Depth 12 · mate in 3" {
+		t.Errorf("%q", got)
+	}
+	for n, want := range map[uint64]string{950: "950", 378_000: "378k", 1_500_000: "1.5M", 12_000_000: "12M"} {
+		if got := CountText(n); got != want {
+			t.Errorf("CountText(%d) = %q, want %q", n, got, want)
+		}
 	}
 }

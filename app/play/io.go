@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"qipan/app/i18n"
 	"qipan/engine/xiangqi"
 	"qipan/engine/xiangqi/record"
 )
@@ -160,3 +161,36 @@ func (m *Match) PGN(n Notation) (string, error) {
 
 // DhtmlXQ writes the game as a [DhtmlXQ] block.
 func (m *Match) DhtmlXQ() (string, error) { return record.FormatDhtmlXQ(m.Record()) }
+
+// NotesText writes the notes of an import (Import, ImportRecord, LoadRecord) in l, joined by
+// "; ": English as they are, with the parser's details; other languages say what each means
+// (the games in the text, the line skipped, the moves left out) without the English details.
+func NotesText(l i18n.Lang, notes []string) string {
+	if l == i18n.English {
+		return strings.Join(notes, "; ")
+	}
+	out := make([]string, len(notes))
+	for i, n := range notes {
+		var a, b int
+		switch {
+		case strings.HasPrefix(n, "skipped: "):
+			if _, err := fmt.Sscanf(n, "skipped: line %d,", &a); err == nil {
+				out[i] = l.T(i18n.NoteSkippedLine, a)
+			} else {
+				out[i] = l.T(i18n.NoteSkipped)
+			}
+		case strings.HasPrefix(n, "the text holds "):
+			fmt.Sscanf(n, "the text holds %d games", &a)
+			out[i] = l.T(i18n.NoteGames, a)
+		case strings.HasPrefix(n, "the game ended after move "):
+			fmt.Sscanf(n, "the game ended after move %d", &a)
+			if j := strings.Index(n, "): the "); j >= 0 {
+				fmt.Sscanf(n[j:], "): the %d moves", &b)
+			}
+			out[i] = l.T(i18n.NoteEnded, a, b)
+		default:
+			out[i] = l.T(i18n.NoteSkipped)
+		}
+	}
+	return strings.Join(out, "；")
+}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"qipan/app/i18n"
+
 	"qipan/engine/xiangqi"
 )
 
@@ -75,6 +77,32 @@ func TestImport(t *testing.T) {
 	for _, tt := range bad {
 		if g, _, _, err := Import(tt.text); err == nil || g != nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: Import = %v, %v; want an error naming %q", tt.name, g, err, tt.want)
+		}
+	}
+}
+
+// TestNotesText: an import's notes are said in Chinese without English in them, and in English
+// as they are.
+func TestNotesText(t *testing.T) {
+	pgn := "[Event \"x\"]\n1. H2-E2 H9-G7\n\n[Event \"y\"]\n1. H2-E2\n"
+	_, _, notes, err := Import(pgn)
+	if err != nil || len(notes) == 0 {
+		t.Fatalf("notes %q, err %v", notes, err)
+	}
+	notes = append(notes, "the game ended after move 5 (checkmate): the 3 moves recorded after it were left out", "skipped: game 1: something", "skipped: line 3, column 4: game 1: variation skipped: bad")
+	if got := NotesText(i18n.English, notes); got != strings.Join(notes, "; ") {
+		t.Errorf("English: %q", got)
+	}
+	for _, l := range []i18n.Lang{i18n.Simplified, i18n.Traditional} {
+		got := NotesText(l, notes)
+		for _, r := range got {
+			if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+				t.Errorf("%s: %q holds English", l, got)
+				break
+			}
+		}
+		if !strings.Contains(got, "5") || !strings.Contains(got, "3") || !strings.Contains(got, "2 局") {
+			t.Errorf("%s: %q lost the numbers", l, got)
 		}
 	}
 }

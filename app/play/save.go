@@ -165,3 +165,29 @@ func (s Settings) Normalize() Settings {
 	}
 	return s
 }
+
+// SalvageBoard restores s as RestoreBoard does and, when that fails, keeps what it can: the
+// longest run of the saved moves that still replays (a save with one bad move keeps the game
+// up to it), at the saved ply or the last kept one, without the story if that is what fails.
+// kept is how many moves were kept and err why s could not be restored whole (nil when it was).
+// A save with no usable start position gives no board.
+func SalvageBoard(s Saved) (b Board, kept int, err error) {
+	b, err = RestoreBoard(s)
+	moves := strings.Fields(s.Moves)
+	if err == nil {
+		return b, len(moves), nil
+	}
+	for _, story := range []bool{true, false} {
+		for n := len(moves); n >= 0; n-- {
+			t := s
+			t.Moves, t.Ply = strings.Join(moves[:n], " "), min(max(s.Ply, 0), n)
+			if !story {
+				t.Story = nil
+			}
+			if rb, rerr := RestoreBoard(t); rerr == nil {
+				return rb, n, err
+			}
+		}
+	}
+	return nil, 0, err
+}

@@ -209,6 +209,20 @@ func StatusText(l i18n.Lang, b Board) string {
 	return s
 }
 
+// ReviewText is the status line while b is reviewed, in l, counting as the move list numbers
+// its rows (full moves, not plies): the move shown and who played it, and where the game is.
+func ReviewText(l i18n.Lang, b Board) string {
+	at := 0
+	if b.Ply() > 0 {
+		at = MoveNumber(b.Ply(), b.SecondFirst())
+	}
+	shown := b.ShownPly()
+	if shown == 0 {
+		return l.T(i18n.ReviewingStart, at)
+	}
+	return l.T(i18n.ReviewingMove, MoveNumber(shown, b.SecondFirst()), SideLabel(l, b.Variant(), b.Mover(shown)), at)
+}
+
 // refusalKeys are the texts of the boards' refusals.
 var refusalKeys = map[Refusal]i18n.Key{
 	RefusedCheck: i18n.RefusedCheck, RefusedFacing: i18n.RefusedFacing, RefusedTurn: i18n.RefusedTurn,

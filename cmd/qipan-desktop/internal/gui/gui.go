@@ -56,6 +56,7 @@ type game struct {
 	last    desktop.Scene // the scene on the screen (kept between frames: drawn only on change)
 	shot    bool          // write the next frame to o.Shot
 	down    bool
+	titled  i18n.Lang // the language of the window's title
 	lastX   int
 	lastY   int
 }
@@ -77,6 +78,7 @@ func Run(o Options) error {
 	if g.clip != nil {
 		clip = g.clip
 	}
+	soundOK := o.Sound == "on" || o.Sound == "auto" && audioDevice()
 	engine := desktop.NewLocalEngine()
 	engine.Notify(ebiten.ScheduleFrame)
 	g.app = desktop.New(desktop.Config{
@@ -85,6 +87,7 @@ func Run(o Options) error {
 		Clipboard: clip,
 		ExportDir: o.ExportDir,
 		Lang:      o.Lang,
+		NoSound:   o.Sound == "auto" && !soundOK,
 		Trace: func(s string) {
 			g.trace(s)
 			if strings.HasPrefix(s, "engine moved") && o.Shot != "" {
@@ -103,7 +106,7 @@ func Run(o Options) error {
 		}
 		g.app.DropFile(f, data)
 	}
-	if o.Sound == "on" || o.Sound == "auto" && audioDevice() {
+	if soundOK {
 		g.sound = newSounds()
 	}
 	w, h := o.Width, o.Height
@@ -114,7 +117,8 @@ func Run(o Options) error {
 	if w < 320 || h < 240 {
 		w, h = 960, 720
 	}
-	ebiten.SetWindowTitle("qipan 棋盘")
+	g.title()
+	ebiten.SetWindowIcon([]image.Image{desktop.Icon(16), desktop.Icon(32), desktop.Icon(48), desktop.Icon(128)})
 	ebiten.SetWindowSize(w, h)
 	ebiten.SetWindowSizeLimits(320, 240, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
@@ -155,6 +159,7 @@ func (g *game) Update() error {
 	if ww, wh := ebiten.WindowSize(); ww > 0 {
 		g.app.SetWindowSize(ww, wh)
 	}
+	g.title()
 	g.pointer()
 	g.keys()
 	g.dropped()
@@ -169,6 +174,14 @@ func (g *game) Update() error {
 		}
 	}
 	return nil
+}
+
+// title names the window in the board's language (it follows a change of language).
+func (g *game) title() {
+	if l := g.app.Lang(); l != g.titled {
+		g.titled = l
+		ebiten.SetWindowTitle(l.T(i18n.DesktopTitle))
+	}
 }
 
 // quitKey is Ctrl+Q (or Cmd+Q).

@@ -1,0 +1,207 @@
+package desktop
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"qipan/app/i18n"
+	"qipan/app/play"
+)
+
+// TestNewKeepsTheGame: New during a game asks first (the game stays until confirmed), keeps
+// the game it replaces, and offers it back until the person moves in the new one; bringing it
+// back keeps the new game in its place. A game with no moves is not worth asking about.
+func TestNewKeepsTheGame(t *testing.T) {
+	a, _ := newTestApp(t, &fakeLink{})
+	a.Button("side:two")
+	for _, m := range [][2]string{{"h2", "e2"}, {"h9", "g7"}} {
+		clickAt(t, a, m[0])
+		clickAt(t, a, m[1])
+	}
+	pressButton(t, a, "new")
+	if a.Board().Len() != 2 || shownText(a, "confirm") == "" || !a.Board().CanUndo() {
+		t.Fatalf("New did not ask first: len %d, confirm %q", a.Board().Len(), shownText(a, "confirm"))
+	}
+	pressButton(t, a, "new-cancel")
+	if a.Board().Len() != 2 || shownText(a, "confirm") != "" {
+		t.Fatalf("Keep playing: len %d, confirm %q", a.Board().Len(), shownText(a, "confirm"))
+	}
+	pressButton(t, a, "new")
+	pressButton(t, a, "new-confirm")
+	if a.Board().Len() != 0 || !a.CanRestore() {
+		t.Fatalf("after New: len %d, restorable %v", a.Board().Len(), a.CanRestore())
+	}
+	pressButton(t, a, "restore")
+	if a.Board().Len() != 2 || !strings.Contains(strings.Join(a.Board().MoveTexts(play.ICCS), " "), "H2-E2 H9-G7") {
+		t.Fatalf("restored %q", a.Board().MoveTexts(play.ICCS))
+	}
+	if a.CanRestore() {
+		t.Error("the empty new game was kept to be brought back")
+	}
+	// Once the person moves in the new game, it is theirs: no offer (as on the web page).
+	pressButton(t, a, "new")
+	pressButton(t, a, "new-confirm")
+	clickAt(t, a, "b0")
+	clickAt(t, a, "c2")
+	if a.CanRestore() {
+		t.Error("the restore is offered after a move in the new game")
+	}
+	// A new start finds the kept game.
+	if err := a.Close(); err != nil {
+		t.Fatal(err)
+	}
+	b := New(a.cfg)
+	b.Resize(1000, 700)
+	if !b.previous[play.VariantXiangqi] {
+		t.Error("the kept game is not found on a new start")
+	}
+	// An empty board: New asks nothing and keeps nothing.
+	c, _ := newTestApp(t, &fakeLink{})
+	c.Button("new")
+	if c.confirmNew || c.CanRestore() {
+		t.Errorf("New on an empty board: confirm %v, restorable %v", c.confirmNew, c.CanRestore())
+	}
+}
+
+// TestImportKeepsTheGame: a paste or a dropped file that replaces a game keeps it, and says so.
+func TestImportKeepsTheGame(t *testing.T) {
+	a, _ := newTestApp(t, &fakeLink{})
+	clickAt(t, a, "h2")
+	clickAt(t, a, "e2")
+	a.cfg.Clipboard.(*fakeClipboard).text = "1. 马二进三 马8进7"
+	a.Key(KeyPaste)
+	if a.Board().Len() != 2 || !a.CanRestore() || !strings.Contains(a.Info(), "brought back") {
+		t.Fatalf("paste: len %d, restorable %v, info %q", a.Board().Len(), a.CanRestore(), a.Info())
+	}
+	pressButton(t, a, "restore")
+	if got := a.Board().MoveTexts(play.ICCS); len(got) != 1 || got[0] != "H2-E2" {
+		t.Fatalf("restored %q", got)
+	}
+	// The pasted game is kept in its turn: a restore is undone the same way.
+	pressButton(t, a, "restore")
+	if got := a.Board().MoveTexts(play.ICCS); len(got) != 2 || got[0] != "H0-G2" {
+		t.Fatalf("restored back %q", got)
+	}
+	// A file named on the command line, into the other game.
+	a.DropFile("game.txt", []byte("f5d6c3"))
+	if a.Board().Variant() != play.VariantReversi || a.CanRestore() {
+		t.Errorf("a transcript into an empty Reversi: %s, restorable %v (nothing was replaced)", a.Board().Variant(), a.CanRestore())
+	}
+	a.DropFile("game2.txt", []byte("f5f6"))
+	if a.Board().Len() != 2 || !a.CanRestore() {
+		t.Errorf("a second transcript: len %d, restorable %v", a.Board().Len(), a.CanRestore())
+	}
+}
+
+// TestDamagedSaveKeepsWhatItCan: a save with a bad move puts the moves before it on the board,
+// keeps the whole file aside and says where, in the board's language; the message wraps in
+// its box, and is dismissed by its button.
+func TestDamagedSaveKeepsWhatItCan(t *testing.T) {
+	dir := t.TempDir()
+	save := `{"v":1,"start":"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1","moves":"h2e2 h9g7 b0c2 zz b9c7","ply":5}`
+	if err := os.WriteFile(filepath.Join(dir, "game-xiangqi.json"), []byte(save), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := New(Config{Store: Store{Dir: dir, Now: func() time.Time { return time.Unix(1e9, 0) }}, Engine: &fakeLink{}, Lang: i18n.Simplified})
+	a.Resize(640, 480)
+	aside := filepath.Join(dir, "game-xiangqi.json.corrupt-20010909-014640")
+	if a.Board().Len() != 3 {
+		t.Errorf("kept %d moves, want the 3 before the bad one", a.Board().Len())
+	}
+	if data, err := os.ReadFile(aside); err != nil || string(data) != save {
+		t.Errorf("the file set aside: %q %v", data, err)
+	}
+	if got := shownText(a, "notice"); !strings.Contains(got, "前3步已摆上棋盘") || !strings.Contains(got, aside) {
+		t.Errorf("notice %q: want the moves kept and %s", got, aside)
+	}
+	lines := a.Scene().Find("notice")
+	if len(lines) < 2 {
+		t.Errorf("the notice is not wrapped: %d lines", len(lines))
+	}
+	for _, o := range lines {
+		if w := textWidth(o.Text, o.Size); w > o.W+0.5 || o.Size < 12 {
+			t.Errorf("notice line %q: %.0f px wide in %.0f, size %.1f", o.Text, w, o.W, o.Size)
+		}
+	}
+	pressButton(t, a, "dismiss")
+	if a.Notice() != "" || len(a.Scene().Find("notice")) != 0 {
+		t.Errorf("dismissed, the notice says %q", a.Notice())
+	}
+}
+
+// TestMessagesGoStale: what an import did is cleared by the next move and by New; its notes
+// are in the board's language.
+func TestMessagesGoStale(t *testing.T) {
+	a, _ := newTestApp(t, &fakeLink{})
+	a.Button("lang") // 简体中文
+	a.Button("side:two")
+	a.cfg.Clipboard.(*fakeClipboard).text = "[Event \"a\"]\n1. H2-E2 H9-G7\n\n[Event \"b\"]\n1. H2-E2\n"
+	a.Key(KeyPaste)
+	info := shownText(a, "info")
+	if !strings.Contains(info, "文本里有2局") {
+		t.Errorf("info %q", info)
+	}
+	for _, r := range info {
+		if r >= 'a' && r <= 'z' {
+			t.Errorf("info %q holds English", info)
+			break
+		}
+	}
+	clickAt(t, a, "b0")
+	clickAt(t, a, "c2")
+	if a.Info() != "" {
+		t.Errorf("after a move the info still says %q", a.Info())
+	}
+	a.Key(KeyCopy)
+	a.Button("new")
+	a.Button("new-confirm")
+	if a.Info() != "" {
+		t.Errorf("after New the info still says %q", a.Info())
+	}
+}
+
+// TestNoSoundDevice: without a sound device the sound button says so and does nothing, and no
+// sound is queued.
+func TestNoSoundDevice(t *testing.T) {
+	a := New(Config{Store: Store{Dir: t.TempDir()}, Engine: &fakeLink{}, NoSound: true})
+	a.Resize(1000, 700)
+	if got := label(t, a, "sound"); got != "No sound device" {
+		t.Errorf("sound button %q", got)
+	}
+	if shown, on := enabled(a, "sound"); !shown || on {
+		t.Errorf("sound button shown %v enabled %v", shown, on)
+	}
+	a.Button("side:two")
+	clickAt(t, a, "h2")
+	clickAt(t, a, "e2")
+	if s := a.Sounds(); len(s) != 0 {
+		t.Errorf("sounds %v without a device", s)
+	}
+}
+
+// TestIcon: the icon is a piece: its rim at the edge, the ivory face, the red character in the
+// middle, transparent corners.
+func TestIcon(t *testing.T) {
+	img := Icon(64)
+	at := func(x, y int) Color { c := img.RGBAAt(x, y); return Color{c.R, c.G, c.B, c.A} }
+	if c := at(0, 0); c.A != 0 {
+		t.Errorf("corner %v, want transparent", c)
+	}
+	if c := at(32, 2); c.A < 200 || c.R > 0xb0 {
+		t.Errorf("rim %v", c)
+	}
+	red := 0
+	for y := 20; y < 44; y++ {
+		for x := 20; x < 44; x++ {
+			if c := at(x, y); c.R > 0x90 && c.G < 0x60 {
+				red++
+			}
+		}
+	}
+	if red < 60 {
+		t.Errorf("only %d red pixels in the middle: no character", red)
+	}
+}

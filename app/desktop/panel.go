@@ -1,0 +1,357 @@
+package desktop
+
+import (
+	"strconv"
+
+	"qipan/app/i18n"
+	"qipan/app/play"
+)
+
+// The panel keeps every row in its place whatever is shown: the status, a line for a
+// question, a refusal or the hint, two for the engine's line (and Reversi's count), the review
+// row (idle while not reviewing) and the keep row (confirm New, bring back the game replaced)
+// are there, empty or idle, when they have nothing to say. Only the message (what an import
+// or export did, a problem) and the move list, at the bottom or in their own column, change
+// size, and nothing lies below them.
+
+// widget is a panel button as laid out for a frame.
+type widget struct {
+	id, label       string
+	box             Box
+	enabled, active bool
+}
+
+// entry is a clickable move of the move list.
+type entry struct {
+	ply  int
+	text string
+	box  Box
+	cur  bool // the shown ply
+	undo bool // beyond the game's ply (the redo tail)
+}
+
+// frameLayout is where everything goes in the current window.
+type frameLayout struct {
+	geo     Geometry
+	panel   Box
+	u       float32 // the panel's text size
+	buttons []widget
+	entries []entry
+	texts   []Op // the panel's text lines
+	list    Box  // the move list's area
+	message Box  // the message's box (empty: none)
+}
+
+// Geometry returns where the board of the game shown is drawn in the current window.
+func (a *App) Geometry() Geometry { return a.layout().geo }
+
+// square returns the square under pixel x, y, if any.
+func (l *frameLayout) square(b play.Board, x, y float32) (int, bool) {
+	c, r, ok := l.geo.Hit(x, y)
+	if !ok {
+		return -1, false
+	}
+	return b.Cell(c, r), true
+}
+
+func (a *App) layout() *frameLayout {
+	w, h := max(a.w, 200), max(a.h, 200)
+	cols, rows := a.b.Dims()
+	ar := Arrange(w, h, cols, rows)
+	bb := ar.Board
+	l := &frameLayout{
+		geo:   BoardGeometry(bb.X, bb.Y, bb.W, bb.H, cols, rows, a.b.Variant() == play.VariantXiangqi),
+		panel: ar.Panel,
+		u:     ar.U,
+	}
+	a.panel(l, ar.ListBeside)
+	return l
+}
+
+// panel lays out the panel: the game switch, the status and its lines, the controls, the
+// settings, import and export, then the message and the move list (below, or in a column of
+// their own when beside).
+func (a *App) panel(l *frameLayout, beside bool) {
+	b, u, p, lang := a.b, l.u, l.panel, a.Lang()
+	pad, gap := u*0.7, u*0.35
+	x, y, w := p.X+pad, p.Y+pad, p.W-2*pad
+	var column Box // the message's and the move list's column
+	if beside {
+		cw := min(w*0.62, controlsW*u*1.25)
+		column = Box{x + cw + pad, y, w - cw - pad, p.H - 2*pad}
+		w = cw
+	}
+	bh := u * 1.9
+	// row lays out buttons in one row, or in two when their labels do not fit in one.
+	row := func(ws ...widget) {
+		need := float32(0)
+		for _, wd := range ws {
+			need += textWidth(wd.label, u*0.9) + u*0.8
+		}
+		if need+gap*float32(len(ws)-1) > w && len(ws) > 2 {
+			half := (len(ws) + 1) / 2
+			for _, part := range [][]widget{ws[:half], ws[half:]} {
+				n := float32(len(part))
+				bw := (w - gap*(n-1)) / n
+				for i, wd := range part {
+					wd.box = Box{x + float32(i)*(bw+gap), y, bw, bh}
+					l.buttons = append(l.buttons, wd)
+				}
+				y += bh + gap
+			}
+			return
+		}
+		n := float32(len(ws))
+		bw := (w - gap*(n-1)) / n
+		for i, wd := range ws {
+			wd.box = Box{x + float32(i)*(bw+gap), y, bw, bh}
+			l.buttons = append(l.buttons, wd)
+		}
+		y += bh + gap
+	}
+	// lines writes s wrapped in a slot of n lines (always taken, so that what follows stays
+	// in place); what does not fit in n lines is shrunk onto the last.
+	lines := func(s string, n int, size float32, c Color, tag string) {
+		lh := size * 1.4
+		ls := wrap(s, size, w)
+		if len(ls) > n {
+			rest := ""
+			for _, l := range ls[n-1:] {
+				rest += l + " "
+			}
+			ls = append(ls[:n-1], rest)
+		}
+		for i, t := range ls {
+			if t != "" {
+				l.texts = append(l.texts, Op{Kind: OpText, Text: t, X: x, Y: y + float32(i)*lh, W: w, H: lh, Size: size, Color: c, Tag: tag})
+			}
+		}
+		y += float32(n) * lh
+	}
+	on := func(id, label string, enabled bool) widget { return widget{id: id, label: label, enabled: enabled} }
+	pick := func(id, label string, act bool) widget {
+		return widget{id: id, label: label, enabled: true, active: act}
+	}
+	xq := b.Variant() == play.VariantXiangqi
+	row(pick("game:"+play.VariantXiangqi, lang.T(i18n.GameXiangqi), xq), pick("game:"+play.VariantReversi, lang.T(i18n.GameReversi), !xq),
+		on("lang", lang.Name(), true))
+	e := b.Engine()
+	status := play.StatusText(lang, b)
+	if b.Reviewing() {
+		status = play.ReviewText(lang, b)
+	}
+	lines(status, 1, u*1.1, text, "status")
+	// The line under the status: the question of New, else why a click was refused, else
+	// the hint.
+	switch {
+	case a.confirmNew:
+		lines(lang.T(i18n.ConfirmNew), 1, u*0.95, alert, "confirm")
+	case a.refusal != "":
+		lines(play.RefusalText(lang, a.refusal), 1, u*0.95, alert, "refusal")
+	default:
+		hint := ""
+		if from, to, ok := b.HintMove(); ok {
+			hint = lang.T(i18n.HintMove, a.moveName(from, to))
+		}
+		lines(hint, 1, u*0.95, mark, "hint-text")
+	}
+	// Two lines for Reversi's count and the engine's line (depth, score, speed, line).
+	eng := play.BoardNote(lang, b)
+	if v, ok := b.EngineView(a.st.Notation); ok {
+		if eng != "" {
+			eng += " · "
+		}
+		eng += play.EngineText(lang, v)
+	}
+	lines(eng, 2, u*0.85, engineInk, "engine")
+	engineOK := e.Failed() == ""
+	reviewing := b.Reviewing()
+	row(on("new", lang.T(i18n.New), true), on("undo", lang.T(i18n.Undo), b.CanUndo()), on("redo", lang.T(i18n.Redo), b.CanRedo()))
+	// Move now hurries the computer's search: without one (the person's turn, two players)
+	// it has nothing to do, in either game.
+	row(on("flip", lang.T(i18n.Flip), true),
+		on("hint", lang.T(i18n.Hint), engineOK && !reviewing && b.PersonToMove() && !e.Hinting()),
+		on("movenow", lang.T(i18n.MoveNow), e.Thinking()))
+	row(on("continue", lang.T(i18n.ContinueHere), reviewing), on("live", lang.T(i18n.BackToGame), reviewing))
+	switch {
+	case a.confirmNew:
+		row(on("new-confirm", lang.T(i18n.ConfirmNewYes), true), on("new-cancel", lang.T(i18n.ConfirmNewNo), true))
+	case a.CanRestore():
+		row(on("restore", lang.T(i18n.RestorePrevious), true))
+	default:
+		y += bh + gap
+	}
+	two := b.Mode() == play.TwoPlayer
+	you := [2]i18n.Key{i18n.YouRed, i18n.YouBlack}
+	if !xq {
+		you = [2]i18n.Key{i18n.YouBlack, i18n.YouWhite}
+	}
+	row(pick("side:0", lang.T(you[0]), !two && b.Human() == 0),
+		pick("side:1", lang.T(you[1]), !two && b.Human() == 1),
+		pick("side:two", lang.T(i18n.TwoPlayers), two))
+	sound := pick("sound", map[bool]string{false: lang.T(i18n.SoundOn), true: lang.T(i18n.SoundOff)}[a.st.Muted], !a.st.Muted)
+	if a.cfg.NoSound {
+		sound = on("sound", lang.T(i18n.NoSoundDevice), false)
+	}
+	row(on("level:-", "−", a.st.Level > play.MinLevel),
+		widget{id: "level", label: lang.T(i18n.Level, a.st.Level)},
+		on("level:+", "+", a.st.Level < play.MaxLevel), sound)
+	if xq {
+		var ns []widget
+		for _, n := range play.Notations {
+			ns = append(ns, pick("notation:"+string(n.N), n.Label, a.st.Notation == n.N))
+		}
+		ns = append(ns, pick("coords", map[bool]string{true: "a–i", false: "九…一"}[a.st.Coords == play.CoordsICCS], false))
+		row(ns...)
+	}
+	var ex []widget
+	for i, e := range b.Exports() {
+		ex = append(ex, on("copy:"+strconv.Itoa(i), lang.T(i18n.CopyWhat, play.WhatText(lang, e.Name)), true))
+	}
+	row(ex...)
+	row(on("paste", lang.T(i18n.Paste), true), on("savefile", lang.T(i18n.SaveFile), true))
+	if beside {
+		x, y, w = column.X, column.Y, column.W
+	}
+	a.message(l, x, &y, w)
+	l.list = Box{x, y, w, p.Y + p.H - pad - y}
+	a.moveList(l)
+}
+
+// message lays out the message at x, *y in width w: the problem (in the alert colour) and
+// what the last import or export did, wrapped, with a button to dismiss them; *y moves past it.
+func (a *App) message(l *frameLayout, x float32, y *float32, w float32) {
+	notice, info := a.Notice(), a.Info()
+	if notice == "" && info == "" {
+		return
+	}
+	u := l.u
+	size := max(u*0.9, 12)
+	lh := size * 1.4
+	close := u * 1.6
+	top := *y
+	tw := w - close - u*0.5
+	for _, m := range []struct {
+		s   string
+		c   Color
+		tag string
+	}{{notice, alert, "notice"}, {info, text, "info"}} {
+		if m.s == "" {
+			continue
+		}
+		for _, t := range wrap(m.s, size, tw) {
+			l.texts = append(l.texts, Op{Kind: OpText, Text: t, X: x + u*0.3, Y: *y + u*0.2, W: tw, H: lh, Size: size, Color: m.c, Tag: m.tag})
+			*y += lh
+		}
+	}
+	*y += u * 0.4
+	l.message = Box{x, top, w, *y - top}
+	l.buttons = append(l.buttons, widget{id: "dismiss", label: "×", enabled: true,
+		box: Box{x + w - close, top + u*0.2, close, close}})
+	*y += u * 0.4
+}
+
+// moveName writes a move of the shown position for the hint line.
+func (a *App) moveName(from, to int) string {
+	if m, ok := a.b.(*play.XiangqiBoard); ok {
+		if mv, ok := m.M.HintMove(); ok {
+			return play.MoveText(m.M.Shown(), mv, a.st.Notation)
+		}
+	}
+	return string(rune('a'+to%8)) + strconv.Itoa(to/8+1)
+}
+
+// moveList lays out the numbered rows of the record, keeping the shown move in view.
+func (a *App) moveList(l *frameLayout) {
+	b, u := a.b, l.u
+	texts := b.MoveTexts(a.st.Notation)
+	rows := play.MoveRows(texts, b.SecondFirst())
+	rh := u * 1.6
+	fit := int(l.list.H / rh)
+	if fit <= 0 {
+		return
+	}
+	shown := b.ShownPly()
+	if shown != a.shown {
+		a.shown = shown
+		// Keep the row of the shown ply in view.
+		for i, r := range rows {
+			for _, p := range r.Plies {
+				if p == shown {
+					if i < a.scroll {
+						a.scroll = i
+					} else if i >= a.scroll+fit {
+						a.scroll = i - fit + 1
+					}
+				}
+			}
+		}
+	}
+	a.scroll = max(0, min(a.scroll, len(rows)-fit))
+	numW := u * 2.6
+	colW := (l.list.W - numW) / 2
+	for i := a.scroll; i < len(rows) && i < a.scroll+fit; i++ {
+		r := rows[i]
+		y := l.list.Y + float32(i-a.scroll)*rh
+		l.texts = append(l.texts, Op{Kind: OpText, Text: strconv.Itoa(r.Number) + ".", X: l.list.X, Y: y, W: numW, H: rh, Size: u, Color: dim})
+		col := 0
+		if r.Second {
+			col = 1
+		}
+		for _, ply := range r.Plies {
+			l.entries = append(l.entries, entry{
+				ply: ply, text: texts[ply-1],
+				box: Box{l.list.X + numW + float32(col)*colW, y, colW, rh},
+				cur: ply == shown, undo: ply > b.Ply(),
+			})
+			col++
+		}
+	}
+}
+
+// Scene returns what the window shows now.
+func (a *App) Scene() Scene {
+	l := a.layout()
+	var s Scene
+	s.rect(0, 0, max(a.w, 200), max(a.h, 200), panelBg, "background")
+	if a.b.Variant() == play.VariantXiangqi {
+		a.xiangqiBoard(&s, l.geo)
+	} else {
+		a.reversiBoard(&s, l.geo)
+	}
+	a.panelScene(&s, l)
+	return s
+}
+
+func (a *App) panelScene(s *Scene, l *frameLayout) {
+	u := l.u
+	if m := l.message; m.W > 0 {
+		s.rect(m.X, m.Y, m.W, m.H, messageBg, "message")
+	}
+	for _, w := range l.buttons {
+		bg, fg := button, text
+		switch {
+		case w.active:
+			bg, fg = active, rgb(255, 255, 255)
+		case !w.enabled && w.id != "level":
+			fg = dim
+		case w.id == "level":
+			bg = panelBg
+		case w.id == "dismiss":
+			bg = messageBg
+		}
+		s.rect(w.box.X, w.box.Y, w.box.W, w.box.H, bg, "button "+w.id)
+		s.text(w.label, w.box.X, w.box.Y, w.box.W, w.box.H, u*0.9, AlignCenter, fg, "label "+w.id)
+	}
+	*s = append(*s, l.texts...)
+	for _, e := range l.entries {
+		c := text
+		if e.undo {
+			c = dim
+		}
+		if e.cur {
+			s.rect(e.box.X, e.box.Y, e.box.W-u*0.3, e.box.H, active.Alpha(90), "current")
+		}
+		s.text(e.text, e.box.X+u*0.3, e.box.Y, e.box.W-u*0.6, e.box.H, u, AlignLeft, c, "move "+strconv.Itoa(e.ply))
+	}
+}
