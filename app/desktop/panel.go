@@ -82,32 +82,26 @@ func (a *App) panel(l *frameLayout, beside bool) {
 		w = cw
 	}
 	bh := u * 1.9
-	// row lays out buttons in one row, or in two when their labels do not fit in one.
+	// row lays out buttons of equal width in one row, or in two when a label does not fit.
 	row := func(ws ...widget) {
-		need := float32(0)
+		parts := [][]widget{ws}
+		widest := float32(0)
 		for _, wd := range ws {
-			need += textWidth(wd.label, u*0.9) + u*0.8
+			widest = max(widest, textWidth(wd.label, u*0.9)+u*0.6)
 		}
-		if need+gap*float32(len(ws)-1) > w && len(ws) > 2 {
+		if n := float32(len(ws)); len(ws) > 2 && widest > (w-gap*(n-1))/n {
 			half := (len(ws) + 1) / 2
-			for _, part := range [][]widget{ws[:half], ws[half:]} {
-				n := float32(len(part))
-				bw := (w - gap*(n-1)) / n
-				for i, wd := range part {
-					wd.box = Box{x + float32(i)*(bw+gap), y, bw, bh}
-					l.buttons = append(l.buttons, wd)
-				}
-				y += bh + gap
+			parts = [][]widget{ws[:half], ws[half:]}
+		}
+		for _, part := range parts {
+			n := float32(len(part))
+			bw := (w - gap*(n-1)) / n
+			for i, wd := range part {
+				wd.box = Box{x + float32(i)*(bw+gap), y, bw, bh}
+				l.buttons = append(l.buttons, wd)
 			}
-			return
+			y += bh + gap
 		}
-		n := float32(len(ws))
-		bw := (w - gap*(n-1)) / n
-		for i, wd := range ws {
-			wd.box = Box{x + float32(i)*(bw+gap), y, bw, bh}
-			l.buttons = append(l.buttons, wd)
-		}
-		y += bh + gap
 	}
 	// lines writes s wrapped in a slot of n lines (always taken, so that what follows stays
 	// in place); what does not fit in n lines is shrunk onto the last.

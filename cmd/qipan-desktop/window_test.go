@@ -138,9 +138,14 @@ func (c *child) wait(prefix string, limit time.Duration) string {
 	}
 }
 
-// findWindow finds the program's top-level window by its title.
+// findWindow finds the program's top-level window: the one titled (_NET_WM_NAME, UTF-8) in
+// one of the board's languages.
 func (c *child) findWindow() xproto.Window {
 	c.t.Helper()
+	titles := map[string]bool{}
+	for _, l := range i18n.Langs {
+		titles[l.T(i18n.DesktopTitle)] = true
+	}
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
 		tree, err := xproto.QueryTree(c.x, c.root).Reply()
@@ -148,15 +153,27 @@ func (c *child) findWindow() xproto.Window {
 			c.t.Fatal(err)
 		}
 		for _, w := range tree.Children {
-			p, err := xproto.GetProperty(c.x, false, w, xproto.AtomWmName, xproto.GetPropertyTypeAny, 0, 64).Reply()
-			if err == nil && strings.HasPrefix(string(p.Value), "qipan") {
+			if titles[c.title(w)] {
 				return w
 			}
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	c.t.Fatal("no window titled qipan")
+	c.t.Fatal("no window titled as the board")
 	return 0
+}
+
+// title is window w's title (_NET_WM_NAME).
+func (c *child) title(w xproto.Window) string {
+	r, err := xproto.InternAtom(c.x, false, uint16(len("_NET_WM_NAME")), "_NET_WM_NAME").Reply()
+	if err != nil {
+		return ""
+	}
+	p, err := xproto.GetProperty(c.x, false, w, r.Atom, xproto.GetPropertyTypeAny, 0, 256).Reply()
+	if err != nil {
+		return ""
+	}
+	return string(p.Value)
 }
 
 // click clicks the window's pixel x, y with the first mouse button.
@@ -247,6 +264,9 @@ func playAMove(t *testing.T, locale string, lang i18n.Lang, name string) {
 	os.Remove(shot)
 	dir := t.TempDir()
 	c := start(t, dir, locale, "-shot", shot)
+	if got, want := c.title(c.win), lang.T(i18n.DesktopTitle); got != want {
+		t.Errorf("window title %q, want %q", got, want)
+	}
 	hx, hy := place(t, "", "h2")
 	ex, ey := place(t, "", "e2")
 	c.click(hx, hy)
@@ -359,6 +379,44 @@ func TestWindowCloseDuringSearch(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(dir, "game-xiangqi.json"))
 	if err != nil || !strings.Contains(string(data), "3akab2/9/4b4") || !strings.Contains(string(data), `"human": "b"`) {
 		t.Errorf("the game (the person playing Black) was not saved on exit: %s %v", data, err)
+	}
+}
+
+// TestWindowSizes: the board at four window sizes, from the smallest supported to a large
+// screen, with a game imported from the command line over a kept one (the message, the offer
+// to bring the kept game back), the computer's move and its engine line: each frame is written
+// (QIPAN_DESKTOP_SHOT_DIR, else bin/) for a person to look at, and checked to fill its window.
+func TestWindowSizes(t *testing.T) {
+	shots := os.Getenv("QIPAN_DESKTOP_SHOT_DIR")
+	if shots == "" {
+		shots = "../../bin"
+	}
+	pgn := "[Event \"sizes\"]\n1. 炮二平五 马8进7 2. 马二进三 车9平8 3. 车一平二 马2进3 4. 兵七进一 卒7进1 5. 车二进六 炮8平9 6. 车二平三 炮9退1\n"
+	for _, sz := range [][2]int{{640, 480}, {600, 1000}, {1920, 1080}, {2560, 1440}} {
+		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			dir := t.TempDir()
+			os.WriteFile(filepath.Join(dir, "settings.json"), []byte(`{"level":1}`), 0o644)
+			os.WriteFile(filepath.Join(dir, "game-xiangqi.json"), []byte(`{"v":1,"start":"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1","moves":"h2e2 h9g7","ply":2}`), 0o644)
+			file := filepath.Join(dir, "game.pgn")
+			os.WriteFile(file, []byte(pgn), 0o644)
+			shot, _ := filepath.Abs(filepath.Join(shots, fmt.Sprintf("desktop-%dx%d.png", sz[0], sz[1])))
+			os.Remove(shot)
+			c := start(t, dir, "zh_CN.UTF-8", "-size", fmt.Sprintf("%dx%d", sz[0], sz[1]), "-shot", shot, file)
+			a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Engine: desktop.NewLocalEngine(), Lang: i18n.Simplified})
+			a.Resize(float32(sz[0]), float32(sz[1]))
+			b := a.Scene().Find("button side:1")
+			if len(b) != 1 {
+				t.Fatal("no You: Black button")
+			}
+			c.click(b[0].X+b[0].W/2, b[0].Y+b[0].H/2)
+			c.wait("engine moved", 30*time.Second)
+			c.wait("screenshot", 10*time.Second)
+			img := readPNG(t, shot)
+			if got := img.Bounds(); got.Dx() != sz[0] || got.Dy() != sz[1] {
+				t.Fatalf("the frame is %v, want %dx%d", got, sz[0], sz[1])
+			}
+			t.Logf("screenshot %s", shot)
+		})
 	}
 }
 
