@@ -176,6 +176,9 @@ func (a *App) Lang() i18n.Lang {
 	return i18n.English
 }
 
+// notation is the move list's: the one chosen, else the language's (play.DefaultNotation).
+func (a *App) notation() play.Notation { return a.st.NotationIn(a.Lang()) }
+
 // Notice returns the problem shown, if any, in the board's language.
 func (a *App) Notice() string { return a.text(a.notice) }
 
@@ -505,7 +508,7 @@ func (a *App) copyExport(i string) {
 		return
 	}
 	name := exs[n].Name
-	text, err := exs[n].Write(a.st.Notation)
+	text, err := exs[n].Write(a.notation())
 	if err != nil {
 		a.info = func(l i18n.Lang) string { return play.WhatText(l, name) + ": " + err.Error() }
 		return
@@ -530,7 +533,7 @@ func (a *App) saveFile() {
 			ex = e
 		}
 	}
-	text, err := ex.Write(a.st.Notation)
+	text, err := ex.Write(a.notation())
 	if err != nil {
 		a.info = func(l i18n.Lang) string { return play.WhatText(l, ex.Name) + ": " + err.Error() }
 		return

@@ -205,3 +205,29 @@ func TestIcon(t *testing.T) {
 		t.Errorf("only %d red pixels in the middle: no character", red)
 	}
 }
+
+// TestNotationFollowsLanguage: the move list is in the language's notation until one is
+// picked: 中文 简 in 简体中文, 中文 繁 in 繁體中文, ICCS in English.
+func TestNotationFollowsLanguage(t *testing.T) {
+	a, _ := newTestApp(t, &fakeLink{})
+	a.Button("side:two")
+	clickAt(t, a, "h2")
+	clickAt(t, a, "e2")
+	clickAt(t, a, "h9")
+	clickAt(t, a, "g7")
+	move := func() string { return a.Scene().Find("move 2")[0].Text }
+	for _, want := range []struct {
+		lang i18n.Lang
+		move string
+	}{{i18n.Simplified, "马８进７"}, {i18n.Traditional, "馬８進７"}, {i18n.English, "H9-G7"}} {
+		a.Button("lang")
+		if a.Lang() != want.lang || move() != want.move {
+			t.Errorf("%s: move 2 written %q, want %q", a.Lang(), move(), want.move)
+		}
+	}
+	a.Button("notation:wxf")
+	a.Button("lang")
+	if move() != "H8+7" {
+		t.Errorf("WXF picked, in %s: %q", a.Lang(), move())
+	}
+}

@@ -151,7 +151,7 @@ func (a *App) panel(l *frameLayout, beside bool) {
 	}
 	// Two lines for Reversi's count and the engine's line (depth, score, speed, line).
 	eng := play.BoardNote(lang, b)
-	if v, ok := b.EngineView(a.st.Notation); ok {
+	if v, ok := b.EngineView(a.notation()); ok {
 		if eng != "" {
 			eng += " · "
 		}
@@ -193,7 +193,7 @@ func (a *App) panel(l *frameLayout, beside bool) {
 	if xq {
 		var ns []widget
 		for _, n := range play.Notations {
-			ns = append(ns, pick("notation:"+string(n.N), n.Label, a.st.Notation == n.N))
+			ns = append(ns, pick("notation:"+string(n.N), n.Label, a.notation() == n.N))
 		}
 		ns = append(ns, pick("coords", map[bool]string{true: "a–i", false: "九…一"}[a.st.Coords == play.CoordsICCS], false))
 		row(ns...)
@@ -249,7 +249,7 @@ func (a *App) message(l *frameLayout, x float32, y *float32, w float32) {
 func (a *App) moveName(from, to int) string {
 	if m, ok := a.b.(*play.XiangqiBoard); ok {
 		if mv, ok := m.M.HintMove(); ok {
-			return play.MoveText(m.M.Shown(), mv, a.st.Notation)
+			return play.MoveText(m.M.Shown(), mv, a.notation())
 		}
 	}
 	return string(rune('a'+to%8)) + strconv.Itoa(to/8+1)
@@ -258,7 +258,7 @@ func (a *App) moveName(from, to int) string {
 // moveList lays out the numbered rows of the record, keeping the shown move in view.
 func (a *App) moveList(l *frameLayout) {
 	b, u := a.b, l.u
-	texts := b.MoveTexts(a.st.Notation)
+	texts := b.MoveTexts(a.notation())
 	rows := play.MoveRows(texts, b.SecondFirst())
 	rh := u * 1.6
 	fit := int(l.list.H / rh)

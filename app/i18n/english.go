@@ -280,6 +280,5 @@ var english = [keyCount]string{
 	NoteSkipped:        "a part that could not be read was skipped",
 	NoteEnded:          "the game ended after move %d: the %d moves recorded after it were left out",
 	NoSoundDevice:      "No sound device",
-	DesktopTitle:       "qipan · Xiangqi & Reversi",
 	ImportKeptPrevious: "The game it replaced can be brought back.",
 }

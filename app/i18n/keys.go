@@ -310,7 +310,6 @@ const (
 	NoteSkipped
 	NoteEnded // move, moves left out
 	NoSoundDevice
-	DesktopTitle
 	ImportKeptPrevious
 
 	keyCount

@@ -280,6 +280,5 @@ var simplified = [keyCount]string{
 	NoteSkipped:        "有无法读取的内容，已跳过",
 	NoteEnded:          "对局在第 %d 步结束：其后记录的 %d 步未载入",
 	NoSoundDevice:      "没有音频设备",
-	DesktopTitle:       "棋盘 · 象棋与黑白棋",
 	ImportKeptPrevious: "被替换的对局可以找回。",
 }

@@ -280,6 +280,5 @@ var traditional = [keyCount]string{
 	NoteSkipped:        "有無法讀取的內容，已跳過",
 	NoteEnded:          "對局在第 %d 步結束：其後記錄的 %d 步未載入",
 	NoSoundDevice:      "沒有音訊裝置",
-	DesktopTitle:       "棋盤 · 象棋與黑白棋",
 	ImportKeptPrevious: "被替換的對局可以找回。",
 }

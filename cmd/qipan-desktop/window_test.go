@@ -144,7 +144,7 @@ func (c *child) findWindow() xproto.Window {
 	c.t.Helper()
 	titles := map[string]bool{}
 	for _, l := range i18n.Langs {
-		titles[l.T(i18n.DesktopTitle)] = true
+		titles[l.T(i18n.PageTitle)] = true
 	}
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
@@ -264,7 +264,7 @@ func playAMove(t *testing.T, locale string, lang i18n.Lang, name string) {
 	os.Remove(shot)
 	dir := t.TempDir()
 	c := start(t, dir, locale, "-shot", shot)
-	if got, want := c.title(c.win), lang.T(i18n.DesktopTitle); got != want {
+	if got, want := c.title(c.win), lang.T(i18n.PageTitle); got != want {
 		t.Errorf("window title %q, want %q", got, want)
 	}
 	hx, hy := place(t, "", "h2")

@@ -180,7 +180,7 @@ func (g *game) Update() error {
 func (g *game) title() {
 	if l := g.app.Lang(); l != g.titled {
 		g.titled = l
-		ebiten.SetWindowTitle(l.T(i18n.DesktopTitle))
+		ebiten.SetWindowTitle(l.T(i18n.PageTitle))
 	}
 }
 
