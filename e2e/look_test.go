@@ -18,11 +18,11 @@ func TestLooks(t *testing.T) {
 	ctx := browser(t)
 	load(t, ctx, srv.URL+"/?lang=en")
 	themeIs(t, ctx, "wood")
-	selectsReadable(t, ctx, "wood")
+	selectsOwnControl(t, ctx, "wood")
 	for _, th := range []string{"plain", "contrast"} {
 		setSelect(t, ctx, "theme", th)
 		themeIs(t, ctx, th)
-		selectsReadable(t, ctx, th)
+		selectsOwnControl(t, ctx, th)
 		screenshot(t, ctx, "look-"+th)
 	}
 	run(t, ctx, 30*time.Second, "reload", chromedp.Reload())
@@ -57,10 +57,10 @@ func themeIs(t *testing.T, ctx context.Context, theme string) {
 	waitFor(t, ctx, 5*time.Second, "the "+theme+" theme", `document.querySelector(".qipan")?.dataset.theme === "`+theme+`"`)
 }
 
-// selectsReadable checks that every select of the page draws its own control (WebKit keeps a
+// selectsOwnControl checks that every select of the page draws its own control (WebKit keeps a
 // light native one under the page's cream text unless appearance is none) and that its text
 // contrasts with its background by at least 4.5:1 (WCAG AA).
-func selectsReadable(t *testing.T, ctx context.Context, look string) {
+func selectsOwnControl(t *testing.T, ctx context.Context, look string) {
 	t.Helper()
 	bad := eval[[]string](t, ctx, `(() => {
 		const rgb = (c) => (c.match(/[\d.]+/g) || []).slice(0, 3).map(Number);
