@@ -608,7 +608,7 @@ func (a *App) importWith(load func(play.Board) (string, []string, error), where 
 		}
 	}
 	if err != nil {
-		a.info = func(l i18n.Lang) string { return l.T(i18n.ImportFailed, where(l), err.Error()) }
+		a.info = func(l i18n.Lang) string { return l.T(i18n.ImportFailed, where(l), play.ErrorText(l, err)) }
 		return
 	}
 	kept := a.keepReplaced(into.Variant(), was, wasLen)

@@ -114,7 +114,7 @@ func TestDamagedSaveKeepsWhatItCan(t *testing.T) {
 	if data, err := os.ReadFile(aside); err != nil || string(data) != save {
 		t.Errorf("the file set aside: %q %v", data, err)
 	}
-	if got := shownText(a, "notice"); !strings.Contains(got, "前3步已摆上棋盘") || !strings.Contains(got, aside) {
+	if got := shownText(a, "notice"); !strings.Contains(got, "第4步（zz）不合规则") || !strings.Contains(got, "前3步已摆上棋盘") || !strings.Contains(got, aside) {
 		t.Errorf("notice %q: want the moves kept and %s", got, aside)
 	}
 	lines := a.Scene().Find("notice")
@@ -149,6 +149,11 @@ func TestMessagesGoStale(t *testing.T) {
 			t.Errorf("info %q holds English", info)
 			break
 		}
+	}
+	a.cfg.Clipboard.(*fakeClipboard).text = "1. 炮二平九"
+	a.Key(KeyPaste)
+	if got := shownText(a, "info"); !strings.HasPrefix(got, "无法导入剪贴板：第1行第") || !strings.HasSuffix(got, "列无法读取") {
+		t.Errorf("a failed import says %q", got)
 	}
 	clickAt(t, a, "b0")
 	clickAt(t, a, "c2")

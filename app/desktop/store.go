@@ -59,13 +59,13 @@ type Unreadable struct {
 // Text says what happened to the file, in l.
 func (u Unreadable) Text(l i18n.Lang) string {
 	if u.AsideErr != nil {
-		return l.T(i18n.FileNotSetAside, u.Path, u.Why.Error(), u.AsideErr.Error())
+		return l.T(i18n.FileNotSetAside, u.Path, play.ErrorText(l, u.Why), u.AsideErr.Error())
 	}
 	aside := filepath.Join(filepath.Dir(u.Path), u.Aside)
 	if u.Kept > 0 {
-		return l.T(i18n.SaveSalvaged, u.Why.Error(), u.Kept, aside)
+		return l.T(i18n.SaveSalvaged, play.ErrorText(l, u.Why), u.Kept, aside)
 	}
-	return l.T(i18n.FileSetAside, u.Path, u.Why.Error(), aside)
+	return l.T(i18n.FileSetAside, u.Path, play.ErrorText(l, u.Why), aside)
 }
 
 // Load reads the settings and both games. A missing file gives the default (a new game); a

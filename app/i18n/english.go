@@ -281,4 +281,10 @@ var english = [keyCount]string{
 	NoteEnded:          "the game ended after move %d: the %d moves recorded after it were left out",
 	NoSoundDevice:      "No sound device",
 	ImportKeptPrevious: "The game it replaced can be brought back.",
+	ErrNoGame:          "no game found in the text",
+	ErrAt:              "what stands at line %d, column %d cannot be read",
+	ErrMove:            "move %d (%s) cannot be played",
+	ErrPosition:        "the position cannot be read",
+	ErrDamaged:         "the file is damaged",
+	ErrUnreadable:      "it cannot be read",
 }

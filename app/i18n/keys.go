@@ -311,6 +311,13 @@ const (
 	NoteEnded // move, moves left out
 	NoSoundDevice
 	ImportKeptPrevious
+	// Why a text or a file could not be read, for a reader of Chinese (play.ErrorText).
+	ErrNoGame
+	ErrAt   // line, column
+	ErrMove // move number, move
+	ErrPosition
+	ErrDamaged
+	ErrUnreadable
 
 	keyCount
 )

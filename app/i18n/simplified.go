@@ -281,4 +281,10 @@ var simplified = [keyCount]string{
 	NoteEnded:          "对局在第 %d 步结束：其后记录的 %d 步未载入",
 	NoSoundDevice:      "没有音频设备",
 	ImportKeptPrevious: "被替换的对局可以找回。",
+	ErrNoGame:          "文本中没有找到对局",
+	ErrAt:              "第 %d 行第 %d 列无法读取",
+	ErrMove:            "第 %d 步（%s）不合规则",
+	ErrPosition:        "局面无法读取",
+	ErrDamaged:         "文件已损坏",
+	ErrUnreadable:      "内容无法读取",
 }

@@ -281,4 +281,10 @@ var traditional = [keyCount]string{
 	NoteEnded:          "對局在第 %d 步結束：其後記錄的 %d 步未載入",
 	NoSoundDevice:      "沒有音訊裝置",
 	ImportKeptPrevious: "被替換的對局可以找回。",
+	ErrNoGame:          "文本中沒有找到對局",
+	ErrAt:              "第 %d 行第 %d 列無法讀取",
+	ErrMove:            "第 %d 步（%s）不合規則",
+	ErrPosition:        "局面無法讀取",
+	ErrDamaged:         "檔案已損壞",
+	ErrUnreadable:      "內容無法讀取",
 }

@@ -3,6 +3,7 @@ package play
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -193,4 +194,35 @@ func NotesText(l i18n.Lang, notes []string) string {
 		}
 	}
 	return strings.Join(out, "；")
+}
+
+// Why an import or a saved file failed, as the readers and Restore say it (their errors are
+// English, with the details a player of English may use).
+var (
+	errAt   = regexp.MustCompile(`line (\d+), column (\d+)`)
+	errMove = regexp.MustCompile(`move (\d+) [("]?([^")]*)`)
+)
+
+// ErrorText says err (from Import, ImportFile, Restore or reading a saved file) in l: English
+// as it is; other languages say what failed and where (the line and column, the move) without
+// the English details.
+func ErrorText(l i18n.Lang, err error) string {
+	s := err.Error()
+	if l == i18n.English {
+		return s
+	}
+	atoi := func(t string) int { n, _ := strconv.Atoi(t); return n }
+	switch m, mv := errAt.FindStringSubmatch(s), errMove.FindStringSubmatch(s); {
+	case strings.HasPrefix(s, "nothing to import") || strings.HasPrefix(s, "no moves"):
+		return l.T(i18n.ErrNoGame)
+	case m != nil:
+		return l.T(i18n.ErrAt, atoi(m[1]), atoi(m[2]))
+	case mv != nil:
+		return l.T(i18n.ErrMove, atoi(mv[1]), mv[2])
+	case strings.Contains(s, "FEN") || strings.Contains(s, "start position") || strings.Contains(s, "board"):
+		return l.T(i18n.ErrPosition)
+	case strings.Contains(s, "JSON") || strings.Contains(s, "json") || strings.Contains(s, "invalid character"):
+		return l.T(i18n.ErrDamaged)
+	}
+	return l.T(i18n.ErrUnreadable)
 }

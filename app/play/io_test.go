@@ -1,6 +1,7 @@
 package play
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -104,5 +105,41 @@ func TestNotesText(t *testing.T) {
 		if !strings.Contains(got, "5") || !strings.Contains(got, "3") || !strings.Contains(got, "2 局") {
 			t.Errorf("%s: %q lost the numbers", l, got)
 		}
+	}
+}
+
+// TestErrorText: why an import or a save failed is said in Chinese without English, naming
+// the line and column or the move; in English as it is.
+func TestErrorText(t *testing.T) {
+	for _, tc := range []struct {
+		text, want string
+	}{
+		{"", "文本中没有找到对局"},
+		{"this is no game", "第 1 行第 1 列无法读取"},
+		{"[Event \"x\"]\n1. H2-E2 Q9-Z9\n", "第 2 行第"},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2 h2e2", "第 2 步（h2e2）不合规则"},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w - - 0 1", "局面无法读取"},
+	} {
+		_, _, _, err := Import(tc.text)
+		if err == nil {
+			t.Fatalf("%q imported", tc.text)
+		}
+		got := ErrorText(i18n.Simplified, err)
+		if !strings.Contains(got, tc.want) {
+			t.Errorf("%q: %q (%v), want it to say %q", tc.text, got, err, tc.want)
+		}
+		for _, r := range got {
+			if r >= 'a' && r <= 'z' && !strings.Contains(tc.want, string(r)) {
+				t.Errorf("%q: %q holds English", tc.text, got)
+				break
+			}
+		}
+		if got := ErrorText(i18n.English, err); got != err.Error() {
+			t.Errorf("English: %q", got)
+		}
+	}
+	var v struct{}
+	if err := json.Unmarshal([]byte("{not json"), &v); ErrorText(i18n.Traditional, err) != "檔案已損壞" {
+		t.Errorf("JSON: %q", ErrorText(i18n.Traditional, err))
 	}
 }

@@ -164,16 +164,19 @@ func (c *child) findWindow() xproto.Window {
 }
 
 // title is window w's title (_NET_WM_NAME).
-func (c *child) title(w xproto.Window) string {
-	r, err := xproto.InternAtom(c.x, false, uint16(len("_NET_WM_NAME")), "_NET_WM_NAME").Reply()
+func (c *child) title(w xproto.Window) string { return string(c.property(w, "_NET_WM_NAME")) }
+
+// property is window w's property name (up to 256 KB), nil if it has none.
+func (c *child) property(w xproto.Window, name string) []byte {
+	r, err := xproto.InternAtom(c.x, false, uint16(len(name)), name).Reply()
 	if err != nil {
-		return ""
+		return nil
 	}
-	p, err := xproto.GetProperty(c.x, false, w, r.Atom, xproto.GetPropertyTypeAny, 0, 256).Reply()
+	p, err := xproto.GetProperty(c.x, false, w, r.Atom, xproto.GetPropertyTypeAny, 0, 1<<16).Reply()
 	if err != nil {
-		return ""
+		return nil
 	}
-	return string(p.Value)
+	return p.Value
 }
 
 // click clicks the window's pixel x, y with the first mouse button.
@@ -266,6 +269,9 @@ func playAMove(t *testing.T, locale string, lang i18n.Lang, name string) {
 	c := start(t, dir, locale, "-shot", shot)
 	if got, want := c.title(c.win), lang.T(i18n.PageTitle); got != want {
 		t.Errorf("window title %q, want %q", got, want)
+	}
+	if n := len(c.property(c.win, "_NET_WM_ICON")); n < 4*(2+16*16) {
+		t.Errorf("the window's icon holds %d bytes: no icon", n)
 	}
 	hx, hy := place(t, "", "h2")
 	ex, ey := place(t, "", "e2")
