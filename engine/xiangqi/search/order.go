@@ -21,6 +21,7 @@ func (s *Searcher) scoreMoves(f *frame, ply int, hash xiangqi.Move) {
 			counter = s.counter[prev.piece][prev.move.To()]
 		}
 	}
+	f.counter = counter
 	for i, m := range f.ml.Moves[:f.ml.N] {
 		pc, victim := s.board.sq[m.From()], s.board.sq[m.To()]
 		var sc int32
@@ -41,7 +42,7 @@ func (s *Searcher) scoreMoves(f *frame, ply int, hash xiangqi.Move) {
 		case m == counter:
 			sc = orderKiller
 		default:
-			sc = s.history[pc][m.To()]
+			sc = int32(s.quietHistory(ply, pc, m.To()))
 		}
 		f.scores[i] = sc
 	}
@@ -72,19 +73,57 @@ func (s *Searcher) rewardQuiet(f *frame, ply int, m xiangqi.Move, depth int) {
 		}
 	}
 	bonus := int32(min(depth*depth, 400))
-	s.updateHistory(m, bonus)
+	s.updateHistory(ply, m, bonus)
 	for _, q := range f.quiets[:f.nq] {
-		s.updateHistory(q, -bonus)
+		s.updateHistory(ply, q, -bonus)
 	}
+}
+
+// contEntry is the continuation history that follows one move (a piece arriving on a point).
+type contEntry [xiangqi.NumPieces][xiangqi.NumSquares]int16
+
+// contMax bounds continuation history scores.
+const contMax = 1 << 14
+
+// contAt returns the continuation history following the move played k plies above ply, or nil
+// (the root's parents, a null move).
+func (s *Searcher) contAt(ply, k int) *contEntry {
+	if ply < k {
+		return nil
+	}
+	if f := &s.frames[ply-k]; f.move != xiangqi.NoMove {
+		return &s.cont[f.piece][f.move.To()]
+	}
+	return nil
+}
+
+// quietHistory scores a quiet move of pc to `to` at ply: its history, plus what followed the
+// previous move and the one before it.
+func (s *Searcher) quietHistory(ply int, pc xiangqi.Piece, to xiangqi.Square) int {
+	h := int(s.history[pc][to])
+	if c := s.contAt(ply, 1); c != nil {
+		h += 2 * int(c[pc][to])
+	}
+	if c := s.contAt(ply, 2); c != nil {
+		h += 2 * int(c[pc][to])
+	}
+	return h
 }
 
 // updateHistory moves a history score toward ±historyMax by bonus (the "gravity" update keeps
 // it within bounds without rescaling the table).
-func (s *Searcher) updateHistory(m xiangqi.Move, bonus int32) {
-	h := &s.history[s.board.sq[m.From()]][m.To()]
+func (s *Searcher) updateHistory(ply int, m xiangqi.Move, bonus int32) {
+	pc, to := s.board.sq[m.From()], m.To()
+	h := &s.history[pc][to]
 	a := bonus
 	if a < 0 {
 		a = -a
 	}
 	*h += bonus*32 - *h*a/(historyMax/32)
+	for k := 1; k <= 2; k++ {
+		if c := s.contAt(ply, k); c != nil {
+			e := &c[pc][to]
+			*e += int16(bonus*16 - int32(*e)*a/(contMax/16))
+		}
+	}
 }

@@ -119,6 +119,13 @@ type frame struct {
 	piece   xiangqi.Piece // the piece that played it
 	quiets  [64]xiangqi.Move
 	nq      int
+	counter xiangqi.Move // the countermove to the previous move (set by scoreMoves)
+	// static is the node's static evaluation (-inf in check); improving says it is better
+	// than two plies ago.
+	static    int
+	improving bool
+	// excluded is the move a singular-extension search leaves out (NoMove otherwise).
+	excluded xiangqi.Move
 }
 
 // Searcher holds a position being searched and the tables kept between searches. It is not
@@ -126,6 +133,9 @@ type frame struct {
 type Searcher struct {
 	tt      table
 	history [xiangqi.NumPieces][xiangqi.NumSquares]int32
+	// cont[piece][to] scores a quiet reply by what was played one and two plies before it
+	// (continuation history).
+	cont    *[xiangqi.NumPieces][xiangqi.NumSquares]contEntry
 	counter [xiangqi.NumPieces][xiangqi.NumSquares]xiangqi.Move
 	frames  [MaxPly + 1]frame
 	lines   [maxMultiPV]Line // the current iteration's lines (MultiPV)
@@ -181,7 +191,7 @@ func init() {
 
 // New returns a searcher with a transposition table of about hashMB megabytes (at least 1).
 func New(hashMB int) *Searcher {
-	s := &Searcher{cycle: new(xiangqi.Cycle)}
+	s := &Searcher{cycle: new(xiangqi.Cycle), cont: new([xiangqi.NumPieces][xiangqi.NumSquares]contEntry)}
 	s.tt.resize(hashMB)
 	return s
 }
@@ -193,6 +203,7 @@ func (s *Searcher) SetHashSize(mb int) { s.tt.resize(mb) }
 func (s *Searcher) Clear() {
 	s.tt.clear()
 	s.history = [xiangqi.NumPieces][xiangqi.NumSquares]int32{}
+	clear(s.cont[:])
 	s.counter = [xiangqi.NumPieces][xiangqi.NumSquares]xiangqi.Move{}
 	for i := range s.frames {
 		s.frames[i].killers = [2]xiangqi.Move{}
@@ -255,7 +266,7 @@ func (s *Searcher) Search(ctx context.Context, pos *xiangqi.Position, history []
 	multi := max(1, min(lim.MultiPV, n, maxMultiPV))
 	res.Lines = s.done[:1]
 	s.done[0] = Line{Move: res.Best}
-	prev := 0
+	prev, stable := 0, 0
 	for depth := 1; depth <= maxDepth; depth++ {
 		var score int
 		var best xiangqi.Move
@@ -274,6 +285,12 @@ func (s *Searcher) Search(ctx context.Context, pos *xiangqi.Position, history []
 			}
 			break
 		}
+		if best == res.Best && depth > 1 {
+			stable++
+		} else {
+			stable = 0
+		}
+		drop := prev - score
 		prev = score
 		pvLine := root.pv[:root.pvN]
 		res.Best, res.Score, res.Depth, res.Ponder = best, score, depth, xiangqi.NoMove
@@ -297,8 +314,8 @@ func (s *Searcher) Search(ctx context.Context, pos *xiangqi.Position, history []
 		if n == 1 && lim.Soft > 0 {
 			break // a forced move needs no clock time
 		}
-		if lim.Soft > 0 && lim.Hard > lim.Soft && time.Since(s.start) > lim.Soft*6/10 {
-			break // the next iteration would likely not finish in time
+		if lim.Soft > 0 && lim.Hard > lim.Soft && time.Since(s.start) > iterationBudget(lim.Soft, lim.Hard, stable, drop) {
+			break // the next iteration would likely not finish in time, or is not needed
 		}
 		// With a fixed time for the move (Hard == Soft) time left unused is lost: go on, a cut
 		// iteration still counts once it finds a better move.
@@ -369,6 +386,18 @@ func (s *Searcher) aspiration(depth, prev int) (int, xiangqi.Move) {
 	}
 }
 
+// iterationBudget is how long into a clock search a new iteration may still start: 0.6 of the
+// soft limit, less when the best move has stayed the same for several iterations (stable),
+// more when it just changed or the score dropped (drop, centipawns, since the last
+// iteration), and never past 0.6 of the hard limit.
+func iterationBudget(soft, hard time.Duration, stable, drop int) time.Duration {
+	pct := 150 - 20*min(stable, 5) // 150 % after a change, down to 50 % when long settled
+	if drop > 20 {
+		pct += min(50, drop/2)
+	}
+	return min(soft*time.Duration(pct)/100*6/10, hard*6/10)
+}
+
 func banned(m xiangqi.Move, ban []xiangqi.Move) bool {
 	for _, b := range ban {
 		if m == b {
@@ -413,11 +442,11 @@ func (s *Searcher) searchRoot(depth, alpha, beta, first int) (int, xiangqi.Move)
 		}
 		var score int
 		if i == first {
-			score = -s.negamax(-beta, -alpha, depth-1+ext, 1, true)
+			score = -s.negamax(-beta, -alpha, depth-1+ext, 1, false)
 		} else {
 			score = -s.negamax(-alpha-1, -alpha, depth-1+ext, 1, true)
 			if score > alpha && score < beta && !s.stopped {
-				score = -s.negamax(-beta, -alpha, depth-1+ext, 1, true)
+				score = -s.negamax(-beta, -alpha, depth-1+ext, 1, false)
 			}
 		}
 		s.unmakeMove(m, u)
@@ -615,15 +644,37 @@ func (s *Searcher) check() {
 	}
 }
 
-// Pruning margins (centipawns, chariot = 600).
+// Pruning margins (centipawns, chariot = 600) and depth limits.
 const (
-	rfpMargin   = 110 // reverse futility per ply of depth
+	rfpMargin   = 100 // reverse futility per ply of depth
+	rfpDepth    = 7
 	razorMargin = 260 // razoring per ply of depth
-	futMargin   = 130 // futility per ply of depth
+	futBase     = 60  // futility: base and per ply of depth
+	futMargin   = 110
+	futDepth    = 6
+	lmpDepth    = 7 // late-move pruning of quiet moves up to this depth
+	histDepth   = 4 // history pruning of quiet moves up to this depth
+	histMargin  = 3000
+	seeDepth    = 6 // SEE pruning of losing captures up to this depth
+	// singularDepth is the least depth at which the hash move is tested for a singular
+	// extension.
+	singularDepth = 7
 )
 
-// negamax searches the position now to depth plies and returns its score (fail-soft).
-func (s *Searcher) negamax(alpha, beta, depth, ply int, allowNull bool) int {
+// lmpLimit[improving][depth] is how many quiet moves a node tries before the rest are pruned.
+var lmpLimit [2][lmpDepth + 1]int
+
+func init() {
+	for d := 1; d <= lmpDepth; d++ {
+		lmpLimit[0][d] = 2 + d*d
+		lmpLimit[1][d] = 4 + 2*d*d
+	}
+}
+
+// negamax searches the position now to depth plies and returns its score (fail-soft). cut
+// says the node is expected to fail high (a null-window child of an expected fail-low, or a
+// reduced late move): it is reduced more.
+func (s *Searcher) negamax(alpha, beta, depth, ply int, cut bool) int {
 	f := &s.frames[ply]
 	f.pvN = 0
 	if depth <= 0 {
@@ -646,141 +697,229 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, allowNull bool) int {
 		return s.eval()
 	}
 	// Mate distance pruning: no score here can beat mating at once or lose later than now.
-	if a := -Mate + ply; alpha < a {
-		alpha = a
-	}
-	if b := Mate - ply - 1; beta > b {
-		beta = b
-	}
+	alpha, beta = max(alpha, -Mate+ply), min(beta, Mate-ply-1)
 	if alpha >= beta {
 		return alpha
 	}
 	pvNode := beta-alpha > 1
 	key := s.pos.Key()
-	ttMove := xiangqi.NoMove
-	if e, ok := s.tt.probe(key); ok {
-		ttMove = e.move
-		if !pvNode && int(e.depth) >= depth {
-			score := fromTT(int(e.score), ply)
-			switch {
-			case e.bound == boundExact,
-				e.bound == boundLower && score >= beta,
-				e.bound == boundUpper && score <= alpha:
-				s.stats.TTCuts++
-				return score
-			}
-		}
+	excluded := f.excluded
+	ttMove, ttScore, hit := s.probeTT(key, alpha, beta, depth, ply, pvNode || excluded != xiangqi.NoMove)
+	if hit {
+		s.stats.TTCuts++
+		return ttScore
 	}
 	inCheck := s.inCheck()
-	us := s.pos.Turn()
-	static := -inf
+	f.static, f.improving = -inf, false
 	if !inCheck {
-		static = s.eval()
-	}
-
-	if !pvNode && !inCheck && abs(beta) < mateBound {
-		// Reverse futility: far above beta at a shallow depth, a quiet move will not lose it all.
-		if depth <= 4 && static-rfpMargin*depth >= beta {
-			s.stats.NodePruned++
-			return static
-		}
-		// Razoring: far below alpha, only captures could help; ask the quiescence search.
-		if depth <= 2 && static+razorMargin*depth <= alpha {
-			v := s.quiesce(alpha, beta, ply)
-			if s.stopped {
-				return 0
-			}
-			if v <= alpha {
-				s.stats.NodePruned++
-				return v
-			}
-		}
-		// Null move: if passing still fails high, a real move surely would. Not without
-		// pieces that can move freely (the zugzwang-prone endings).
-		if allowNull && depth >= 3 && static >= beta && s.hasPieces(us) {
-			r := 3 + depth/4 + min(3, (static-beta)/200)
-			f.move, f.piece = xiangqi.NoMove, xiangqi.NoPiece
-			u := s.pos.MakeNull()
-			s.keys, s.checks = append(s.keys, s.pos.Key()), append(s.checks, false)
-			floor := s.floor
-			s.floor = len(s.keys) - 1
-			s.stats.NullTries++
-			score := -s.negamax(-beta, -beta+1, depth-r, ply+1, false)
-			s.floor = floor
-			s.keys, s.checks = s.keys[:len(s.keys)-1], s.checks[:len(s.checks)-1]
-			s.pos.UnmakeNull(u)
-			if s.stopped {
-				return 0
-			}
-			if score >= beta {
-				s.stats.NullCuts++
-				if score > mateBound {
-					score = beta
-				}
-				return score
-			}
+		f.static = s.eval()
+		if ply >= 2 && s.frames[ply-2].static != -inf {
+			f.improving = f.static > s.frames[ply-2].static
 		}
 	}
-	// Internal iterative reduction: a PV node without a hash move is searched a ply less.
-	if pvNode && ttMove == xiangqi.NoMove && depth >= 6 {
+	if !pvNode && !inCheck && abs(beta) < mateBound && excluded == xiangqi.NoMove {
+		if v, ok := s.pruneNode(alpha, beta, depth, ply, cut); ok {
+			return v
+		}
+		if s.stopped {
+			return 0
+		}
+	}
+	// Internal iterative reduction: with no hash move to try first the node is searched a ply
+	// less; the table will have a move when it comes back at full depth.
+	if (pvNode || cut) && ttMove == xiangqi.NoMove && depth >= 5 {
 		depth--
 	}
+	// Singular extension: if every move but the hash move fails well below the hash move's
+	// stored score, the hash move is searched a ply deeper; if even without it the node fails
+	// high, several moves refute it and the node is cut (multi-cut).
+	ttExt := 0
+	if excluded == xiangqi.NoMove && depth >= singularDepth && ttMove != xiangqi.NoMove && ply > 0 {
+		if e, ok := s.tt.probe(key); ok && e.move == ttMove && e.bound != boundUpper && int(e.depth) >= depth-3 &&
+			abs(int(e.score)) < mateBound {
+			tts := int(e.score)
+			sBeta := tts - 2*depth
+			f.excluded = ttMove
+			v := s.negamax(sBeta-1, sBeta, (depth-1)/2, ply, cut)
+			f.excluded = xiangqi.NoMove
+			if s.stopped {
+				return 0
+			}
+			switch {
+			case v < sBeta:
+				ttExt = 1
+				s.stats.Extensions++
+			case sBeta >= beta:
+				s.stats.NodePruned++
+				return sBeta
+			case tts >= beta:
+				ttExt = -1
+			}
+		}
+	}
+	return s.searchMoves(alpha, beta, depth, ply, pvNode, cut, inCheck, ttMove, ttExt)
+}
 
+// probeTT looks the position up: its hash move, and a score that answers the node at once
+// (hit) when the stored result is deep enough and its bound decides. PV nodes only take the
+// move, so the principal variation stays whole.
+func (s *Searcher) probeTT(key uint64, alpha, beta, depth, ply int, pvNode bool) (xiangqi.Move, int, bool) {
+	e, ok := s.tt.probe(key)
+	if !ok {
+		return xiangqi.NoMove, 0, false
+	}
+	if !pvNode && int(e.depth) >= depth {
+		score := fromTT(int(e.score), ply)
+		switch {
+		case e.bound == boundExact,
+			e.bound == boundLower && score >= beta,
+			e.bound == boundUpper && score <= alpha:
+			return e.move, score, true
+		}
+	}
+	return e.move, 0, false
+}
+
+// pruneNode tries to answer a non-PV node not in check without searching its moves: reverse
+// futility (far above beta), razoring (far below alpha: only captures could help) and the
+// null move (passing still fails high). ok reports an answer.
+func (s *Searcher) pruneNode(alpha, beta, depth, ply int, cut bool) (int, bool) {
+	f := &s.frames[ply]
+	static := f.static
+	improving := 0
+	if f.improving {
+		improving = 1
+	}
+	// Reverse futility: far above beta at a shallow depth, a quiet move will not lose it all.
+	if depth <= rfpDepth && static-rfpMargin*(depth-improving) >= beta {
+		s.stats.NodePruned++
+		return static, true
+	}
+	if depth <= 2 && static+razorMargin*depth <= alpha {
+		v := s.quiesce(alpha, beta, ply)
+		if s.stopped {
+			return 0, true
+		}
+		if v <= alpha {
+			s.stats.NodePruned++
+			return v, true
+		}
+	}
+	// Null move: not twice in a row, and not without pieces that can move freely (the
+	// zugzwang-prone endings).
+	us := s.pos.Turn()
+	if depth >= 3 && static >= beta && s.frames[ply-1].move != xiangqi.NoMove && s.hasPieces(us) {
+		r := 4 + depth/3 + min(3, (static-beta)/200)
+		f.move, f.piece = xiangqi.NoMove, xiangqi.NoPiece
+		u := s.pos.MakeNull()
+		s.keys, s.checks = append(s.keys, s.pos.Key()), append(s.checks, false)
+		floor := s.floor
+		s.floor = len(s.keys) - 1
+		s.stats.NullTries++
+		score := -s.negamax(-beta, -beta+1, depth-r, ply+1, !cut)
+		s.floor = floor
+		s.keys, s.checks = s.keys[:len(s.keys)-1], s.checks[:len(s.checks)-1]
+		s.pos.UnmakeNull(u)
+		if s.stopped {
+			return 0, true
+		}
+		if score >= beta {
+			s.stats.NullCuts++
+			if score > mateBound {
+				score = beta
+			}
+			return score, true
+		}
+	}
+	return 0, false
+}
+
+// searchMoves is the move loop: the moves in order, late quiet ones pruned or searched
+// shallower first, the result stored in the table.
+func (s *Searcher) searchMoves(alpha, beta, depth, ply int, pvNode, cut, inCheck bool, ttMove xiangqi.Move, ttExt int) int {
+	f := &s.frames[ply]
 	s.pos.GenerateLegal(&f.ml)
 	if f.ml.N == 0 {
 		return -Mate + ply // mated, or no move at all: lost either way
 	}
+	excluded := f.excluded
 	s.scoreMoves(f, ply, ttMove)
+	improving := 0
+	if f.improving {
+		improving = 1
+	}
 	origAlpha := alpha
 	best, bestMove := -inf, xiangqi.NoMove
 	f.nq = 0
 	quietsSeen := 0
 	for i := 0; i < f.ml.N; i++ {
 		m := pickMove(f, i)
+		if m == excluded {
+			continue
+		}
+		pc := s.board.sq[m.From()]
 		quiet := s.board.sq[m.To()] == xiangqi.NoPiece
-		badCapture := !quiet && f.scores[i] < 0
+		special := m == ttMove || m == f.killers[0] || m == f.killers[1]
+		hist := 0
+		if quiet {
+			quietsSeen++
+			hist = s.quietHistory(ply, pc, m.To())
+		}
 		// Shallow pruning of moves that cannot raise alpha, once a move has scored.
 		if !pvNode && !inCheck && best > -mateBound && m != ttMove {
 			if quiet {
-				quietsSeen++
-				if depth <= 3 && quietsSeen > 3+3*depth*depth {
+				if depth <= lmpDepth && quietsSeen > lmpLimit[improving][depth] {
 					s.stats.Pruned++
 					continue // late-move pruning (checks included: they were ordered late)
 				}
-			} else if badCapture && depth <= 3 && s.see(m) < -100*depth {
+				if depth <= histDepth && !special && hist < -histMargin*depth {
+					s.stats.Pruned++
+					continue // history pruning: this move kept failing elsewhere
+				}
+			} else if f.scores[i] < 0 && depth <= seeDepth && s.see(m) < -100*depth {
 				s.stats.Pruned++
 				continue
 			}
 		}
-		f.move, f.piece = m, s.board.sq[m.From()]
+		f.move, f.piece = m, pc
 		u := s.makeMove(m)
 		givesCheck := s.inCheck()
-		if quiet && !givesCheck && !pvNode && !inCheck && best > -mateBound && depth <= 3 &&
-			static+futMargin*depth <= alpha && i > 0 {
+		if quiet && !givesCheck && !pvNode && !inCheck && best > -mateBound && depth <= futDepth &&
+			f.static+futBase+futMargin*depth <= alpha && i > 0 {
 			s.unmakeMove(m, u) // futility: a quiet move will not make up the deficit
 			s.stats.Pruned++
 			continue
 		}
 		ext := 0
-		if givesCheck && ply < 2*MaxDepth {
+		switch {
+		case m == ttMove:
+			ext = ttExt
+		case givesCheck && pvNode && ply < 2*MaxDepth:
 			ext = 1
 			s.stats.Extensions++
 		}
 		var score int
 		if i == 0 {
-			score = -s.negamax(-beta, -alpha, depth-1+ext, ply+1, true)
+			score = -s.negamax(-beta, -alpha, depth-1+ext, ply+1, !pvNode && !cut)
 		} else {
-			// Late quiet moves are searched shallower first; a surprise earns the full depth.
+			// Late moves are searched shallower first; a surprise earns the full depth.
 			r := 0
-			if depth >= 3 && i >= 2 && quiet && !inCheck && !givesCheck {
+			if depth >= 2 && !inCheck && (quiet || f.scores[i] < 0) {
 				r = int(lmr[min(depth, MaxDepth)][min(i, xiangqi.MaxMoves-1)])
+				r += 1 - improving
+				if cut {
+					r++
+				}
 				if pvNode {
 					r--
 				}
-				if m == f.killers[0] || m == f.killers[1] {
+				if special || m == f.counter || givesCheck {
 					r--
 				}
-				r = max(0, min(r, depth-2))
+				if quiet {
+					r -= max(-2, min(2, hist/8192))
+				}
+				r = max(0, min(r, depth-1))
 			}
 			if r > 0 {
 				s.stats.LMRTries++
@@ -788,11 +927,11 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, allowNull bool) int {
 			score = -s.negamax(-alpha-1, -alpha, depth-1-r+ext, ply+1, true)
 			if score > alpha && r > 0 && !s.stopped {
 				s.stats.LMRResearch++
-				score = -s.negamax(-alpha-1, -alpha, depth-1+ext, ply+1, true)
+				score = -s.negamax(-alpha-1, -alpha, depth-1+ext, ply+1, !cut)
 			}
 			if score > alpha && score < beta && !s.stopped {
 				s.stats.PVSResearch++
-				score = -s.negamax(-beta, -alpha, depth-1+ext, ply+1, true)
+				score = -s.negamax(-beta, -alpha, depth-1+ext, ply+1, false)
 			}
 		}
 		s.unmakeMove(m, u)
@@ -821,6 +960,12 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, allowNull bool) int {
 			f.nq++
 		}
 	}
+	if excluded != xiangqi.NoMove {
+		if best == -inf { // the excluded move was the only one
+			return alpha
+		}
+		return best // a result without the best move is not the node's: not stored
+	}
 	bound := boundExact
 	switch {
 	case best >= beta:
@@ -828,7 +973,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, allowNull bool) int {
 	case best <= origAlpha:
 		bound = boundUpper
 	}
-	s.tt.store(key, bestMove, best, depth, bound, ply)
+	s.tt.store(s.pos.Key(), bestMove, best, depth, bound, ply)
 	return best
 }
 
@@ -856,8 +1001,16 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 	if ply >= MaxPly-1 {
 		return s.eval()
 	}
+	// The table answers here too (any stored depth will do) and names the capture to try first.
+	key := s.pos.Key()
+	ttMove, ttScore, hit := s.probeTT(key, alpha, beta, 0, ply, beta-alpha > 1)
+	if hit {
+		s.stats.TTCuts++
+		return ttScore
+	}
+	origAlpha := alpha
 	inCheck := s.inCheck()
-	best := -inf
+	best, bestMove := -inf, xiangqi.NoMove
 	stand := 0
 	if inCheck {
 		s.pos.GenerateLegal(&f.ml)
@@ -867,6 +1020,7 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 	} else {
 		stand = s.eval()
 		if stand >= beta {
+			s.tt.store(key, xiangqi.NoMove, stand, 0, boundLower, ply)
 			return stand
 		}
 		if stand > alpha {
@@ -875,7 +1029,7 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 		best = stand
 		s.pos.GenerateCaptures(&f.ml)
 	}
-	s.scoreMoves(f, ply, xiangqi.NoMove)
+	s.scoreMoves(f, ply, ttMove)
 	for i := 0; i < f.ml.N; i++ {
 		m := pickMove(f, i)
 		cap := s.board.sq[m.To()]
@@ -898,7 +1052,7 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 		if score > best {
 			best = score
 			if score > alpha {
-				alpha = score
+				alpha, bestMove = score, m
 				s.updatePV(ply, m)
 				if alpha >= beta {
 					break
@@ -906,6 +1060,14 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 			}
 		}
 	}
+	bound := boundExact
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best <= origAlpha:
+		bound = boundUpper
+	}
+	s.tt.store(key, bestMove, best, 0, bound, ply)
 	return best
 }
 

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"qipan/engine/xiangqi"
 )
@@ -596,5 +597,27 @@ func TestStatsAddUp(t *testing.T) {
 		t.Errorf("LMR: %d re-searches of %d", st.LMRResearch, st.LMRTries)
 	case st.CutNodes == 0 || st.FirstCuts > st.CutNodes:
 		t.Errorf("cuts: %d first of %d", st.FirstCuts, st.CutNodes)
+	}
+}
+
+func TestIterationBudget(t *testing.T) {
+	const soft, hard = time.Second, 3 * time.Second
+	for _, c := range []struct {
+		stable, drop int
+		want         time.Duration
+	}{
+		{0, 0, 900 * time.Millisecond},   // the best move just changed: 1.5 × 0.6 s
+		{1, 0, 780 * time.Millisecond},   //
+		{5, 0, 300 * time.Millisecond},   // long settled: half of 0.6 s
+		{9, 0, 300 * time.Millisecond},   // no lower
+		{5, 100, 600 * time.Millisecond}, // settled but the score fell a lot
+		{0, 400, 1200 * time.Millisecond},
+	} {
+		if got := iterationBudget(soft, hard, c.stable, c.drop); got != c.want {
+			t.Errorf("iterationBudget(stable %d, drop %d) = %v, want %v", c.stable, c.drop, got, c.want)
+		}
+	}
+	if got := iterationBudget(soft, 1200*time.Millisecond, 0, 400); got != 720*time.Millisecond {
+		t.Errorf("capped by the hard limit: got %v, want 720ms", got)
 	}
 }
