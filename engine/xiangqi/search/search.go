@@ -1,14 +1,20 @@
 // Package search finds good xiangqi moves: iterative deepening with aspiration windows,
-// principal-variation alpha-beta with a transposition table, null-move pruning, reverse
-// futility, razoring, futility and late-move pruning, late-move reductions and check
-// extensions, then a quiescence search of captures that do not lose material by static
-// exchange. It prints nothing: progress goes to a callback.
+// principal-variation alpha-beta with a transposition table (probed in quiescence too), then a
+// quiescence search of captures that do not lose material by static exchange. The tree is cut
+// as the strongest alpha-beta engines cut theirs: null move, reverse futility and razoring at
+// a node; futility, late-move, history and SEE pruning of moves; late-move reductions
+// adjusted by history, improving, PV and cut nodes; internal iterative reductions; singular
+// extensions (with multi-cut and negative extensions) in place of extending every check
+// (checks are extended in PV nodes only). Moves are ordered by the hash move, captures by
+// value and exchange, killers, the countermove and history with continuation history (one and
+// two plies). It prints nothing: progress goes to a callback.
 //
 // Files:
-//   - search.go: Searcher, Limits, Info, Result; iterative deepening, alpha-beta, quiescence;
-//     repetition by the rules; stopping (context, nodes, time, the Poll hook).
+//   - search.go: Searcher, Limits, Info, Result; iterative deepening, the clock
+//     (iterationBudget), negamax in named steps (probeTT, pruneNode, the singular test,
+//     searchMoves), quiescence; repetition by the rules; stopping (context, nodes, time, Poll).
 //   - order.go:  move ordering (hash move, good captures by MVV-LVA, killers, countermove,
-//     history, losing captures last).
+//     history and continuation history, losing captures last).
 //   - see.go:    static exchange evaluation.
 //   - tt.go:     the transposition table (two-entry buckets: depth-preferred + always).
 //   - eval.go:   material and piece-square evaluation, kept incrementally by the search.
