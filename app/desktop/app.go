@@ -46,8 +46,9 @@ type Config struct {
 	Trace     func(string) // nil: none; else told of moves and the engine's, for tests
 	// Lang is the language while the settings name none (the environment's: EnvLang).
 	Lang i18n.Lang
-	// NoSound says there is no sound device: the sound button shows sound off, and is idle.
-	NoSound bool
+	// NoSound says no sound can play: there is no sound device, or (SoundOff) sounds were
+	// turned off for the program. The sound button says which, and is idle.
+	NoSound, SoundOff bool
 }
 
 // EnvLang is the language of the environment's locale, found as POSIX programs find their

@@ -185,6 +185,12 @@ func TestNoSoundDevice(t *testing.T) {
 	if s := a.Sounds(); len(s) != 0 {
 		t.Errorf("sounds %v without a device", s)
 	}
+	// Turned off for the program (-sound off): it says so.
+	b := New(Config{Store: Store{Dir: t.TempDir()}, Engine: &fakeLink{}, NoSound: true, SoundOff: true})
+	b.Resize(1000, 700)
+	if got := label(t, b, "sound"); got != "Sound off" {
+		t.Errorf("sound button %q with sounds turned off", got)
+	}
 }
 
 // TestIcon: the icon is a piece: its rim at the edge, the ivory face, the red character in the

@@ -184,7 +184,10 @@ func (a *App) panel(l *frameLayout, beside bool) {
 		pick("side:1", lang.T(you[1]), !two && b.Human() == 1),
 		pick("side:two", lang.T(i18n.TwoPlayers), two))
 	sound := pick("sound", map[bool]string{false: lang.T(i18n.SoundOn), true: lang.T(i18n.SoundOff)}[a.st.Muted], !a.st.Muted)
-	if a.cfg.NoSound {
+	switch {
+	case a.cfg.NoSound && a.cfg.SoundOff:
+		sound = on("sound", lang.T(i18n.SoundOff), false)
+	case a.cfg.NoSound:
 		sound = on("sound", lang.T(i18n.NoSoundDevice), false)
 	}
 	row(on("level:-", "−", a.st.Level > play.MinLevel),
@@ -238,7 +241,7 @@ func (a *App) message(l *frameLayout, x float32, y *float32, w float32) {
 			*y += lh
 		}
 	}
-	*y += u * 0.4
+	*y = max(*y+u*0.4, top+close+u*0.4) // room for the dismiss button
 	l.message = Box{x, top, w, *y - top}
 	l.buttons = append(l.buttons, widget{id: "dismiss", label: "×", enabled: true,
 		box: Box{x + w - close, top + u*0.2, close, close}})

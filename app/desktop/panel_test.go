@@ -69,6 +69,9 @@ func TestLayoutStable(t *testing.T) {
 			a.cfg.Clipboard.(*fakeClipboard).text = "this is no game at all, and a long message about it follows"
 			a.Key(KeyPaste)
 			same("a message")
+			if l := a.layout(); !inside(l.buttons[len(l.buttons)-1].box, l.message) {
+				t.Errorf("%s: the dismiss button %+v is not in the message's box %+v", name, l.buttons[len(l.buttons)-1].box, l.message)
+			}
 			a.Button("dismiss")
 			// The engine's line, and the hint.
 			link.out = append(link.out, "info string ready")
@@ -128,6 +131,10 @@ func TestLayoutUsesTheWindow(t *testing.T) {
 		}
 		t.Logf("%s: board %.0fx%.0f (spacing %.0f), text %.1f px, move list %d rows", name, g.BW, g.BH, g.C, l.u, int(l.list.H/(l.u*1.6)))
 	}
+}
+
+func inside(a, b Box) bool {
+	return a.X >= b.X && a.Y >= b.Y && a.X+a.W <= b.X+b.W+0.01 && a.Y+a.H <= b.Y+b.H+0.01
 }
 
 func overlap(a, b Box) bool {

@@ -87,7 +87,8 @@ func Run(o Options) error {
 		Clipboard: clip,
 		ExportDir: o.ExportDir,
 		Lang:      o.Lang,
-		NoSound:   o.Sound == "auto" && !soundOK,
+		NoSound:   !soundOK,
+		SoundOff:  o.Sound == "off",
 		Trace: func(s string) {
 			g.trace(s)
 			if strings.HasPrefix(s, "engine moved") && o.Shot != "" {
