@@ -106,7 +106,7 @@ desktop_deps() {
 # desktop_window runs the desktop's window test under Xvfb (it fails under CI=true without it).
 desktop_window() {
   if command -v xvfb-run >/dev/null; then
-    xvfb-run -a -s "-screen 0 1280x1024x24" go test -count=1 -tags xvfb ./cmd/qipan-desktop/
+    xvfb-run -a -s "-screen 0 2600x1500x24" go test -count=1 -tags xvfb ./cmd/qipan-desktop/
   elif [ "${CI:-}" = true ]; then
     echo "test: xvfb-run is missing: the desktop window test cannot run" >&2; return 1
   else

@@ -1,7 +1,8 @@
 //go:build xvfb
 
 // The window test: the real program in a real window on an X server (Xvfb: `./build.sh test`
-// runs `xvfb-run -a go test -tags xvfb ./cmd/qipan-desktop/`), driven by synthetic input
+// runs `xvfb-run -a -s "-screen 0 2600x1500x24" go test -tags xvfb ./cmd/qipan-desktop/`, a
+// screen large enough for the 2560×1440 window), driven by synthetic input
 // through the XTEST extension. It is behind a build tag because a package importing Ebiten
 // panics at init without a display, and plain `go test ./...` must run anywhere.
 package main
@@ -408,6 +409,9 @@ func TestWindowSizes(t *testing.T) {
 			shot, _ := filepath.Abs(filepath.Join(shots, fmt.Sprintf("desktop-%dx%d.png", sz[0], sz[1])))
 			os.Remove(shot)
 			c := start(t, dir, "zh_CN.UTF-8", "-size", fmt.Sprintf("%dx%d", sz[0], sz[1]), "-shot", shot, file)
+			if scr := xproto.Setup(c.x).DefaultScreen(c.x); int(scr.WidthInPixels) < sz[0] || int(scr.HeightInPixels) < sz[1] {
+				cantRun(t, fmt.Sprintf("the X screen is %dx%d: run Xvfb with -screen 0 2600x1500x24 (./build.sh test does)", scr.WidthInPixels, scr.HeightInPixels))
+			}
 			a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Engine: desktop.NewLocalEngine(), Lang: i18n.Simplified})
 			a.Resize(float32(sz[0]), float32(sz[1]))
 			b := a.Scene().Find("button side:1")
