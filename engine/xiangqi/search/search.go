@@ -473,14 +473,7 @@ func (s *Searcher) searchRoot(depth, alpha, beta, first int) (int, xiangqi.Move)
 		}
 	}
 	if !s.stopped && first == 0 {
-		b := boundExact
-		switch {
-		case bestScore >= beta:
-			b = boundLower
-		case bestScore <= origAlpha:
-			b = boundUpper
-		}
-		s.tt.store(s.pos.Key(), best, bestScore, depth, b, 0)
+		s.tt.store(s.pos.Key(), best, bestScore, depth, boundOf(bestScore, origAlpha, beta), 0)
 	}
 	return bestScore, best
 }
@@ -972,14 +965,7 @@ func (s *Searcher) searchMoves(alpha, beta, depth, ply int, pvNode, cut, inCheck
 		}
 		return best // a result without the best move is not the node's: not stored
 	}
-	bound := boundExact
-	switch {
-	case best >= beta:
-		bound = boundLower
-	case best <= origAlpha:
-		bound = boundUpper
-	}
-	s.tt.store(s.pos.Key(), bestMove, best, depth, bound, ply)
+	s.tt.store(s.pos.Key(), bestMove, best, depth, boundOf(best, origAlpha, beta), ply)
 	return best
 }
 
@@ -1066,14 +1052,7 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 			}
 		}
 	}
-	bound := boundExact
-	switch {
-	case best >= beta:
-		bound = boundLower
-	case best <= origAlpha:
-		bound = boundUpper
-	}
-	s.tt.store(key, bestMove, best, 0, bound, ply)
+	s.tt.store(key, bestMove, best, 0, boundOf(best, origAlpha, beta), ply)
 	return best
 }
 

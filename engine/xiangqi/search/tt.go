@@ -76,6 +76,17 @@ func (t *table) store(key uint64, m xiangqi.Move, score, depth int, b bound, ply
 	*e = entry{key: key, move: m, score: int16(toTT(score, ply)), depth: int8(depth), bound: b, age: t.age}
 }
 
+// boundOf is the bound a fail-soft search's best score gives for its window (alpha, beta).
+func boundOf(best, alpha, beta int) bound {
+	switch {
+	case best >= beta:
+		return boundLower
+	case best <= alpha:
+		return boundUpper
+	}
+	return boundExact
+}
+
 func toTT(score, ply int) int {
 	switch {
 	case score > mateBound:
