@@ -260,7 +260,8 @@ func appWasmOnce(b *tab, srv *server) {
 	time.Sleep(3 * time.Second)
 	entries := evalIn[[]string](b, `performance.getEntriesByType("resource").filter(e => new URL(e.name).pathname === "/web/app.wasm").map(e => e.initiatorType + " " + e.transferSize + " B")`)
 	wasm := fetched(srv.requests(), "/web/app.wasm")
-	recordIn(b.t, "engines.txt", "%s first visit: the page fetched app.wasm %d time(s) %v; the server sent it %d time(s), the service worker's precache included (%s)", b.engine, len(entries), entries, len(wasm), describe(wasm))
+	all := srv.requests()
+	recordIn(b.t, "engines.txt", "%s first visit: %d bytes in %d requests; the page fetched app.wasm %d time(s) %v; the server sent it %d time(s), the service worker's precache included (%s)", b.engine, sent(all), len(all), len(entries), entries, len(wasm), describe(wasm))
 	if len(entries) != 1 {
 		b.t.Errorf("the page fetched app.wasm %d times on a first visit, want once: %v (issue 22 point 2)", len(entries), entries)
 	}
