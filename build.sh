@@ -17,12 +17,26 @@ case "$out" in /*) ;; *) out="$PWD/$out" ;; esac
 
 wasm_build() { GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' "$@"; }
 
+# app_wasm_build FILE builds the app's wasm against a copy of go-app without its server side
+# (app/site/goapp.go: its net/http import alone brought ~0.8 MB of crypto init code the
+# browser never runs), through a go.mod beside the copy that replaces go-app with it.
+app_wasm_build() {
+  local tmp rc=0
+  tmp="$(mktemp -d)"
+  go run ./cmd/qipan-site goapp -src "$(go list -m -f '{{.Dir}}' github.com/maxence-charriere/go-app/v10)" -out "$tmp/go-app" &&
+    cp go.mod go.sum "$tmp/" &&
+    printf '\nreplace github.com/maxence-charriere/go-app/v10 => %s\n' "$tmp/go-app" >>"$tmp/go.mod" &&
+    wasm_build -modfile "$tmp/go.mod" -o "$1" ./cmd/qipan-site || rc=$?
+  rm -rf "$tmp"
+  return $rc
+}
+
 static() {
   local out="${1:-static}"
   rm -rf "$out"
   mkdir -p "$out/web"
   echo "build: app wasm"
-  wasm_build -o "$out/web/app.wasm" ./cmd/qipan-site
+  app_wasm_build "$out/web/app.wasm"
   if [ -d wasm ]; then
     echo "build: engine wasm"
     wasm_build -o "$out/web/engine.wasm" ./wasm

@@ -21,7 +21,7 @@ func TestKeyboard(t *testing.T) {
 	if n := eval[int](t, ctx, `document.querySelectorAll('#board .pt[tabindex="0"]').length`); n != 1 {
 		t.Fatalf("%d points in the tab order, want 1 (the cursor)", n)
 	}
-	if got := eval[string](t, ctx, `document.querySelector('#board .pt[data-square="h2"]').getAttribute("aria-label")`); got != "h2, red cannon" {
+	if got := eval[string](t, ctx, `document.querySelector('#board .pt[data-square="h2"]').getAttribute("aria-label")`); got != "file 2, row 3, red cannon" { // the board's coordinates, 九…一 by default
 		t.Errorf("h2 is named %q", got)
 	}
 	// The cursor starts on e0: right ×3 to h0, up ×2 to h2, Enter picks the cannon up, left ×3
@@ -60,7 +60,7 @@ func TestKeyboard(t *testing.T) {
 	waitFor(t, ctx, 5*time.Second, "no selection", `document.querySelector("[data-hint]") === null`)
 
 	load(t, ctx, srv.URL+"/?lang=zh-Hans")
-	if got := eval[string](t, ctx, `document.querySelector('#board .pt[data-square="e2"]').getAttribute("aria-label")`); got != "e2 红炮" {
+	if got := eval[string](t, ctx, `document.querySelector('#board .pt[data-square="e2"]').getAttribute("aria-label")`); got != "五路第3行 红炮" {
 		t.Errorf("e2 is named %q in zh-Hans", got)
 	}
 	if got := eval[string](t, ctx, `document.querySelector("[data-announce]").textContent`); !strings.HasPrefix(got, "黑方：") {

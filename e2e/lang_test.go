@@ -24,7 +24,17 @@ func TestLanguages(t *testing.T) {
 	if got := eval[string](t, ctx, `document.querySelector('[data-action="share"]').textContent`); got != "分享" {
 		t.Errorf("the Share button reads %q in zh-Hant", got)
 	}
+	// The tab's title, the description and the game selector speak Chinese too.
+	if got := eval[string](t, ctx, `document.title + " | " + document.querySelector('meta[name="description"]').content + " | " +
+		document.querySelector('select[data-action="game"] option:checked').textContent`); got != "棋盤 · 象棋與黑白棋 | 在瀏覽器裡與引擎下象棋或黑白棋，離線也能下。 | 象棋" {
+		t.Errorf("title, description and game in zh-Hant: %q", got)
+	}
 	screenshot(t, ctx, "lang-01-zh-hant")
+	// Before the app has loaded (web/early.js; ?wasm=false keeps go-app from loading it): the
+	// page is already Chinese for the tab and screen readers.
+	run(t, ctx, 30*time.Second, "the page without its app", chromedp.Navigate(srv.URL+"/?wasm=false"))
+	waitFor(t, ctx, 10*time.Second, "the title in Chinese before the app", `document.documentElement.lang === "zh-Hant" && document.title === "棋盤 · 象棋與黑白棋"`)
+	load(t, ctx, srv.URL+"/")
 
 	setSelect(t, ctx, "lang", "en")
 	langIs(t, ctx, "en", "Your move (Red)")

@@ -72,6 +72,45 @@ func TestLayout(t *testing.T) {
 	if !fits {
 		t.Errorf("at 2560×1440 the board and panel do not sit side by side in view: %s", pageSummary(ctx))
 	}
+
+	// A laptop in Chinese and in English: no label breaks mid-word, the whole panel (Share and
+	// the settings too) is in view without scrolling, and the move list shows enough rows.
+	for _, lang := range []string{"zh-Hans", "zh-Hant", "en"} {
+		load(t, ctx, srv.URL+"/?lang="+lang)
+		run(t, ctx, 10*time.Second, "laptop", chromedp.EmulateViewport(1366, 768))
+		waitFor(t, ctx, 10*time.Second, "the long game", `document.querySelector("[data-ply='150']") !== null`)
+		time.Sleep(300 * time.Millisecond)
+		screenshot(t, ctx, "layout-1366x768-"+lang)
+		got := eval[map[string]any](t, ctx, `(() => {
+			const panel = document.querySelector(".panel"), moves = document.querySelector(".moves");
+			const broken = [];
+			for (const el of panel.querySelectorAll(".control, .select, .seg, .title")) {
+				const r = document.createRange();
+				r.selectNodeContents(el);
+				const lines = new Set([...r.getClientRects()].filter(c => c.width > 0).map(c => Math.round(c.top)));
+				// Chinese breaks between any two characters (声音：/开): a Chinese label must
+				// keep to one line; an English one may wrap at its spaces.
+				const zh = document.documentElement.lang.startsWith("zh");
+				if ((zh && lines.size > 1) || el.scrollWidth > el.clientWidth + 1) broken.push((el.dataset.action || el.className) + ": " + el.textContent);
+			}
+			const st = getComputedStyle(panel);
+			return {broken, scrolls: panel.scrollHeight > panel.clientHeight + 1, rows: moves.clientHeight / 22,
+				bottom: panel.getBoundingClientRect().bottom, scheme: st.colorScheme, scrollbar: st.scrollbarColor};
+		})()`)
+		if b, _ := got["broken"].([]any); len(b) > 0 {
+			t.Errorf("1366×768 in %s: labels broken over lines or cut: %v", lang, b)
+		}
+		if got["scrolls"] == true || got["bottom"].(float64) > 768 {
+			t.Errorf("1366×768 in %s: the panel needs scrolling (ends at %.0f px)", lang, got["bottom"])
+		}
+		// Firefox draws its default light scrollbars unless told the panel is dark.
+		if got["scheme"] != "dark" || got["scrollbar"] == "auto" {
+			t.Errorf("1366×768 in %s: the dark panel's color-scheme %v, scrollbar-color %v", lang, got["scheme"], got["scrollbar"])
+		}
+		if rows := got["rows"].(float64); rows < 6 {
+			t.Errorf("1366×768 in %s: the move list shows %.1f rows, want at least 6", lang, rows)
+		}
+	}
 }
 
 // longGame returns n random legal moves from the start (UCCI), stopping early if the game

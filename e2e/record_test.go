@@ -49,7 +49,10 @@ func TestXQFFile(t *testing.T) {
 			return true;
 		})()`, base64.StdEncoding.EncodeToString(data)))
 	}
-	for _, lang := range []struct{ tag, button, red string }{{"zh-CN", "打开文件", "柳大华"}, {"en", "Open file", "柳大华"}} {
+	// The export writes the move list's notation: 中文 for a Chinese page (issue 22), ICCS in English.
+	for _, lang := range []struct{ tag, button, red, variation, other string }{
+		{"zh-CN", "打开文件", "柳大华", "(2. 兵七进一", "(2. 马八进七)"}, {"en", "Open file", "柳大华", "(2. C3-C4", "(2. B0-C2)"},
+	} {
 		ctx = browser(t) // a fresh profile: nothing kept from the other language's visit
 		load(t, ctx, srv.URL+"/?lang="+lang.tag)
 		newGame(t, ctx)
@@ -65,7 +68,7 @@ func TestXQFFile(t *testing.T) {
 		action(t, ctx, "export-pgn")
 		waitFor(t, ctx, 5*time.Second, "the PGN", `document.querySelector("[data-io-text]").value.includes("[Event")`)
 		out := eval[string](t, ctx, `document.querySelector("[data-io-text]").value`)
-		if !strings.Contains(out, "(2. C3-C4") || !strings.Contains(out, "(2. B0-C2)") {
+		if !strings.Contains(out, lang.variation) || !strings.Contains(out, lang.other) {
 			t.Errorf("%s: the export lost the variations:\n%s", lang.tag, out)
 		}
 

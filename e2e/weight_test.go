@@ -1,7 +1,10 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -41,12 +44,7 @@ func TestFirstVisitWeight(t *testing.T) {
 	}
 
 	// Everything the first visit fetches, the service worker's precache included.
-	waitFor(t, ctx, 60*time.Second, "the service worker to cache the app", `(async () => {
-		const reg = await navigator.serviceWorker.ready;
-		if (!reg.active || reg.active.state !== "activated") return false;
-		for (const k of await caches.keys()) if (await (await caches.open(k)).match("/web/app.wasm")) return true;
-		return false;
-	})()`)
+	waitAppCached(t, ctx)
 	firstVisit := srv.requests()
 	total, wasm := sent(firstVisit), fetched(firstVisit, "/web/app.wasm")
 	record(t, "first visit transferred %d bytes in %d requests; app.wasm fetched %d time(s) (%s)", total, len(firstVisit), len(wasm), describe(wasm))
@@ -153,4 +151,50 @@ func TestEngineSurvivesUpdate(t *testing.T) {
 	})()`, before))
 	record(t, "after an update the engine is in the new cache (was %s)", before)
 	offline(t, ctx, srv, "")
+}
+
+// TestFirstVisitGzipOnly loads the app from a host that serves only gzip (as GitHub Pages
+// does): a first visit, the service worker's precache included, stays within the budget, and
+// app.wasm is fetched once.
+func TestFirstVisitGzipOnly(t *testing.T) {
+	dir := copySite(t, siteDir(t, "QIPAN_STATIC"))
+	brotli, err := filepath.Glob(filepath.Join(dir, "*.br"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	more, _ := filepath.Glob(filepath.Join(dir, "web", "*.br"))
+	for _, f := range append(brotli, more...) {
+		if err := os.Remove(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := newServer(t, dir, "/")
+	ctx := browser(t)
+	load(t, ctx, srv.URL+"/")
+	waitAppCached(t, ctx)
+	hits := srv.requests()
+	total, wasm := sent(hits), fetched(hits, "/web/app.wasm")
+	for _, h := range hits {
+		if h.encoding == "br" {
+			t.Fatalf("the gzip-only host sent brotli: %s", describe(hits))
+		}
+	}
+	record(t, "first visit, gzip only: %d bytes in %d requests; app.wasm fetched %d time(s) (%s)", total, len(hits), len(wasm), describe(wasm))
+	if len(wasm) != 1 {
+		t.Errorf("app.wasm was fetched %d times, want once: %s", len(wasm), describe(wasm))
+	}
+	if total > firstVisitBudget {
+		t.Errorf("the first visit transferred %d bytes with gzip only, over the %d budget:\n%s", total, firstVisitBudget, describe(hits))
+	}
+}
+
+// waitAppCached waits for the service worker to be active with app.wasm in its cache.
+func waitAppCached(t *testing.T, ctx context.Context) {
+	t.Helper()
+	waitFor(t, ctx, 60*time.Second, "the service worker to cache the app", `(async () => {
+		const reg = await navigator.serviceWorker.ready;
+		if (!reg.active || reg.active.state !== "activated") return false;
+		for (const k of await caches.keys()) if (await (await caches.open(k)).match("/web/app.wasm")) return true;
+		return false;
+	})()`)
 }

@@ -1,3 +1,35 @@
+// qipan: the page's language before the app has loaded, as app/ui chooses it (the link's
+// lang=, else the one the person chose, else the browser's): <html lang>, the title and the
+// description, so that a Chinese reader's tab and screen reader do not hear English while the
+// app loads. The texts are app/i18n's PageTitle and PageDescription (app/ui's tests compare).
+(() => {
+  const texts = {
+    "zh-Hans": ["棋盘 · 象棋与黑白棋", "在浏览器里与引擎下象棋或黑白棋，离线也能下。"],
+    "zh-Hant": ["棋盤 · 象棋與黑白棋", "在瀏覽器裡與引擎下象棋或黑白棋，離線也能下。"],
+  };
+  // i18n.Parse: Chinese of Taiwan, Hong Kong and Macau or marked Hant is Traditional.
+  const parse = (tag) => {
+    const parts = String(tag || "").trim().toLowerCase().replace(/_/g, "-").split("-");
+    if (parts[0] === "en") return "en";
+    if (parts[0] !== "zh") return "";
+    return parts.slice(1).some((p) => ["hant", "tw", "hk", "mo"].includes(p)) ? "zh-Hant" : "zh-Hans";
+  };
+  const params = new URLSearchParams(location.search);
+  for (const [k, v] of new URLSearchParams(location.hash.slice(1))) params.set(k, v);
+  let saved = "";
+  try {
+    saved = document.querySelector(".qipan-embed") ? "" : JSON.parse(localStorage.getItem("qipan.settings") || "{}").lang;
+  } catch (e) {
+    saved = "";
+  }
+  const lang = [params.get("lang"), saved, ...(navigator.languages || [navigator.language])].map(parse).find((l) => l) || "en";
+  if (!texts[lang]) return;
+  document.documentElement.lang = lang;
+  document.title = texts[lang][0];
+  const d = document.querySelector('meta[name="description"]');
+  if (d) d.setAttribute("content", texts[lang][1]);
+})();
+
 // qipan: the embed's first board, before the app has loaded (app/ui/embed.go then draws the
 // real one). The page is prerendered with the start position. For a link to a FEN this puts
 // the FEN's pieces on that board; for a link whose first position may be another (a later

@@ -88,7 +88,7 @@ var simplified = [keyCount]string{
 	SoundOn:                  "声音：开",
 	SoundOff:                 "声音：关",
 	SoundTitle:               "打开或关闭走棋声音",
-	ImportExport:             "导入 / 导出",
+	ImportExport:             "导入导出",
 	ImportExportTitle:        "粘贴或复制 FEN 或着法",
 	ImportExportTitleReversi: "粘贴或复制棋谱或局面",
 	LanguageTitle:            "语言",

@@ -88,7 +88,7 @@ var traditional = [keyCount]string{
 	SoundOn:                  "聲音：開",
 	SoundOff:                 "聲音：關",
 	SoundTitle:               "打開或關閉走棋聲音",
-	ImportExport:             "匯入 / 匯出",
+	ImportExport:             "匯入匯出",
 	ImportExportTitle:        "貼上或複製 FEN 或著法",
 	ImportExportTitleReversi: "貼上或複製棋譜或局面",
 	LanguageTitle:            "語言",

@@ -56,8 +56,8 @@ func Handler(c Config) *app.Handler {
 		// After go-app's own <script> tags, which the policy then allows anyway; it governs
 		// everything the page does from here on (the wasm, workers, anything injected).
 		// No <link rel=preload> of app.wasm: WebKit did not match it to app.js's fetch() and
-		// downloaded the file twice, and in Chromium it saved nothing measurable (README,
-		// "Weight").
+		// downloaded the file twice; in Chromium it saved nothing measurable (README, what a
+		// first visit costs).
 		RawHeaders: []string{
 			`<meta http-equiv="Content-Security-Policy" content="` + CSP + `">`,
 		},

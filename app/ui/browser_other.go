@@ -2,7 +2,10 @@
 
 package ui
 
-import "qipan/app/play"
+import (
+	"qipan/app/i18n"
+	"qipan/app/play"
+)
 
 // Native twins of browser_wasm.go: outside a browser there are no keys, clipboard or audio
 // (OnMount and the handlers that use these run only in a browser).
@@ -17,7 +20,7 @@ func cacheEngineFiles() {}
 
 func browserLangs() []string { return nil }
 
-func setDocumentLang(tag string) {}
+func setDocumentLang(l i18n.Lang) {}
 
 func focusPoint(sq string) {}
 

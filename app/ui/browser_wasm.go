@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"qipan/app/i18n"
 	"qipan/app/play"
 )
 
@@ -177,10 +178,15 @@ func browserLangs() []string {
 	return out
 }
 
-// setDocumentLang sets the page's <html lang>, so that fonts, screen readers and search
-// engines read the text in its language.
-func setDocumentLang(tag string) {
-	app.Window().Get("document").Get("documentElement").Set("lang", tag)
+// setDocumentLang sets the page's <html lang>, title and description in language l, so that
+// fonts, screen readers, the tab and search engines read the page in its language.
+func setDocumentLang(l i18n.Lang) {
+	doc := app.Window().Get("document")
+	doc.Get("documentElement").Set("lang", string(l))
+	doc.Set("title", l.T(i18n.PageTitle))
+	if d := doc.Call("querySelector", `meta[name="description"]`); d.Truthy() {
+		d.Call("setAttribute", "content", l.T(i18n.PageDescription))
+	}
 }
 
 // storageRaw returns the text stored under key in localStorage, and whether there is one.

@@ -118,6 +118,7 @@ func (e *Embed) open(query, fragment, name string) {
 	if e.lang, ok = i18n.Parse(l.Lang); !ok {
 		e.lang = i18n.Choose(browserLangs())
 	}
+	setDocumentLang(e.lang)
 	if err == nil {
 		e.opened, err = l.Open(0)
 	}

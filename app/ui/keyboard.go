@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strconv"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"qipan/app/i18n"
@@ -121,16 +123,25 @@ func pointLabel(l i18n.Lang, s xiangqi.Square, pc xiangqi.Piece, coords string, 
 
 // squareName names a point in the coordinates the board shows: ICCS's "e0", or with the
 // Chinese ones the file as the side at the bottom numbers it (Red's 九…一, Black's １…９, as
-// board.go's chineseCoords draws them) and the row counted from the bottom: "五路第1行".
+// board.go's chineseCoords draws them; in English its number) and the row counted from the
+// bottom: "五路第1行", "file 5, row 1".
 func squareName(l i18n.Lang, s xiangqi.Square, coords string, flipped bool) string {
 	if coords == play.CoordsICCS {
 		return s.String()
 	}
-	file, rank := s.File(), s.Rank()
+	n, row := 9-s.File(), s.Rank()+1 // Red's file numbers run from its right
 	if flipped {
-		return l.T(i18n.PointChinese, string(rune('１'+file)), 10-rank)
+		n, row = s.File()+1, 10-s.Rank()
 	}
-	return l.T(i18n.PointChinese, string([]rune("九八七六五四三二一")[file]), rank+1)
+	file := strconv.Itoa(n)
+	switch {
+	case l == i18n.English:
+	case flipped:
+		file = string(rune('０' + n))
+	default:
+		file = string([]rune("一二三四五六七八九")[n-1])
+	}
+	return l.T(i18n.PointChinese, file, row)
 }
 
 // cellLabel is a Reversi cell's accessible name: "d4, white disc", "d4 白棋", "a1, empty".

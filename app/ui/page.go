@@ -185,7 +185,7 @@ func (p *Page) chooseLang() {
 		l = i18n.Choose(browserLangs())
 	}
 	p.lang = l
-	setDocumentLang(string(l))
+	setDocumentLang(l)
 }
 
 // save keeps the game on the board (each game under its own key).
@@ -381,7 +381,7 @@ func (p *Page) onSetting(ctx app.Context, a app.Action) {
 		if l, ok := i18n.Parse(s.Value); ok {
 			p.settings.Lang = string(l)
 			p.lang = l
-			setDocumentLang(string(l))
+			setDocumentLang(l)
 		}
 	default:
 		return

@@ -151,23 +151,24 @@ func (b *ReversiBoard) marks() app.UI {
 		return x + rvCell/2, y + rvCell/2
 	}
 	var ms []app.UI
+	// The suggestion's dashed ring first: the move's score, drawn later, sits over it.
+	if s := v.HintMove.Square(); s != reversi.NoSquare {
+		x, y := centre(s)
+		ms = append(ms, svgElem("circle").Class("hint-move").Attr("data-hint-move", s.String()).
+			Attr("cx", x).Attr("cy", y).Attr("r", 40))
+	}
 	for _, s := range v.Hints {
 		x, y := centre(s)
 		ms = append(ms, svgElem("circle").Class("hint").Attr("data-hint", "true").Attr("data-square", s.String()).
 			Attr("cx", x).Attr("cy", y).Attr("r", 14))
 		if sc, ok := v.Scores[s]; ok {
 			ms = append(ms, svgElem("text").Class("hint-score").Attr("data-hint-score", sc).Attr("data-square", s.String()).
-				Attr("x", x).Attr("y", y-22).Text(discScore(sc)))
+				Attr("x", x).Attr("y", y-18).Text(discScore(sc)))
 		}
 	}
 	if s := v.Last.Square(); s != reversi.NoSquare {
 		x, y := centre(s)
 		ms = append(ms, svgElem("circle").Class("last-dot").Attr("cx", x).Attr("cy", y).Attr("r", 9))
-	}
-	if s := v.HintMove.Square(); s != reversi.NoSquare {
-		x, y := centre(s)
-		ms = append(ms, svgElem("circle").Class("hint-move").Attr("data-hint-move", s.String()).
-			Attr("cx", x).Attr("cy", y).Attr("r", 40))
 	}
 	return svgElem("g").Class("marks").Body(ms...)
 }

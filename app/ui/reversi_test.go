@@ -2,6 +2,7 @@ package ui
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -106,5 +107,31 @@ func TestReversiPage(t *testing.T) {
 	p.ioOpen = true
 	if html := appHTML(p); !strings.Contains(html, `data-action="export-transcript"`) || strings.Contains(html, `data-action="export-pgn"`) || strings.Contains(html, `data-action="flip"`) {
 		t.Error("the Reversi import/export box has the wrong buttons")
+	}
+}
+
+// The suggested move's score is drawn over its dashed ring, inside it: the ring (radius 40,
+// stroke 7) never covers it.
+func TestReversiHintScoreOverRing(t *testing.T) {
+	r := play.NewReversi()
+	f5 := mustRvSquare(t, "f5")
+	html := appHTML(newReversiBoard().WithView(ReversiView{Position: r.Shown(), Hints: r.Hints(), Last: reversi.NoMove,
+		HintMove: reversi.MoveAt(f5), Scores: map[reversi.Square]int{f5: 2}, Ready: true}))
+	ring, score := strings.Index(html, `data-hint-move="f5"`), strings.Index(html, `data-hint-score="2"`)
+	if ring < 0 || score < 0 || score < ring {
+		t.Fatalf("ring at %d, score at %d: the score must come after (over) the ring", ring, score)
+	}
+	m := regexp.MustCompile(`<text [^>]*data-hint-score="2"[^>]*>`).FindString(html)
+	y := regexp.MustCompile(` y="(\d+)"`).FindStringSubmatch(m)
+	cy := regexp.MustCompile(`<circle [^>]*data-hint-move="f5"[^>]*>`).FindString(html)
+	c := regexp.MustCompile(` cy="(\d+)"`).FindStringSubmatch(cy)
+	if y == nil || c == nil {
+		t.Fatalf("no positions in %s / %s", m, cy)
+	}
+	yi, _ := strconv.Atoi(y[1])
+	ci, _ := strconv.Atoi(c[1])
+	// web/qipan.css's .hint-score is 24 px: its figures rise ~0.75 of that above the baseline.
+	if top := ci - yi + 18; top > 40-4 {
+		t.Errorf("the score's top is %d from the ring's centre, inside the ring's stroke (36.5..43.5)", top)
 	}
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -277,5 +278,47 @@ func TestPageNotationFollowsLanguage(t *testing.T) {
 		if !regexp.MustCompile(` selected[ >=]`).MatchString(opt) {
 			t.Errorf("%s, chosen %q: option %s not selected: %s", tt.lang, tt.chosen, tt.option, sel)
 		}
+	}
+}
+
+// web/early.js names the page in Chinese before the app has loaded: its texts must be
+// app/i18n's, which the app sets once it runs.
+func TestEarlyPageTitle(t *testing.T) {
+	js, err := os.ReadFile("../../web/early.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []i18n.Lang{i18n.Simplified, i18n.Traditional} {
+		want := `"` + string(l) + `": ["` + l.T(i18n.PageTitle) + `", "` + l.T(i18n.PageDescription) + `"]`
+		if !strings.Contains(string(js), want) {
+			t.Errorf("web/early.js does not hold %s", want)
+		}
+	}
+}
+
+// A point's name for screen readers follows the board's coordinates and the side at the bottom.
+func TestSquareName(t *testing.T) {
+	tests := []struct {
+		sq      string
+		lang    i18n.Lang
+		coords  string
+		flipped bool
+		want    string
+	}{
+		{"e0", i18n.Simplified, play.CoordsChinese, false, "五路第1行"},
+		{"h2", i18n.Simplified, play.CoordsChinese, false, "二路第3行"},
+		{"a9", i18n.Traditional, play.CoordsChinese, false, "九路第10行"},
+		{"b9", i18n.Simplified, play.CoordsChinese, true, "２路第1行"},
+		{"h2", i18n.English, play.CoordsChinese, false, "file 2, row 3"},
+		{"b9", i18n.English, play.CoordsChinese, true, "file 2, row 1"},
+		{"h2", i18n.Simplified, play.CoordsICCS, false, "h2"},
+	}
+	for _, tt := range tests {
+		if got := squareName(tt.lang, mustSquare(t, tt.sq), tt.coords, tt.flipped); got != tt.want {
+			t.Errorf("%s in %s, %s, flipped %v: %q, want %q", tt.sq, tt.lang, tt.coords, tt.flipped, got, tt.want)
+		}
+	}
+	if got := pointLabel(i18n.Simplified, mustSquare(t, "e0"), xiangqi.MakePiece(xiangqi.Red, xiangqi.General), play.CoordsChinese, false); got != "五路第1行 红帅" {
+		t.Errorf("Red's general in zh-Hans: %q, want 五路第1行 红帅", got)
 	}
 }

@@ -30,6 +30,8 @@ func cli() {
 		err = serve(os.Args[2:])
 	case "compress":
 		err = compress(os.Args[2:])
+	case "goapp":
+		err = goapp(os.Args[2:])
 	default:
 		usage()
 	}
@@ -40,8 +42,20 @@ func cli() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: qipan-site generate [-out static] [-base /] [-version v]\n       qipan-site compress [-dir static]\n       qipan-site serve [-dir static] [-addr localhost:8080] [-base /]")
+	fmt.Fprintln(os.Stderr, "usage: qipan-site generate [-out static] [-base /] [-version v]\n       qipan-site compress [-dir static]\n       qipan-site goapp -src DIR -out DIR\n       qipan-site serve [-dir static] [-addr localhost:8080] [-base /]")
 	os.Exit(2)
+}
+
+// goapp writes the copy of go-app the app's wasm is built against (site.BrowserGoApp).
+func goapp(args []string) error {
+	fl := flag.NewFlagSet("goapp", flag.ExitOnError)
+	src := fl.String("src", "", "go-app's module folder (go list -m -f '{{.Dir}}' github.com/maxence-charriere/go-app/v10)")
+	out := fl.String("out", "", "the folder to write the copy to")
+	fl.Parse(args)
+	if *src == "" || *out == "" {
+		return errors.New("goapp: -src and -out are needed")
+	}
+	return site.BrowserGoApp(*src, *out)
 }
 
 // generate writes index.html, app.js, app-worker.js, the manifest and go-app's files around
