@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +12,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"qipan/engine/xiangqi"
 )
 
 // xqfFile is a test XQF file of engine/xiangqi/record (written from the format's notes).
@@ -77,5 +80,83 @@ func TestXQFFile(t *testing.T) {
 		if !eval[bool](t, ctx, `document.querySelector("[data-ply='6']") !== null`) {
 			t.Errorf("%s: a broken file changed the game", lang.tag)
 		}
+	}
+}
+
+// annotatedRecord has symbols, comments and nested variations.
+const annotatedRecord = `[Event "讲解"]
+[Result "1-0"]
+1. H2-E2! H9-G7 2. H0-G2 $1 {稳健} (2. C3-C4 2... G6-G5!? (2... I9-H9 3. H0-G2) 3. B0-C2) (2. B0-C2?!)
+2... I9-H9 3. I0-H0?? B9-C7 {完} 1-0`
+
+// TestVariations: an annotated record's variations and symbols in the page, in English and in
+// Chinese: the lines at the position shown, entering one, a line made the main line, a move
+// played after going back starting a variation, a line deleted; every step exported. Then
+// the embed replays them: next follows the main line, a click on a variation's move enters
+// it and next follows it.
+func TestVariations(t *testing.T) {
+	dir := siteDir(t, "QIPAN_STATIC")
+	srv := newServer(t, dir, "/")
+	exported := func(ctx context.Context) string {
+		t.Helper()
+		setIOText(t, ctx, "") // so that the wait below sees the export, not the text before it
+		action(t, ctx, "export-pgn")
+		waitFor(t, ctx, 5*time.Second, "the PGN", `document.querySelector("[data-io-text]").value.includes("[Event")`)
+		return strings.Join(strings.Fields(eval[string](t, ctx, `document.querySelector("[data-io-text]").value`)), " ")
+	}
+	for _, lang := range []struct{ tag, label, promote string }{{"en", "Other moves here", "Make main line"}, {"zh-CN", "此处的变着", "成为主线"}} {
+		ctx := browser(t)
+		load(t, ctx, srv.URL+"/?lang="+lang.tag)
+		setSelect(t, ctx, "notation", "iccs")
+		action(t, ctx, "play-two")
+		action(t, ctx, "io")
+		setIOText(t, ctx, annotatedRecord)
+		action(t, ctx, "import")
+		waitFor(t, ctx, 5*time.Second, "the record with its symbols", `document.querySelector("[data-ply='1']")?.textContent === "H2-E2!" && document.querySelector("[data-ply='5']")?.textContent === "I0-H0??"`)
+		run(t, ctx, 10*time.Second, "move 2", chromedp.Click(chromedp.CSS(`[data-ply="2"]`)))
+		waitFor(t, ctx, 5*time.Second, "the two lines at move 2", fmt.Sprintf(`document.querySelector("[data-variations='2']") !== null && document.querySelector(".variations-label").textContent === %q`, lang.label))
+		screenshot(t, ctx, "variations-"+lang.tag)
+
+		// Into the first line at its second move: the board shows it, the list follows it.
+		run(t, ctx, 10*time.Second, "a variation's move", chromedp.Click(chromedp.CSS(`[data-branch="1"][data-branch-move="1"]`)))
+		waitFor(t, ctx, 5*time.Second, "the variation's position", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q && document.querySelector("[data-ply='4']")?.textContent === "G6-G5!?"`,
+			fenAfter(t, xiangqi.StartFEN, "h2e2", "h9g7", "c3c4", "g6g5")))
+		waitFor(t, ctx, 5*time.Second, "the edit buttons", fmt.Sprintf(`document.querySelector("[data-action='promote-variation']")?.textContent === %q`, lang.promote))
+		action(t, ctx, "promote-variation")
+		if out := exported(ctx); !strings.Contains(out, "2. C3-C4 (2. H0-G2! {稳健} 2... I9-H9") {
+			t.Fatalf("%s: promoted:\n%s", lang.tag, out)
+		}
+
+		// Back to move 2, continue from there, play another move: a variation, not a cut.
+		run(t, ctx, 10*time.Second, "move 2", chromedp.Click(chromedp.CSS(`[data-ply="2"]`)))
+		action(t, ctx, "continue")
+		playMove(t, ctx, "a3", "a4")
+		if out := exported(ctx); !strings.Contains(out, "(2. A3-A4)") || !strings.Contains(out, "(2. H0-G2! {稳健}") {
+			t.Fatalf("%s: a move after going back:\n%s", lang.tag, out)
+		}
+		// Delete it: the record is as before it.
+		action(t, ctx, "delete-variation")
+		if out := exported(ctx); strings.Contains(out, "A3-A4") || !strings.Contains(out, "(2. H0-G2! {稳健}") {
+			t.Fatalf("%s: deleted:\n%s", lang.tag, out)
+		}
+		// A reload keeps the tree.
+		run(t, ctx, 30*time.Second, "reload", chromedp.Reload())
+		load(t, ctx, "")
+		action(t, ctx, "io")
+		if out := exported(ctx); !strings.Contains(out, "2. C3-C4 (2. H0-G2! {稳健} 2... I9-H9") {
+			t.Fatalf("%s: after a reload:\n%s", lang.tag, out)
+		}
+
+		// The embed.
+		openEmbed(t, ctx, srv.URL+"/embed?lang="+lang.tag+"&ply=2&pgn="+url.QueryEscape(annotatedRecord))
+		waitFor(t, ctx, 5*time.Second, "the embed's lines at move 2", `document.querySelector(".qipan-embed [data-variations='2']") !== null`)
+		action(t, ctx, "next")
+		waitFor(t, ctx, 5*time.Second, "next: the main line", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q`, fenAfter(t, xiangqi.StartFEN, "h2e2", "h9g7", "h0g2")))
+		action(t, ctx, "prev")
+		run(t, ctx, 10*time.Second, "the embed's variation move", chromedp.Click(chromedp.CSS(`[data-branch="1"][data-branch-move="0"]`)))
+		waitFor(t, ctx, 5*time.Second, "in the variation", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q`, fenAfter(t, xiangqi.StartFEN, "h2e2", "h9g7", "c3c4")))
+		action(t, ctx, "next")
+		waitFor(t, ctx, 5*time.Second, "next: the variation's line", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q`, fenAfter(t, xiangqi.StartFEN, "h2e2", "h9g7", "c3c4", "g6g5")))
+		screenshot(t, ctx, "variations-embed-"+lang.tag)
 	}
 }

@@ -287,4 +287,11 @@ var english = [keyCount]string{
 	ErrPosition:        "the position cannot be read",
 	ErrDamaged:         "the file is damaged",
 	ErrUnreadable:      "it cannot be read",
+
+	Variations:            "Other moves here",
+	EnterVariation:        "Show this line",
+	PromoteVariation:      "Make main line",
+	PromoteVariationTitle: "Make the line of the move shown the record's main line",
+	DeleteVariation:       "Delete line",
+	DeleteVariationTitle:  "Delete the line of the move shown from the record",
 }

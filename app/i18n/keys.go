@@ -319,5 +319,12 @@ const (
 	ErrDamaged
 	ErrUnreadable
 
+	Variations
+	EnterVariation
+	PromoteVariation
+	PromoteVariationTitle
+	DeleteVariation
+	DeleteVariationTitle
+
 	keyCount
 )

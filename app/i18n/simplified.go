@@ -287,4 +287,11 @@ var simplified = [keyCount]string{
 	ErrPosition:        "局面无法读取",
 	ErrDamaged:         "文件已损坏",
 	ErrUnreadable:      "内容无法读取",
+
+	Variations:            "此处的变着",
+	EnterVariation:        "显示这一路",
+	PromoteVariation:      "成为主线",
+	PromoteVariationTitle: "当前着法所在的这一路成为棋谱的主线",
+	DeleteVariation:       "移除这一路",
+	DeleteVariationTitle:  "从棋谱中移除当前着法所在的这一路",
 }

@@ -287,4 +287,11 @@ var traditional = [keyCount]string{
 	ErrPosition:        "局面無法讀取",
 	ErrDamaged:         "檔案已損壞",
 	ErrUnreadable:      "內容無法讀取",
+
+	Variations:            "此處的變著",
+	EnterVariation:        "顯示這一路",
+	PromoteVariation:      "成為主線",
+	PromoteVariationTitle: "目前著法所在的這一路成為棋譜的主線",
+	DeleteVariation:       "移除這一路",
+	DeleteVariationTitle:  "從棋譜中移除目前著法所在的這一路",
 }

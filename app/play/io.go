@@ -127,12 +127,15 @@ func fromRecord(kind string, games []*record.Game, warns []record.Warning, err e
 // redo tail), the result if it is over, and who played.
 func (m *Match) Record() *record.Game {
 	r := &record.Game{Start: m.game.Start(), Result: record.Result(m.game.Result().String())}
-	for _, mv := range m.game.Moves()[:m.game.Ply()] {
-		r.Moves = append(r.Moves, record.Move{Move: mv})
-	}
 	if m.story != nil {
 		m.story.tell(r, m.game.Result().Over())
-		return r
+		if !m.story.own {
+			return r
+		}
+	} else {
+		for _, mv := range m.game.Moves()[:m.game.Ply()] {
+			r.Moves = append(r.Moves, record.Move{Move: mv})
+		}
 	}
 	r.SetTag("Event", "qipan")
 	red, black := "Red", "Black"

@@ -317,6 +317,9 @@ func (l Link) openXiangqi() (*Opened, error) {
 	}
 	m := NewMatch()
 	m.Load(g)
+	if st := (&story{tags: r.Tags, intro: r.Comment, line: r.Moves, result: r.Result}); st.annotated() {
+		m.story = st // its variations and symbols, replayed as the page's are
+	}
 	o := &Opened{Board: &XiangqiBoard{M: m}, Kind: kind, Notes: notes,
 		Red: r.Tag("Red"), Black: r.Tag("Black"), Title: r.Tag("Title"), Notation: WrittenIn(text)}
 	if o.Title == "" {
@@ -466,6 +469,9 @@ func queryEscape(s string) string { return strings.ReplaceAll(url.QueryEscape(s)
 
 // Comment is the record's comment on the position after ply moves, "" for none.
 func (o *Opened) Comment(ply int) string {
+	if x, ok := o.Board.(*XiangqiBoard); ok && x.M.story != nil {
+		return x.M.Comment(ply) // on whichever line of the record the board is
+	}
 	if ply < 0 || ply >= len(o.Comments) {
 		return ""
 	}

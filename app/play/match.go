@@ -137,7 +137,7 @@ func (m *Match) Click(sq xiangqi.Square) bool {
 		if mv.To() == sq {
 			// Hints come from the current position, so Play fails only if the game changed
 			// under the selection; then the click just clears it.
-			err := m.game.Play(mv)
+			err := m.play(mv)
 			m.edits++
 			m.clearSelection()
 			return err == nil
@@ -185,7 +185,7 @@ func (m *Match) Apply(mv xiangqi.Move) error {
 	if !m.EngineToMove() {
 		return fmt.Errorf("engine move %s: it is not the engine's turn", mv)
 	}
-	if err := m.game.Play(mv); err != nil {
+	if err := m.play(mv); err != nil {
 		return fmt.Errorf("engine move %s: %w", mv, err)
 	}
 	m.edits++

@@ -78,6 +78,9 @@ func Restore(s Saved) (*Match, error) {
 	if m.story, err = restoreStory(s.Story, start); err != nil {
 		return nil, fmt.Errorf("saved game: %w", err)
 	}
+	if m.story != nil {
+		m.story.graft(m.game.Moves()) // an older save's game may have left its record
+	}
 	return m, nil
 }
 

@@ -18,6 +18,7 @@ type story struct {
 	intro  string
 	line   []record.Move
 	result record.Result
+	own    bool // begun for the app's own game (tree.go's play): the match names its players
 }
 
 // LoadRecord replaces the game with the record's, keeping its story. The moves are played
@@ -66,19 +67,6 @@ func (m *Match) loadImported(r *record.Game, kind string, notes []string, err er
 	return kind, append(notes, more...), nil
 }
 
-// followed is how many of the game's moves (the redo tail too) are still the record's.
-func (m *Match) followed() int {
-	if m.story == nil {
-		return 0
-	}
-	moves := m.game.Moves()
-	n := 0
-	for n < len(moves) && n < len(m.story.line) && moves[n] == m.story.line[n].Move {
-		n++
-	}
-	return n
-}
-
 // Comment returns the record's comment after move ply (ply 0: before the first move), while
 // the game still follows the record there; "" otherwise.
 func (m *Match) Comment(ply int) string {
@@ -87,8 +75,9 @@ func (m *Match) Comment(ply int) string {
 		return ""
 	case ply == 0:
 		return m.story.intro
-	case ply <= m.followed():
-		return m.story.line[ply-1].Comment
+	}
+	if a := m.annotated(ply); a != nil {
+		return a.Comment
 	}
 	return ""
 }
@@ -106,17 +95,13 @@ func (m *Match) Tag(name string) string {
 	return ""
 }
 
-// tell puts the story into r (the record Record writes): its tags, and its comments,
-// symbols, variations and result as far as r's moves follow the record.
+// tell puts the story into r (the record Record writes): its tags, its moves (the tree,
+// which holds the game's), and its result unless the game has ended on the board.
 func (s *story) tell(r *record.Game, over bool) {
 	r.Tags = append([]record.Tag(nil), s.tags...)
 	r.Comment = s.intro
-	n := 0
-	for n < len(r.Moves) && n < len(s.line) && r.Moves[n].Move == s.line[n].Move {
-		r.Moves[n] = s.line[n]
-		n++
-	}
-	if !over && n == len(r.Moves) && n == len(s.line) {
+	r.Moves = s.line
+	if !over {
 		r.Result = s.result
 	}
 }
@@ -140,6 +125,7 @@ type SavedStory struct {
 	// Tree is the record as PGN (ICCS, from the game's start) when it holds symbols or
 	// variations; Moves and Notes are its main line.
 	Tree   string `json:"tree,omitempty"`
+	Own    bool   `json:"own,omitempty"` // begun for the app's own game
 	Result string `json:"result,omitempty"`
 }
 
@@ -148,7 +134,7 @@ func (s *story) save(start *xiangqi.Position) *SavedStory {
 	if s == nil {
 		return nil
 	}
-	out := &SavedStory{Intro: s.intro, Result: string(s.result)}
+	out := &SavedStory{Intro: s.intro, Result: string(s.result), Own: s.own}
 	for _, t := range s.tags {
 		out.Tags = append(out.Tags, [2]string{t.Name, t.Value})
 	}
@@ -175,7 +161,7 @@ func restoreStory(s *SavedStory, start *xiangqi.Position) (*story, error) {
 	if s == nil {
 		return nil, nil
 	}
-	st := &story{intro: s.Intro, result: record.Result(s.Result)}
+	st := &story{intro: s.Intro, result: record.Result(s.Result), own: s.Own}
 	for _, t := range s.Tags {
 		st.tags = append(st.tags, record.Tag{Name: t[0], Value: t[1]})
 	}

@@ -52,20 +52,13 @@ func TestStoryRoundTrip(t *testing.T) {
 	}
 
 	// It survives a save and a restore.
-	b, _ := json.Marshal(m.Save())
-	var s Saved
-	if err := json.Unmarshal(b, &s); err != nil {
-		t.Fatal(err)
-	}
-	m2, err := Restore(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m2 := saveAndRestore(t, m)
 	if m2.Tag("Event") != "2025 National Championship" || m2.Comment(3) != "Both develop." {
 		t.Errorf("restored story: %q %q", m2.Tag("Event"), m2.Comment(3))
 	}
 
-	// Another move in place of the record's: its comments stop there, the result is open.
+	// Another move in place of the record's starts a variation: the record keeps its line,
+	// comments and result; the new move has no comment.
 	m2.SetTwoPlayer()
 	m2.Undo()
 	m2.Undo()
@@ -75,8 +68,8 @@ func TestStoryRoundTrip(t *testing.T) {
 		t.Errorf("after leaving the record: comments %q %q", m2.Comment(1), m2.Comment(3))
 	}
 	out, _ = m2.PGN(ICCS)
-	if strings.Contains(out, `[Result "1-0"]`) || strings.Contains(out, "Both develop") {
-		t.Errorf("a game that left the record keeps its result or later comments:\n%s", out)
+	if !strings.Contains(out, `[Result "1-0"]`) || !strings.Contains(out, "{Both develop.}\n(2. B0-C2) 2... I9-H9 1-0") {
+		t.Errorf("the record's line is not kept with the new move as a variation:\n%s", out)
 	}
 }
 

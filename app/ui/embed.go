@@ -58,6 +58,13 @@ func (e *Embed) OnMount(ctx app.Context) {
 			ctx.Defer(scrollMoves)
 		}
 	})
+	ctx.Handle(VariationAction, func(ctx app.Context, a app.Action) {
+		v, ok := a.Value.(VariationMove)
+		if x, isX := e.board().(*play.XiangqiBoard); ok && isX && x.M.EnterBranch(v.Ply, v.Branch, v.Move) {
+			e.autoplay = false
+			ctx.Defer(scrollMoves)
+		}
+	})
 	ctx.Handle(SettingAction, func(ctx app.Context, a app.Action) {
 		if s, _ := a.Value.(Setting); s.Name == "level" {
 			if l, err := strconv.Atoi(s.Value); err == nil {
@@ -261,6 +268,12 @@ func (e *Embed) Render() app.UI {
 	}
 	o := e.opened
 	texts := b.MoveTexts(e.notation())
+	vars := &Variations{Lang: e.lang}
+	if x, ok := b.(*play.XiangqiBoard); ok {
+		texts = withSymbols(texts, x.M.Symbols())
+		vars = variationsOf(x.M, e.notation(), e.lang)
+		vars.Editable = false // the embed replays the record, it does not edit it
+	}
 	return root.Body(
 		e.players(),
 		app.Div().Class("embed-main").Body(
@@ -272,6 +285,7 @@ func (e *Embed) Render() app.UI {
 				app.Div().Class("embed-moves").Body(
 					newMoveList().WithRecord(texts, b.Ply(), b.ShownPly(), b.SecondFirst()),
 				),
+				vars,
 				app.P().Class("embed-error").Attr("role", "alert").Attr("data-embed-error", e.err).Text(e.err),
 				app.P().Class("embed-note").Text(strings.Join(append(append([]string(nil), e.link.Notes...), o.Notes...), "; ")),
 			),

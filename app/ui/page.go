@@ -121,6 +121,11 @@ func (p *Page) OnMount(ctx app.Context) {
 	ctx.Handle(EditAction, p.onEdit)
 	ctx.Handle(IOTextAction, func(ctx app.Context, a app.Action) { p.ioText, _ = a.Value.(string) })
 	ctx.Handle(IOFileAction, p.onFile)
+	ctx.Handle(VariationAction, func(ctx app.Context, a app.Action) {
+		if v, ok := a.Value.(VariationMove); ok && !p.reversi() && p.xq.M.EnterBranch(v.Ply, v.Branch, v.Move) {
+			p.changed(ctx)
+		}
+	})
 	p.unkeys = listenKeys(func(key string) bool {
 		if !keyActions[key] {
 			return false
@@ -311,6 +316,10 @@ func (p *Page) onControl(ctx app.Context, a app.Action) {
 	case "edit":
 		p.openEditor()
 		return
+	case "promote-variation", "delete-variation":
+		if p.reversi() || !variationAction(p.xq.M, action) {
+			return
+		}
 	default:
 		return
 	}
@@ -511,6 +520,9 @@ func (p *Page) Render() app.UI {
 	}
 	b, l := p.board(), p.lang
 	texts := b.MoveTexts(p.notation()) // the move list's, and the announcement's
+	if !p.reversi() {
+		texts = withSymbols(texts, p.xq.M.Symbols())
+	}
 	engineOK := p.engineOK()
 	class, title := "qipan", "象棋"
 	if p.reversi() {
@@ -542,6 +554,7 @@ func (p *Page) Render() app.UI {
 			p.keepSlot(),
 			p.players(),
 			newMoveList().In(l).WithRecord(texts, b.Ply(), b.ShownPly(), b.SecondFirst()),
+			p.variations(),
 			p.graphSlot(),
 			p.comment(),
 			p.historySelect(),
