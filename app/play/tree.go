@@ -173,8 +173,10 @@ func (s *story) lines(moves []xiangqi.Move, ply int) []record.Variation {
 }
 
 // play plays mv in the game. A move that is not the redo tail's next one replaces the tail
-// in the game but not in the record: the tail stays in the story's tree and mv starts a
-// variation there (a story is begun for the app's own game when it needs one).
+// in the game but not in the record: the tail stays in the story's tree. In an imported
+// record mv starts a variation there; in the app's own game (which gets a story when it
+// first needs one) the line played is the game, so it stays the main line and the tail
+// becomes the variation.
 func (m *Match) play(mv xiangqi.Move) error {
 	g := m.game
 	if g.Ply() < g.Len() && g.Moves()[g.Ply()] != mv && g.Position().IsLegal(mv) {
@@ -188,6 +190,9 @@ func (m *Match) play(mv xiangqi.Move) error {
 	}
 	if m.story != nil {
 		m.story.graft(g.Moves()[:g.Ply()])
+		if m.story.own {
+			m.story.promote(g.Moves()[:g.Ply()], g.Ply())
+		}
 	}
 	return nil
 }

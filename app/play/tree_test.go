@@ -41,9 +41,9 @@ func exportICCS(t *testing.T, m *Match) string {
 	return out
 }
 
-// TestVariationFromTheGame: a move played after going back starts a variation; the game can
-// enter either line, promote one to the main line and delete the other, and save and
-// restore keep it all.
+// TestVariationFromTheGame: in the app's own game, a move played after going back keeps the
+// rest of the game as a variation (the line played stays the game, the main line); the game
+// can enter the other line, promote it, delete the other; save and restore keep it all.
 func TestVariationFromTheGame(t *testing.T) {
 	m := NewMatch()
 	m.SetTwoPlayer()
@@ -54,48 +54,41 @@ func TestVariationFromTheGame(t *testing.T) {
 	}
 	playMoves(t, m, "b0c2")
 	out := exportICCS(t, m)
-	if !strings.Contains(out, `[Event "qipan"]`) || !strings.Contains(out, "2. H0-G2 (2. B0-C2) *") {
-		t.Fatalf("the game's line and the new move as its variation:\n%s", out)
+	if !strings.Contains(out, `[Event "qipan"]`) || !strings.Contains(out, "2. B0-C2 (2. H0-G2) *") {
+		t.Fatalf("the game played and the rest it replaced as a variation:\n%s", out)
 	}
-	if !m.InVariation(3) || m.InVariation(2) {
-		t.Errorf("InVariation(3) %v, (2) %v", m.InVariation(3), m.InVariation(2))
+	if m.InVariation(3) {
+		t.Error("the game played is in a variation")
 	}
 	b := m.Branches(2, ICCS)
-	if len(b) != 1 || strings.Join(b[0].Moves, " ") != "H0-G2" {
+	if len(b) != 1 || strings.Join(b[1].Moves, " ") != "H0-G2" {
 		t.Fatalf("branches at 2: %+v", b)
 	}
-
-	// Save and restore keep the tree and the game on its variation.
-	m2 := saveAndRestore(t, m)
-	if out2 := exportICCS(t, m2); out2 != out || !m2.InVariation(3) {
+	if out2 := exportICCS(t, saveAndRestore(t, m)); out2 != out {
 		t.Fatalf("restored:\n%s\nwant\n%s", out2, out)
 	}
 
-	// Enter the main line again, then the variation, and promote it.
-	if !m.EnterBranch(2, 0, 0) || m.coordMoves(3) != "h2e2 h9g7 h0g2" || m.InVariation(3) {
-		t.Fatalf("entering the main line: %q", m.coordMoves(3))
-	}
-	b = m.Branches(2, ICCS)
-	if len(b) != 1 || strings.Join(b[1].Moves, " ") != "B0-C2" {
-		t.Fatalf("branches at 2 on the main line: %+v", b)
-	}
-	if !m.EnterBranch(2, 1, 0) || m.coordMoves(3) != "h2e2 h9g7 b0c2" {
+	// Enter the other line and promote it.
+	if !m.EnterBranch(2, 1, 0) || m.coordMoves(3) != "h2e2 h9g7 h0g2" || !m.InVariation(3) {
 		t.Fatalf("entering the variation: %q", m.coordMoves(3))
+	}
+	if b = m.Branches(2, ICCS); len(b) != 1 || strings.Join(b[0].Moves, " ") != "B0-C2" {
+		t.Fatalf("branches at 2 in the variation: %+v", b)
 	}
 	if !m.PromoteVariation(3) || m.InVariation(3) {
 		t.Fatal("PromoteVariation")
 	}
-	if out := exportICCS(t, m); !strings.Contains(out, "2. B0-C2 (2. H0-G2) *") {
+	if out := exportICCS(t, m); !strings.Contains(out, "2. H0-G2 (2. B0-C2) *") {
 		t.Fatalf("promoted:\n%s", out)
 	}
-	// Delete the other line: the game stays, the record loses it.
+	// Delete the other line: the board goes back to where it left, the record loses it.
 	if !m.EnterBranch(2, 1, 0) || !m.DeleteVariation(3) {
 		t.Fatal("DeleteVariation")
 	}
-	if out := exportICCS(t, m); strings.Contains(out, "H0-G2") || !strings.Contains(out, "2. B0-C2 *") {
+	if out := exportICCS(t, m); strings.Contains(out, "B0-C2") || !strings.Contains(out, "2. H0-G2 *") {
 		t.Fatalf("deleted:\n%s", out)
 	}
-	if m.ShownPly() != 2 || m.coordMoves(3) != "h2e2 h9g7 b0c2" {
+	if m.ShownPly() != 2 || m.coordMoves(3) != "h2e2 h9g7 h0g2" {
 		t.Errorf("after deleting: shown %d, moves %q", m.ShownPly(), m.coordMoves(3))
 	}
 }

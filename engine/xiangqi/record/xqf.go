@@ -1,7 +1,6 @@
 package record
 
 import (
-	"encoding/binary"
 	"fmt"
 	"strings"
 
@@ -229,7 +228,8 @@ func (x *xqfReader) nodes(text func([]byte) string) ([]xqfNode, error) {
 			if err != nil {
 				return nil, err
 			}
-			size := int64(int32(binary.LittleEndian.Uint32(lb))) - int64(x.keyRMK)
+			// int32, little-endian (read by hand: encoding/binary would weigh on app.wasm)
+			size := int64(int32(uint32(lb[0])|uint32(lb[1])<<8|uint32(lb[2])<<16|uint32(lb[3])<<24)) - int64(x.keyRMK)
 			if size < 0 || size > int64(len(x.data)-off-4) {
 				return nil, &XQFError{off, fmt.Sprintf("comment length %d: want 0 to the %d bytes left", size, len(x.data)-off-4)}
 			}
