@@ -32,8 +32,9 @@ func xqfFile(t *testing.T, name string) (path string, data []byte) {
 
 // TestXQFFile opens XQF files in the import box, in Chinese and in English: one chosen with
 // the Open file button (the 1997 sample of the format's notes, its GBK names decoded by the
-// browser), one dropped on the box (encrypted, with variations, which export keeps); a
-// broken one names its offset and changes nothing.
+// browser), one dropped on the box (encrypted, with variations, which export keeps; its
+// strings are UTF-8, which the page reads as GBK as XQF files are); a broken one names its
+// offset and changes nothing.
 func TestXQFFile(t *testing.T) {
 	dir := siteDir(t, "QIPAN_STATIC")
 	srv := newServer(t, dir, "/")

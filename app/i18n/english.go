@@ -294,4 +294,5 @@ var english = [keyCount]string{
 	PromoteVariationTitle: "Make the line of the move shown the record's main line",
 	DeleteVariation:       "Delete line",
 	DeleteVariationTitle:  "Delete the line of the move shown from the record",
+	ErrAtOffset:           "the file cannot be read from byte %d on",
 }

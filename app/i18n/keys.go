@@ -325,6 +325,7 @@ const (
 	PromoteVariationTitle
 	DeleteVariation
 	DeleteVariationTitle
+	ErrAtOffset // byte offset
 
 	keyCount
 )

@@ -294,4 +294,5 @@ var simplified = [keyCount]string{
 	PromoteVariationTitle: "当前着法所在的这一路成为棋谱的主线",
 	DeleteVariation:       "移除这一路",
 	DeleteVariationTitle:  "从棋谱中移除当前着法所在的这一路",
+	ErrAtOffset:           "文件从第 %d 字节起读不了",
 }

@@ -294,4 +294,5 @@ var traditional = [keyCount]string{
 	PromoteVariationTitle: "目前著法所在的這一路成為棋譜的主線",
 	DeleteVariation:       "移除這一路",
 	DeleteVariationTitle:  "從棋譜中移除目前著法所在的這一路",
+	ErrAtOffset:           "檔案從第 %d 字節起讀不了",
 }

@@ -215,6 +215,9 @@ func ErrorText(l i18n.Lang, err error) string {
 		return s
 	}
 	atoi := func(t string) int { n, _ := strconv.Atoi(t); return n }
+	if x := (*record.XQFError)(nil); errors.As(err, &x) {
+		return l.T(i18n.ErrAtOffset, x.Offset)
+	}
 	switch m, mv := errAt.FindStringSubmatch(s), errMove.FindStringSubmatch(s); {
 	case strings.HasPrefix(s, "nothing to import") || strings.HasPrefix(s, "no moves"):
 		return l.T(i18n.ErrNoGame)

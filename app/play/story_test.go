@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"qipan/app/i18n"
 	"qipan/engine/xiangqi"
 	"qipan/engine/xiangqi/record"
 )
@@ -196,7 +197,11 @@ func TestImportFile(t *testing.T) {
 	}
 	// A broken XQF file names its offset.
 	data, _ := os.ReadFile("../../engine/xiangqi/record/testdata/xqf/spec-sample.xqf")
-	if _, _, err := m.ImportFile(data[:1030], nil); err == nil || !strings.Contains(err.Error(), "offset 1030") {
+	_, _, err = m.ImportFile(data[:1030], nil)
+	if err == nil || !strings.Contains(err.Error(), "offset 1030") {
 		t.Errorf("truncated XQF: %v", err)
+	}
+	if s := ErrorText(i18n.Simplified, err); s != "文件从第 1030 字节起读不了" {
+		t.Errorf("for a reader of Chinese: %q", s)
 	}
 }
