@@ -46,11 +46,7 @@ type tab struct {
 // awaiting names the checks, as engine/check, that fail for want of a fix not made yet, with
 // the reason. Such a check still runs and says what it saw; its failure skips the subtest
 // instead of failing CI. Remove an entry when its fix lands.
-var awaiting = map[string]string{
-	// Measured: WebKit's service worker precaches app.wasm with a request of its own (no
-	// validators, Referer app-worker.js) instead of the HTTP cache's copy the page fetched.
-	"webkit/app.wasm sent once": "issue 22 (weight in every engine): WebKit's service worker downloads app.wasm again to precache it",
-}
+var awaiting = map[string]string{}
 
 // errorf reports a failed check: an error, or, while awaiting names a fix for it in this
 // engine, a note that makes the subtest skip.

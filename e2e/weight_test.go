@@ -183,6 +183,17 @@ func TestFirstVisitGzipOnly(t *testing.T) {
 	if len(wasm) != 1 {
 		t.Errorf("app.wasm was fetched %d times, want once: %s", len(wasm), describe(wasm))
 	}
+	// The service worker's install takes the copy the page put in its cache: it does not even
+	// ask for app.wasm again (WebKit's install downloaded it a second time).
+	var asked []hit
+	for _, h := range hits {
+		if h.path == "/web/app.wasm" {
+			asked = append(asked, h)
+		}
+	}
+	if len(asked) != 1 {
+		t.Errorf("app.wasm was asked for %d times, want once (the page's fetch): %s", len(asked), describe(asked))
+	}
 	if total > firstVisitBudget {
 		t.Errorf("the first visit transferred %d bytes with gzip only, over the %d budget:\n%s", total, firstVisitBudget, describe(hits))
 	}

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,7 +11,8 @@ import (
 )
 
 // Generate writes the static site for c into out: go-app's GenerateStaticWebsite, then its
-// app.js with the service worker deferred (deferServiceWorker).
+// app.js with the service worker deferred (deferServiceWorker) and the app's wasm kept for it
+// as it downloads (keepWasm).
 func Generate(out string, c Config) (*app.Handler, error) {
 	h := Handler(c)
 	if err := app.GenerateStaticWebsite(out, h); err != nil {
@@ -23,6 +25,9 @@ func Generate(out string, c Config) (*app.Handler, error) {
 	}
 	patched, err := deferServiceWorker(string(js))
 	if err != nil {
+		return nil, err
+	}
+	if patched, err = keepWasm(patched, h.Version); err != nil {
 		return nil, err
 	}
 	return h, os.WriteFile(path, []byte(patched), 0o644)
@@ -39,7 +44,9 @@ let qipanServiceWorkerStarted = false;
 function qipanStartServiceWorker() {
   if (!qipanServiceWorkerStarted) {
     qipanServiceWorkerStarted = true;
-    goappInitServiceWorker();
+    // Once the page's copy of the wasm is in the worker's cache (qipanKeepWasm), so that the
+    // install finds it there instead of downloading it again.
+    Promise.resolve(qipanWasmKept).finally(goappInitServiceWorker);
   }
 }
 setTimeout(qipanStartServiceWorker, 5000);
@@ -51,4 +58,41 @@ func deferServiceWorker(js string) (string, error) {
 		return "", fmt.Errorf("go-app's app.js changed: %q found %d times, want 1", strings.TrimSpace(swStartOld), n)
 	}
 	return strings.Replace(js, swStartOld, swStartNew, 1), nil
+}
+
+// go-app's app.js downloads the app's wasm with fetch(); the service worker's install then
+// downloads it again unless the HTTP cache still holds it, which WebKit's did not (2 x 2.5 MB
+// on a first visit). keepWasm has the page put its copy in the service worker's cache as it
+// downloads (the cache named as app-worker.js names it: "app-" + the version), registers the
+// worker once that is done (swStartNew), and the install (worker.go) takes what the cache
+// already holds. WebKit under load otherwise installed before the copy was there.
+const keepWasmOld = "  const response = await fetch(url);\n"
+
+const keepWasmNew = `  const response = await fetch(url);
+  qipanKeepWasm(url, response);
+`
+
+const keepWasmFunc = `
+// qipan: the app's wasm goes into the service worker's cache as it downloads (app/site/loader.go);
+// qipanWasmKept settles when it is there (or could not be put).
+var qipanWasmKept = null;
+function qipanKeepWasm(url, response) {
+  if (!response.ok || !("caches" in window)) {
+    return;
+  }
+  const copy = response.clone(); // before the body is read
+  qipanWasmKept = caches.open(%s).then((cache) => cache.put(url, copy)).catch(() => {});
+}
+`
+
+// keepWasm adds qipanKeepWasm to app.js, called with fetch()'s response for the wasm.
+func keepWasm(js, version string) (string, error) {
+	if n := strings.Count(js, keepWasmOld); n != 1 {
+		return "", fmt.Errorf("go-app's app.js changed: %q found %d times, want 1", strings.TrimSpace(keepWasmOld), n)
+	}
+	name, err := json.Marshal("app-" + version)
+	if err != nil {
+		return "", err
+	}
+	return strings.Replace(js, keepWasmOld, keepWasmNew, 1) + fmt.Sprintf(keepWasmFunc, name), nil
 }

@@ -144,9 +144,16 @@ func TestGeneratedSite(t *testing.T) {
 			t.Errorf("%s: app.js does not point at the base", tt.base)
 		}
 		// The service worker registers when the app asks, or after a delay: never at once.
-		if strings.Count(js, "goappInitServiceWorker();") != 1 || !strings.Contains(js, "setTimeout(qipanStartServiceWorker, 5000);") ||
+		if strings.Count(js, "goappInitServiceWorker();") != 0 || !strings.Contains(js, "setTimeout(qipanStartServiceWorker, 5000);") ||
 			!strings.Contains(js, "function qipanStartServiceWorker() {") {
 			t.Errorf("%s: app.js registers its service worker at once", tt.base)
+		}
+		// The page keeps the wasm it downloads in the service worker's cache, whose install
+		// then takes it from there (WebKit's downloaded it again).
+		if !strings.Contains(js, "  const response = await fetch(url);\n  qipanKeepWasm(url, response);\n") ||
+			!strings.Contains(js, `caches.open("app-test")`) || !strings.Contains(js, "Promise.resolve(qipanWasmKept).finally(goappInitServiceWorker);") ||
+			!strings.Contains(worker, "files = files.filter((url, i) => !held[i]);") {
+			t.Errorf("%s: the wasm the page downloads is not kept for the service worker", tt.base)
 		}
 		index := read(t, dir, "index.html")
 		for _, page := range []string{index, read(t, dir, "embed.html")} {
@@ -166,6 +173,12 @@ func TestGeneratedSite(t *testing.T) {
 				t.Errorf("%s: index.html has no %s", tt.base, want)
 			}
 		}
+	}
+}
+
+func TestKeepWasmRefusesAnotherAppJS(t *testing.T) {
+	if _, err := keepWasm("const response = fetch(url);", "v"); err == nil || !strings.Contains(err.Error(), "go-app's app.js changed") {
+		t.Errorf("keepWasm on another app.js: %v, want go-app's app.js changed", err)
 	}
 }
 

@@ -15,9 +15,10 @@ import (
 //     cached when first fetched, so a visit that never plays the computer never downloads
 //     them. An update that replaces a cache holding them caches the new ones too, so offline
 //     play keeps working after an update.
-//   - A first install takes its files from the HTTP cache (force-cache): the page has just
-//     downloaded them, and downloading app.wasm a second time doubled a first visit. Updates
-//     revalidate every file (no-cache), so they never cache an old one.
+//   - A first install keeps what the page already put in its cache (app.wasm, loader.go) and
+//     takes the rest from the HTTP cache (force-cache): the page has just downloaded them, and
+//     downloading app.wasm a second time doubled a first visit. Updates revalidate every file
+//     (no-cache), so they never cache an old one.
 //   - Navigations match the cache without their query (?fen=…, share links), so a link to a
 //     position opens offline.
 //
@@ -62,6 +63,11 @@ const swInstallNew = `async function installWorker() {
     files = files.concat(lazyResources);
   }
   const mode = firstInstall ? "force-cache" : "no-cache";
+  if (firstInstall) {
+    // The page put the app's wasm here as it downloaded it (app/site/loader.go).
+    const held = await Promise.all(files.map((url) => cache.match(url)));
+    files = files.filter((url, i) => !held[i]);
+  }
   await cache.addAll(files.map((url) => new Request(url, { cache: mode })));
 }
 

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 
 	"qipan/app/i18n"
@@ -69,5 +70,21 @@ func TestEditView(t *testing.T) {
 	v = editView(x, i18n.English, "wood", 0, play.CoordsICCS)
 	if !v.Flipped || v.Problem.Reason != "" || len(v.Grid) != 90 || x.SquareName(v.Grid[0]) != "i0" {
 		t.Errorf("view of the flipped start: flipped %v, %+v, top-left %s", v.Flipped, v.Problem, x.SquareName(v.Grid[0]))
+	}
+}
+
+// The editor's board shows the coordinates the player chose (九…一 by default), not ICCS's.
+func TestEditorCoordinates(t *testing.T) {
+	x := play.NewEditor(play.NewBoard(play.VariantXiangqi))
+	for _, tt := range []struct {
+		coords, want, not string
+	}{{play.CoordsChinese, `data-file-label="九"`, `>a<`}, {play.CoordsICCS, `>a<`, `data-file-label="九"`}} {
+		html := appHTML(newPositionEditor().WithView(editView(x, i18n.Simplified, "wood", 0, tt.coords)))
+		if !strings.Contains(html, tt.want) || strings.Contains(html, tt.not) {
+			t.Errorf("coordinates %s: want %s and no %s on the editor's board", tt.coords, tt.want, tt.not)
+		}
+		if tt.coords == play.CoordsChinese && !strings.Contains(html, `aria-label="五路第1行 红帅"`) {
+			t.Errorf("the editor's e0 is not named 五路第1行 红帅")
+		}
 	}
 }
