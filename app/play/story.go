@@ -19,6 +19,14 @@ type story struct {
 	line   []record.Move
 	result record.Result
 	own    bool // begun for the app's own game (tree.go's play): the match names its players
+	// gen counts the changes of the tree; memo is the last path found (tree.go), good while
+	// gen is the same.
+	gen  int
+	memo struct {
+		gen   int
+		moves []xiangqi.Move
+		path  []spot
+	}
 }
 
 // LoadRecord replaces the game with the record's, keeping its story. The moves are played

@@ -46,8 +46,29 @@ func find(sp spot, mv xiangqi.Move) (spot, bool) {
 	return spot{}, false
 }
 
-// path finds moves in the tree: the spot of each, as far as the tree holds them.
+// path finds moves in the tree: the spot of each, as far as the tree holds them. The page
+// asks for the game's moves (or a part of them) several times a render: the last answer is
+// kept until the tree or the moves change.
 func (s *story) path(moves []xiangqi.Move) []spot {
+	if m := &s.memo; m.gen == s.gen && m.moves != nil && len(moves) <= len(m.moves) && sameMoves(moves, m.moves[:len(moves)]) {
+		return m.path[:min(len(moves), len(m.path)):min(len(moves), len(m.path))]
+	}
+	out := s.findPath(moves)
+	s.memo.gen, s.memo.moves, s.memo.path = s.gen, append(s.memo.moves[:0], moves...), out
+	return out
+}
+
+func sameMoves(a, b []xiangqi.Move) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// findPath is path, found again.
+func (s *story) findPath(moves []xiangqi.Move) []spot {
 	var out []spot
 	at := spot{line: &s.line}
 	for _, mv := range moves {
@@ -98,6 +119,7 @@ func (s *story) graft(moves []xiangqi.Move) {
 		m := &(*at.line)[at.i]
 		m.Variations = append(m.Variations, record.Variation{Moves: rest})
 	}
+	s.gen++
 }
 
 // mainFrom is the line the tree holds from sp on: its line's moves, then nothing.
@@ -130,6 +152,7 @@ func (s *story) promote(moves []xiangqi.Move, ply int) bool {
 		first := v.Moves[0]
 		first.Variations = append(append([]record.Variation{{Comment: v.Comment, Moves: old}}, others...), first.Variations...)
 		*up.line = append(append((*up.line)[:up.i:up.i], first), v.Moves[1:]...)
+		s.gen++
 		changed = true
 	}
 	return changed
@@ -146,6 +169,7 @@ func (s *story) remove(moves []xiangqi.Move, ply int) int {
 	sp := p[ply-1]
 	parent := &(*sp.up.line)[sp.up.i]
 	parent.Variations = append(parent.Variations[:sp.vi:sp.vi], parent.Variations[sp.vi+1:]...)
+	s.gen++
 	// The variation's first move is sp.i plies before this one; it left its line there.
 	return ply - sp.i - 1
 }

@@ -2,8 +2,12 @@ package play
 
 import (
 	"encoding/json"
+	"math/rand"
 	"strings"
 	"testing"
+
+	"qipan/engine/xiangqi"
+	"qipan/engine/xiangqi/record"
 )
 
 // playMoves plays UCCI moves by clicks (two players).
@@ -126,5 +130,80 @@ func TestBranchesOfARecord(t *testing.T) {
 	out := strings.Join(strings.Fields(exportICCS(t, m)), " ")
 	if !strings.Contains(out, "2... I9-H9 (2... G6-G5!? 3. B0-C2) 3. H0-G2") || !strings.Contains(out, "(2. H0-G2! {稳健}") {
 		t.Errorf("promoted twice:\n%s", out)
+	}
+}
+
+// bigRecord is a record of 10,000 moves in 500 variations: a 2,000-ply main line (the horses
+// out and back) with a variation of 16 moves on every fourth ply.
+func bigRecord(b testing.TB) string {
+	rng := rand.New(rand.NewSource(5))
+	g := record.NewGame()
+	pos := *g.Start
+	out := []string{"h0g2", "h9g7", "g2h0", "g7h9"}
+	for i := 0; i < 2000; i++ {
+		mv, _ := xiangqi.ParseMove(out[i%4])
+		m := record.Move{Move: mv, Comment: "c"}
+		if i%4 == 0 {
+			p := pos
+			var v []record.Move
+			for len(v) < 16 {
+				legal := p.LegalMoves()
+				alt := legal[rng.Intn(len(legal))]
+				if len(v) == 0 && alt == mv {
+					continue
+				}
+				v = append(v, record.Move{Move: alt})
+				p.Make(alt)
+			}
+			m.Variations = []record.Variation{{Moves: v}}
+		}
+		g.Moves = append(g.Moves, m)
+		pos.Make(mv)
+	}
+	text, err := record.FormatPGN(g, record.PGNOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return text
+}
+
+// BenchmarkTreeRender is what the page asks of the record on each render with a record of
+// 10,000 moves in 500 variations, shown at its middle: the symbols of the list, the lines at
+// the position shown, its comment, whether it is in a variation.
+func BenchmarkTreeRender(b *testing.B) {
+	m := loadBig(b, bigRecord(b))
+	m.Review(1000)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m.Symbols()
+		if len(m.Branches(1000, Chinese)) != 1 || m.Comment(1000) != "c" || m.InVariation(1000) {
+			b.Fatal("not the record")
+		}
+	}
+}
+
+// loadBig loads the record as the embed does (every move, past the repetition that would
+// end an import) with its story.
+func loadBig(b testing.TB, text string) *Match {
+	games, _, err := record.ParsePGN(text)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, err := games[0].Game()
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := NewMatch()
+	m.Load(g)
+	m.story = &story{line: games[0].Moves, result: games[0].Result}
+	return m
+}
+
+// BenchmarkTreeLoad reads and loads that record.
+func BenchmarkTreeLoad(b *testing.B) {
+	text := bigRecord(b)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		loadBig(b, text)
 	}
 }
