@@ -1,18 +1,31 @@
-// Command reversi-train makes the pattern evaluation that orders the endgame solver's moves
-// (engine/reversi/search/pattern): it generates positions labelled by the exact solver, then
-// fits the pattern weights to them.
+// Command reversi-train makes the pattern evaluations of engine/reversi/search/pattern: the one
+// that orders the endgame solver's moves (weights.bin, one stage) and the midgame search's
+// (midgame.bin, a stage every few empties). It generates positions labelled by the exact
+// solver or by self-play results, then fits the pattern weights to them.
+//
+// The solver's ordering evaluation, weights.bin:
 //
 //	reversi-train gen -n 16000 -seed 1 -o /tmp/rv1.txt   # positions with 10-18 empties, solved
 //	reversi-train gen -n 16000 -seed 2 -o /tmp/rv2.txt
 //	reversi-train fit -o engine/reversi/search/pattern/weights.bin /tmp/rv1.txt /tmp/rv2.txt
 //
-// These commands made the embedded weights (gen: about 15 minutes of one core each; fit: a few
-// seconds; the fit holds out the last tenth of the samples and reports its error).
+// (gen: about 15 minutes of one core each; fit: a few seconds; the fit holds out the last tenth
+// of the samples and reports its error). gen plays games with level 3 (a depth-3 search with
+// noise of ±1.5 discs, so games vary) after four random moves and writes about half of each
+// game's positions with min to max empties with their exact score for the side to move, one a
+// line: "board score". fit reads such lines and writes the weights (the format pattern.Load
+// reads).
 //
-// gen plays games with level 3 (a depth-3 search with noise of ±1.5 discs, so games vary)
-// after four random moves and writes about half of each game's positions with min to max
-// empties with their exact score for the side to move, one a line: "board score".
-// fit reads such lines and writes the weights (the format pattern.Load reads).
+// The midgame evaluation, midgame.bin (the recipe and its figures: engine/reversi/search/BENCH.md):
+//
+//	reversi-train games -games 100000 -for 55m -seed 1 -o /tmp/games1.txt
+//	reversi-train fit -stages 15 -o engine/reversi/search/pattern/midgame.bin /tmp/games1.txt
+//
+// games plays self-play games (0 to 24 random moves, then a depth-6 search with ±1 disc of
+// noise) and labels every position: from 20 empties by its exact score, before by the exact
+// score at 20 empties of the game it is in (see games.go). fit -stages N fits each stage to the
+// samples within -spread empties of its range, holds out the last tenth (whole games) and
+// reports the held-out error per stage beside the hand evaluation's (search.Evaluate).
 package main
 
 import (
@@ -20,6 +33,9 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
+	"math"
+	"math/bits"
 	"math/rand"
 	"os"
 	"strconv"
@@ -32,17 +48,25 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: reversi-train gen|fit [flags]")
+		fmt.Fprintln(os.Stderr, "usage: reversi-train gen|games|fit|testset|score|probcut [flags]")
 		os.Exit(2)
 	}
 	var err error
 	switch os.Args[1] {
 	case "gen":
 		err = gen(os.Args[2:])
+	case "games":
+		err = games(os.Args[2:])
 	case "fit":
 		err = fit(os.Args[2:])
+	case "testset":
+		err = testset(os.Args[2:])
+	case "score":
+		err = score(os.Args[2:])
+	case "probcut":
+		err = probcut(os.Args[2:])
 	default:
-		err = fmt.Errorf("unknown command %q: want gen or fit", os.Args[1])
+		err = fmt.Errorf("unknown command %q: want gen, games, fit, testset, score or probcut", os.Args[1])
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "reversi-train:", err)
@@ -107,12 +131,69 @@ func fit(args []string) error {
 	out := fs.String("o", "weights.bin", "weights file to write")
 	epochs := fs.Int("epochs", 500, "passes over the data")
 	l2 := fs.Float64("l2", 5e-4, "L2 penalty per weight")
+	stages := fs.Int("stages", 1, "stages (ranges of empties) with weights of their own; more than 1 holds out the last tenth and reports its error per stage")
+	spread := fs.Int("spread", 2, "a stage also fits the samples within this many empties of its range")
 	fs.Parse(args)
+	samples, err := readSamples(fs.Args())
+	if err != nil {
+		return err
+	}
+	if len(samples) == 0 {
+		return fmt.Errorf("no samples")
+	}
+	if *stages <= 1 {
+		w, report := pattern.Fit(samples, *epochs, *l2)
+		fmt.Fprint(os.Stderr, report)
+		return os.WriteFile(*out, w.Marshal(), 0o644)
+	}
+	// the last tenth (whole games, as gen and games write them in order) is held out
+	hold := len(samples) / 10
+	train, test := samples[:len(samples)-hold], samples[len(samples)-hold:]
+	w := pattern.FitStages(train, *stages, *spread, *epochs, *l2, os.Stderr)
+	heldOut(os.Stderr, w, *stages, test)
+	return os.WriteFile(*out, w.Marshal(), 0o644)
+}
+
+// heldOut writes, per stage, the rms error in discs on the held-out samples of the pattern
+// evaluation, of the hand evaluation (search.Evaluate) and of the hand evaluation scaled by
+// the factor that fits these samples best (a bound on what re-weighting it could reach).
+func heldOut(out io.Writer, w *pattern.Weights, stages int, test []pattern.Sample) {
+	fmt.Fprintln(out, "held out: stage, empties, samples, rms error in discs: pattern, hand, hand best-scaled")
+	for s := 0; s < stages; s++ {
+		lo, hi := pattern.StageRange(s, stages)
+		var n, ep, eh, xy, xx, yy float64
+		for _, t := range test {
+			e := 64 - bits.OnesCount64(t.P|t.O)
+			if e < lo || e > hi {
+				continue
+			}
+			y := float64(t.Score)
+			p := float64(w.Eval(t.P, t.O)) / 100
+			h := float64(search.Evaluate(t.P, t.O)) / 100
+			n++
+			ep += (p - y) * (p - y)
+			eh += (h - y) * (h - y)
+			xy, xx, yy = xy+h*y, xx+h*h, yy+y*y
+		}
+		if n == 0 {
+			continue
+		}
+		scaled := yy // with the best scale a = xy/xx, the error is yy - xy²/xx
+		if xx > 0 {
+			scaled = yy - xy*xy/xx
+		}
+		fmt.Fprintf(out, "%2d %2d-%2d %6.0f %6.2f %6.2f %6.2f\n", s, lo, hi, n,
+			math.Sqrt(ep/n), math.Sqrt(eh/n), math.Sqrt(max(scaled, 0)/n))
+	}
+}
+
+// readSamples reads the samples of files written by gen, games or testset.
+func readSamples(names []string) ([]pattern.Sample, error) {
 	var samples []pattern.Sample
-	for _, name := range fs.Args() {
+	for _, name := range names {
 		f, err := os.Open(name)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		sc := bufio.NewScanner(f)
 		line := 0
@@ -121,21 +202,16 @@ func fit(args []string) error {
 			smp, err := parseSample(sc.Text())
 			if err != nil {
 				f.Close()
-				return fmt.Errorf("%s:%d: %v", name, line, err)
+				return nil, fmt.Errorf("%s:%d: %v", name, line, err)
 			}
 			samples = append(samples, smp)
 		}
 		f.Close()
 		if err := sc.Err(); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	if len(samples) == 0 {
-		return fmt.Errorf("no samples")
-	}
-	w, report := pattern.Fit(samples, *epochs, *l2)
-	fmt.Fprint(os.Stderr, report)
-	return os.WriteFile(*out, w.Marshal(), 0o644)
+	return samples, nil
 }
 
 // parseSample reads a line written by gen: board text, a space, the score (discs, -64..64).

@@ -29,6 +29,8 @@
 //     solve range; levels 1–4 add noise); 10 is full strength. At 10 under a clock or
 //     movetime the depth is whatever the time allows and the solve range shrinks with the
 //     time (solveLevel), so that solves finish.
+//   - eval / Evaluation: the midgame evaluation, level (the level's, search.DefaultEval), hand
+//     (search.Evaluate) or pattern (pattern.Midgame), for comparisons.
 //   - multipv / MultiPV: 1..64; above 1 every legal move is scored (search.Hints) and the best
 //     that many are reported as `info … multipv k …` lines: the hints.
 package rvengine
@@ -37,6 +39,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -66,6 +69,7 @@ type Engine struct {
 	seed    int64
 	level   int
 	multiPV int
+	eval    search.Evaluation
 }
 
 // Option configures an Engine.
@@ -167,7 +171,7 @@ func (e *Engine) FirstToMove() bool { return e.pos.Turn == reversi.Black }
 
 // limits turns the protocol's limits into the search's.
 func (e *Engine) limits(ctx context.Context, lim protocol.Limits) search.Limits {
-	sl := search.Limits{Level: e.level, Depth: lim.Depth, Nodes: lim.Nodes, Seed: e.seed}
+	sl := search.Limits{Level: e.level, Depth: lim.Depth, Nodes: lim.Nodes, Seed: e.seed, Eval: e.eval}
 	if lim.Infinite {
 		sl.Depth, sl.Nodes = 0, 0
 		if e.level == MaxLevel {
@@ -305,12 +309,16 @@ func info(i search.Info, multiPV int) protocol.Info {
 	return out
 }
 
-// Options lists hashsize, level and multipv.
+// evalNames are the values of the eval option, indexed by search.Evaluation.
+var evalNames = []string{search.DefaultEval: "level", search.HandEval: "hand", search.PatternEval: "pattern"}
+
+// Options lists hashsize, level, multipv and eval.
 func (e *Engine) Options() []protocol.Option {
 	return []protocol.Option{
 		protocol.HashOption(search.DefaultHashMB),
 		{Name: "level", UCIName: "Skill Level", Type: "spin", Min: 1, Max: MaxLevel, Default: strconv.Itoa(MaxLevel)},
 		{Name: "multipv", UCIName: "MultiPV", Type: "spin", Min: 1, Max: MaxMultiPV, Default: "1"},
+		{Name: "eval", UCIName: "Evaluation", Type: "combo", Default: "level", Vars: evalNames},
 	}
 }
 
@@ -338,6 +346,12 @@ func (e *Engine) SetOption(name, value string) error {
 			return err
 		}
 		e.multiPV = n
+	case "eval":
+		i := slices.Index(evalNames, strings.ToLower(value))
+		if i < 0 {
+			return fmt.Errorf("eval %q: want level, hand or pattern", value)
+		}
+		e.eval = search.Evaluation(i)
 	default:
 		return protocol.ErrUnknownOption
 	}

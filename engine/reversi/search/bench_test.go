@@ -5,14 +5,23 @@ import (
 	"testing"
 
 	"qipan/engine/reversi"
+	"qipan/engine/reversi/search/pattern"
 )
 
 func BenchmarkEvaluate(b *testing.B) {
 	p, _ := reversi.ParseBoard("--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O")
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		Evaluate(p.P, p.O)
-	}
+	b.Run("hand", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			Evaluate(p.P, p.O)
+		}
+	})
+	b.Run("pattern", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			pattern.Midgame.EvalFinal(p.P, p.O)
+		}
+	})
 }
 
 // BenchmarkSolveFFO40 solves FFO #40 (20 empties) exactly; see cmd/reversi-bench for #40-#44.
@@ -30,17 +39,25 @@ func BenchmarkSolveFFO40(b *testing.B) {
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 }
 
-// BenchmarkMidgame searches a position after 12 moves to depth 8.
+// BenchmarkMidgame searches a position after 12 moves to depth 8, with each evaluation.
 func BenchmarkMidgame(b *testing.B) {
 	e := New()
 	if err := e.SetPosition("", []string{"f5", "d6", "c3", "d3", "c4", "f4", "f6", "f3", "e6", "e7", "d7", "c6"}); err != nil {
 		b.Fatal(err)
 	}
-	b.ReportAllocs()
-	var nodes uint64
-	for i := 0; i < b.N; i++ {
-		e.NewGame()
-		nodes += e.Search(context.Background(), Limits{Depth: 8}, nil).Nodes
+	for _, ev := range []struct {
+		name string
+		eval Evaluation
+	}{{"hand", HandEval}, {"pattern", PatternEval}} {
+		b.Run(ev.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var nodes uint64
+			for i := 0; i < b.N; i++ {
+				e.NewGame()
+				nodes += e.Search(context.Background(), Limits{Depth: 8, Eval: ev.eval}, nil).Nodes
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+		})
 	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 }

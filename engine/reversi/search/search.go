@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"qipan/engine/reversi"
+	"qipan/engine/reversi/search/pattern"
 )
 
 // Kind says what a score means.
@@ -41,7 +42,24 @@ type Limits struct {
 	Yield func()
 	// Seed makes the weaker levels' randomness reproducible (0 = from the clock).
 	Seed int64
+	// Eval chooses the midgame evaluation (DefaultEval: the level's).
+	Eval Evaluation
+	// ProbCut turns Multi-ProbCut on (probcut.go) in the midgame search.
+	ProbCut bool
 }
+
+// Evaluation names a midgame evaluation.
+type Evaluation uint8
+
+const (
+	DefaultEval Evaluation = iota // the level's: PatternEval from level patternFrom, else HandEval
+	HandEval                      // Evaluate, the hand-weighted classic features
+	PatternEval                   // pattern.Midgame, fitted for every stage
+)
+
+// patternFrom is the lowest level that evaluates with PatternEval by default (none until an
+// A/B shows it stronger).
+const patternFrom = 11
 
 // Info reports a finished iteration (midgame) or solve.
 type Info struct {
@@ -94,6 +112,8 @@ type Engine struct {
 	solver *Solver
 
 	// per search
+	pat      *pattern.Weights // the midgame evaluation; nil: Evaluate
+	probCut  bool
 	ctx      context.Context
 	start    time.Time
 	deadline time.Time
@@ -190,6 +210,10 @@ func (e *Engine) begin(ctx context.Context, lim Limits) level {
 		lv = 10
 	}
 	l := levels[lv]
+	e.pat, e.probCut = pattern.Midgame, lim.ProbCut
+	if lim.Eval == HandEval || lim.Eval == DefaultEval && lv < patternFrom {
+		e.pat = nil
+	}
 	if lim.Depth > 0 {
 		l.depth = lim.Depth
 	}
@@ -225,7 +249,7 @@ func (e *Engine) alphaBeta(P, O uint64, depth, alpha, beta int) int {
 		return 0
 	}
 	if depth <= 0 {
-		return Evaluate(P, O)
+		return e.evaluate(P, O)
 	}
 	moves := reversi.Moves(P, O)
 	if moves == 0 {
@@ -249,6 +273,14 @@ func (e *Engine) alphaBeta(P, O uint64, depth, alpha, beta int) int {
 		}
 		hashMove = int(t.move)
 	}
+	if e.probCut && depth >= probCutMin && beta == alpha+1 {
+		if v, ok := e.tryProbCut(P, O, depth, alpha); ok {
+			return v
+		}
+		if e.stop {
+			return 0
+		}
+	}
 	var list [32]childMove
 	k := 0
 	for m := moves; m != 0; m &= m - 1 {
@@ -260,7 +292,7 @@ func (e *Engine) alphaBeta(P, O uint64, depth, alpha, beta int) int {
 		case sq == hashMove:
 			key = 1 << 30
 		case depth >= 2:
-			key = orderKey(np, no, reversi.Moves(np, no), sq, 0) - int32(Evaluate(np, no))
+			key = orderKey(np, no, reversi.Moves(np, no), sq, 0) - int32(e.evaluate(np, no))
 		default:
 			key = orderKey(np, no, reversi.Moves(np, no), sq, 0)
 		}
@@ -297,6 +329,14 @@ func (e *Engine) alphaBeta(P, O uint64, depth, alpha, beta int) int {
 	lower, upper := bounds(best, a0, beta, scoreInf)
 	e.mid.store(P, O, depth, lower, upper, bestMove)
 	return best
+}
+
+// evaluate is the search's evaluation of (P, O) for P, in centi-discs.
+func (e *Engine) evaluate(P, O uint64) int {
+	if e.pat != nil {
+		return e.pat.EvalFinal(P, O)
+	}
+	return Evaluate(P, O)
 }
 
 // pv follows the table's best moves from p, up to n moves.

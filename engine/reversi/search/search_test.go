@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"qipan/engine/reversi"
+	"qipan/engine/reversi/search/pattern"
 )
 
 // negamax is the plain minimax reference for the solver.
@@ -240,6 +241,51 @@ func TestLevelsPlayGames(t *testing.T) {
 			res := e.Search(context.Background(), l, nil)
 			if err := p.Play(res.Move); err != nil {
 				t.Fatalf("level %d: %v in %v", lv, err, p)
+			}
+		}
+	}
+}
+
+// Limits.Eval chooses the evaluation: a depth-1 search scores each move by it (negated for
+// the side that moved); by default the pattern one, the hand one at the noisy levels.
+func TestEvalChoice(t *testing.T) {
+	pat := func(P, O uint64) int { return pattern.Midgame.EvalFinal(P, O) }
+	def := Evaluate // level 10's
+	if patternFrom <= 10 {
+		def = pat
+	}
+	r := rand.New(rand.NewSource(9))
+	for i := 0; i < 20; i++ {
+		p := randomEndgame(r, 30+i)
+		if p.Status() != reversi.Ongoing {
+			continue
+		}
+		for _, c := range []struct {
+			lim  Limits
+			eval func(P, O uint64) int
+		}{
+			{Limits{Depth: 1, Eval: HandEval}, Evaluate},
+			{Limits{Depth: 1, Eval: PatternEval}, pat},
+			{Limits{Depth: 1}, def},
+			{Limits{Depth: 1, Level: 3, Seed: 1}, Evaluate},
+			{Limits{Depth: 1, Level: 3, Seed: 1, Eval: PatternEval}, pat},
+		} {
+			want := -scoreInf
+			for _, m := range p.LegalMoves() {
+				q := p
+				q.Make(m)
+				want = max(want, -c.eval(q.P, q.O))
+			}
+			e := New()
+			e.SetBoard(p)
+			res := e.Search(context.Background(), c.lim, nil)
+			if c.lim.Level == 3 { // noisy: the score of the move played, at most the best
+				q := p
+				q.Make(res.Move)
+				want = -c.eval(q.P, q.O)
+			}
+			if res.Score != want {
+				t.Fatalf("%v %+v: score %d, want %d", p, c.lim, res.Score, want)
 			}
 		}
 	}

@@ -2,7 +2,9 @@ package pattern
 
 import (
 	"fmt"
+	"io"
 	"math"
+	"math/bits"
 	"strings"
 )
 
@@ -64,15 +66,15 @@ func params() ([]int32, int) {
 	return m, n
 }
 
-// Fit fits one stage of weights to the samples by least squares with an L2 penalty (Adam,
-// full batch) and returns them with a report of the fit's error.
-func Fit(samples []Sample, epochs int, l2 float64) (*Weights, string) {
-	pm, np := params()
-	type row struct {
-		idx      [nInst]int32
-		mob, pot float64
-		y        float64
-	}
+// row is a sample in the form the fit reads: its parameters, scalars and score.
+type row struct {
+	idx      [nInst]int32
+	mob, pot float64
+	y        float64
+	empties  int
+}
+
+func makeRows(samples []Sample, pm []int32) []row {
 	rows := make([]row, len(samples))
 	var raw [nInst]int32
 	for i, s := range samples {
@@ -82,7 +84,60 @@ func Fit(samples []Sample, epochs int, l2 float64) (*Weights, string) {
 		}
 		mob, pot := scalars(s.P, s.O)
 		rows[i].mob, rows[i].pot, rows[i].y = float64(mob), float64(pot), float64(s.Score)
+		rows[i].empties = 64 - bits.OnesCount64(s.P|s.O)
 	}
+	return rows
+}
+
+// Fit fits one stage of weights to the samples by least squares with an L2 penalty (Adam,
+// full batch) and returns them with a report of the fit's error on the samples and on the
+// last tenth of them, held out.
+func Fit(samples []Sample, epochs int, l2 float64) (*Weights, string) {
+	pm, np := params()
+	rows := makeRows(samples, pm)
+	hold := len(rows) / 10
+	var report strings.Builder
+	st := fitStage(rows[:len(rows)-hold], rows[len(rows)-hold:], pm, np, epochs, l2, &report)
+	return &Weights{stages: []stage{st}}, report.String()
+}
+
+// StageRange returns the empties [lo, hi] that stage s of n reads (Eval's stageOf).
+func StageRange(s, n int) (lo, hi int) {
+	lo, hi = -1, -1
+	for e := 0; e <= 60; e++ {
+		if e*n/61 == s {
+			if lo < 0 {
+				lo = e
+			}
+			hi = e
+		}
+	}
+	return lo, hi
+}
+
+// FitStages fits n stages, each to the samples whose empties are within its range widened
+// by spread on both sides (neighbouring stages share data: fewer samples per weight, smoother
+// weights from stage to stage), and writes each stage's error to report.
+func FitStages(samples []Sample, n, spread, epochs int, l2 float64, report io.Writer) *Weights {
+	pm, np := params()
+	rows := makeRows(samples, pm)
+	w := &Weights{stages: make([]stage, n)}
+	for s := 0; s < n; s++ {
+		lo, hi := StageRange(s, n)
+		var sel []row
+		for _, r := range rows {
+			if r.empties >= lo-spread && r.empties <= hi+spread {
+				sel = append(sel, r)
+			}
+		}
+		fmt.Fprintf(report, "stage %d (%d-%d empties): %d samples\n", s, lo, hi, len(sel))
+		w.stages[s] = fitStage(sel, nil, pm, np, epochs, l2, report)
+	}
+	return w
+}
+
+// fitStage fits one stage's weights to train, reporting the error on train and hold.
+func fitStage(train, hold []row, pm []int32, np, epochs int, l2 float64, report io.Writer) stage {
 	// parameters: np pattern weights, then mob, pot, bias (all in discs)
 	n := np + 3
 	w := make([]float64, n)
@@ -90,9 +145,6 @@ func Fit(samples []Sample, epochs int, l2 float64) (*Weights, string) {
 	m1 := make([]float64, n)
 	m2 := make([]float64, n)
 	const lr, b1, b2, eps = 0.05, 0.9, 0.999, 1e-8
-	var report strings.Builder
-	hold := len(rows) / 10 // the last tenth is held out to watch over-fitting
-	train := rows[:len(rows)-hold]
 	mse := func(rs []row) float64 {
 		var e float64
 		for i := range rs {
@@ -130,9 +182,12 @@ func Fit(samples []Sample, epochs int, l2 float64) (*Weights, string) {
 			m2[j] = b2*m2[j] + (1-b2)*g[j]*g[j]
 			w[j] -= lr * (m1[j] / c1) / (math.Sqrt(m2[j]/c2) + eps)
 		}
-		if ep%50 == 0 || ep == epochs {
-			fmt.Fprintf(&report, "epoch %d: rms error %.2f discs (train), %.2f (held out)\n", ep,
-				math.Sqrt(mse(train)), math.Sqrt(mse(rows[len(rows)-hold:])))
+		if ep%100 == 0 || ep == epochs {
+			fmt.Fprintf(report, "epoch %d: rms error %.2f discs (train)", ep, math.Sqrt(mse(train)))
+			if len(hold) > 0 {
+				fmt.Fprintf(report, ", %.2f (held out)", math.Sqrt(mse(hold)))
+			}
+			fmt.Fprintln(report)
 		}
 	}
 	cd := func(x float64) int16 { return int16(max(min(math.Round(x*100), 32767), -32767)) }
@@ -140,5 +195,5 @@ func Fit(samples []Sample, epochs int, l2 float64) (*Weights, string) {
 	for x := range st.raw {
 		st.raw[x] = cd(w[pm[x]])
 	}
-	return &Weights{stages: []stage{st}}, report.String()
+	return st
 }

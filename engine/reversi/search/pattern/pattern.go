@@ -142,14 +142,37 @@ func spread(b uint64) uint64 {
 // scalars returns mobility (moves of P minus moves of O) and potential mobility (empty
 // squares next to O minus those next to P).
 func scalars(P, O uint64) (mob, pot int32) {
+	return scalarsOf(P, O, reversi.Moves(P, O), reversi.Moves(O, P))
+}
+
+// scalarsOf is scalars given the moves of P and of O.
+func scalarsOf(P, O, mp, mo uint64) (mob, pot int32) {
 	E := ^(P | O)
-	mob = int32(bits.OnesCount64(reversi.Moves(P, O))) - int32(bits.OnesCount64(reversi.Moves(O, P)))
+	mob = int32(bits.OnesCount64(mp)) - int32(bits.OnesCount64(mo))
 	pot = int32(bits.OnesCount64(spread(O)&E)) - int32(bits.OnesCount64(spread(P)&E))
 	return mob, pot
 }
 
 // Eval returns the evaluation of (P, O) for the side to move P, in centi-discs.
 func (w *Weights) Eval(P, O uint64) int {
+	return w.eval(P, O, reversi.Moves(P, O), reversi.Moves(O, P))
+}
+
+// Stages returns the number of stages (ranges of empties with weights of their own).
+func (w *Weights) Stages() int { return len(w.stages) }
+
+// EvalFinal is Eval, except that a finished game (neither side can move) gets its exact
+// score, 100 a disc, and other scores are kept within ±6399 (below any final win or loss).
+func (w *Weights) EvalFinal(P, O uint64) int {
+	mp, mo := reversi.Moves(P, O), reversi.Moves(O, P)
+	if mp == 0 && mo == 0 {
+		return reversi.FinalScore(P, O) * 100
+	}
+	return max(min(w.eval(P, O, mp, mo), 6399), -6399)
+}
+
+// eval is Eval given the moves of both sides.
+func (w *Weights) eval(P, O, mp, mo uint64) int {
 	st := w.stageOf(64 - bits.OnesCount64(P|O))
 	var idx [nInst]int32
 	indices(P, O, &idx)
@@ -157,7 +180,7 @@ func (w *Weights) Eval(P, O uint64) int {
 	for _, i := range idx {
 		v += int32(st.raw[i])
 	}
-	mob, pot := scalars(P, O)
+	mob, pot := scalarsOf(P, O, mp, mo)
 	return int(v + mob*int32(st.mob) + pot*int32(st.pot))
 }
 
@@ -215,8 +238,16 @@ func Load(data []byte) (*Weights, error) {
 //go:embed weights.bin
 var embedded []byte
 
-// Default is the embedded evaluation.
+// Default is the embedded evaluation of the endgame solver's move ordering: one stage, fitted
+// to positions of 10–18 empties.
 var Default = mustLoad(embedded)
+
+//go:embed midgame.bin
+var embeddedMidgame []byte
+
+// Midgame is the embedded evaluation of every stage, the midgame search's (cmd/reversi-train
+// games and fit -stages).
+var Midgame = mustLoad(embeddedMidgame)
 
 func mustLoad(b []byte) *Weights {
 	w, err := Load(b)

@@ -2,6 +2,7 @@ package pattern
 
 import (
 	"bytes"
+	"io"
 	"math/bits"
 	"math/rand"
 	"strings"
@@ -96,7 +97,7 @@ func randomPosition(r *rand.Rand) reversi.Position {
 // The evaluation must not depend on how the board is turned or mirrored.
 func TestEvalSymmetric(t *testing.T) {
 	r := rand.New(rand.NewSource(2))
-	for _, w := range []*Weights{randomWeights(r, 3), Default} {
+	for _, w := range []*Weights{randomWeights(r, 3), Default, Midgame} {
 		for i := 0; i < 500; i++ {
 			p := randomPosition(r)
 			v := w.Eval(p.P, p.O)
@@ -148,6 +149,51 @@ func TestLoad(t *testing.T) {
 	if _, err := Load(embedded); err != nil {
 		t.Fatalf("embedded weights: %v", err)
 	}
+	if w, err := Load(embeddedMidgame); err != nil || w.Stages() < 10 {
+		t.Fatalf("embedded midgame weights: %v, want at least 10 stages", err)
+	}
+}
+
+// StageRange must cover 0..60 empties once, in order, as Eval picks the stages.
+func TestStageRange(t *testing.T) {
+	for _, n := range []int{1, 2, 7, 15, 61} {
+		next := 0
+		for s := 0; s < n; s++ {
+			lo, hi := StageRange(s, n)
+			if lo != next || hi < lo {
+				t.Fatalf("%d stages: stage %d is %d-%d, want it to start at %d", n, s, lo, hi, next)
+			}
+			next = hi + 1
+		}
+		if next != 61 {
+			t.Fatalf("%d stages end at %d empties, want 60", n, next-1)
+		}
+	}
+}
+
+// EvalFinal is the exact score of a finished game, else Eval kept below any final score.
+func TestEvalFinal(t *testing.T) {
+	w := randomWeights(rand.New(rand.NewSource(6)), 4)
+	full, _ := reversi.ParseBoard("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOOOOOOOOOOOOOOOOOOOOOOOO O")
+	wiped, _ := reversi.ParseBoard("XXXX------------------------------------------------------------ O")
+	for _, c := range []struct {
+		p    *reversi.Position
+		want int
+	}{{full, -1600}, {wiped, -6400}} {
+		if got := w.EvalFinal(c.p.P, c.p.O); got != c.want {
+			t.Errorf("%v: EvalFinal %d, want %d", c.p, got, c.want)
+		}
+	}
+	r := rand.New(rand.NewSource(7))
+	for i := 0; i < 300; i++ {
+		p := randomPosition(r)
+		if p.Status() == reversi.Over {
+			continue
+		}
+		if got, want := w.EvalFinal(p.P, p.O), max(min(w.Eval(p.P, p.O), 6399), -6399); got != want {
+			t.Fatalf("%v: EvalFinal %d, want %d", p, got, want)
+		}
+	}
 }
 
 func TestEvalNoAllocs(t *testing.T) {
@@ -179,6 +225,41 @@ func TestFitLearns(t *testing.T) {
 	}
 	if rms := e / float64(len(samples)); rms > 4 {
 		t.Fatalf("mean squared error %.2f discs² after fitting; report:\n%s", rms, report)
+	}
+}
+
+// FitStages must give each stage its own weights: a corner worth 10 discs with more than 30
+// empties and -10 with fewer is learned by each stage.
+func TestFitStagesLearns(t *testing.T) {
+	r := rand.New(rand.NewSource(8))
+	var samples []Sample
+	score := func(p reversi.Position) int {
+		s := 0
+		if p.P&1 != 0 {
+			s = 10
+		} else if p.O&1 != 0 {
+			s = -10
+		}
+		if p.Empties() <= 30 {
+			s = -s
+		}
+		return s
+	}
+	for i := 0; i < 4000; i++ {
+		p := randomPosition(r)
+		samples = append(samples, Sample{P: p.P, O: p.O, Score: score(p)})
+	}
+	w := FitStages(samples, 4, 0, 200, 1e-6, io.Discard)
+	if w.Stages() != 4 {
+		t.Fatalf("%d stages, want 4", w.Stages())
+	}
+	var e float64
+	for _, s := range samples {
+		d := float64(w.Eval(s.P, s.O))/100 - float64(s.Score)
+		e += d * d
+	}
+	if mse := e / float64(len(samples)); mse > 4 {
+		t.Fatalf("mean squared error %.2f discs² after fitting", mse)
 	}
 }
 
