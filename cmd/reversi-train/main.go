@@ -133,6 +133,9 @@ func fit(args []string) error {
 	l2 := fs.Float64("l2", 5e-4, "L2 penalty per weight")
 	stages := fs.Int("stages", 1, "stages (ranges of empties) with weights of their own; more than 1 holds out the last tenth and reports its error per stage")
 	spread := fs.Int("spread", 2, "a stage also fits the samples within this many empties of its range")
+	boot := fs.Int("boot", 0, "label samples above -exact empties by a search this deep with the stages fitted so far (0: keep their scores)")
+	exact := fs.Int("exact", 20, "with -boot: samples with this many empties or fewer keep their (exact) scores")
+	blend := fs.Float64("blend", 0, "with -boot: the weight of the sample's own score in its label, the search's 1 − blend")
 	fs.Parse(args)
 	samples, err := readSamples(fs.Args())
 	if err != nil {
@@ -149,14 +152,44 @@ func fit(args []string) error {
 	// the last tenth (whole games, as gen and games write them in order) is held out
 	hold := len(samples) / 10
 	train, test := samples[:len(samples)-hold], samples[len(samples)-hold:]
-	w := pattern.FitStages(train, *stages, *spread, *epochs, *l2, os.Stderr)
+	for i := range samples { // the weights correct the hand evaluation (search.PatternEval)
+		samples[i].Base = float64(search.Evaluate(samples[i].P, samples[i].O)) / 100
+	}
+	var relabel pattern.Relabel
+	if *boot > 0 {
+		relabel = bootstrap(*boot, *exact, *blend)
+	}
+	w := pattern.FitStages(train, *stages, *spread, *epochs, *l2, os.Stderr, relabel)
 	heldOut(os.Stderr, w, *stages, test)
 	return os.WriteFile(*out, w.Marshal(), 0o644)
 }
 
-// heldOut writes, per stage, the rms error in discs on the held-out samples of the pattern
-// evaluation, of the hand evaluation (search.Evaluate) and of the hand evaluation scaled by
-// the factor that fits these samples best (a bound on what re-weighting it could reach).
+// bootstrap returns the Relabel of fit -boot: a depth-depth search with the weights so far,
+// blended with the sample's score, for samples above exact empties.
+func bootstrap(depth, exact int, blend float64) pattern.Relabel {
+	e := search.NewSized(16)
+	return func(w *pattern.Weights, samples []pattern.Sample) []float64 {
+		e.SetPatternWeights(w)
+		e.NewGame() // the table holds scores of the previous weights
+		ys := make([]float64, len(samples))
+		for i, s := range samples {
+			ys[i] = float64(s.Score)
+			p := reversi.Position{P: s.P, O: s.O}
+			if p.Empties() <= exact || p.Status() != reversi.Ongoing {
+				continue
+			}
+			e.SetBoard(p)
+			// level 5 solves from 12 empties, below any sample searched here
+			v := e.Search(context.Background(), search.Limits{Level: 5, Depth: depth, Eval: search.PatternEval}, nil).Score
+			ys[i] = blend*ys[i] + (1-blend)*float64(v)/100
+		}
+		return ys
+	}
+}
+
+// heldOut writes, per stage, the rms error in discs on the held-out samples of search.PatternEval
+// with w (the hand evaluation corrected by w), of the hand evaluation (search.Evaluate) and of
+// it scaled by the factor that fits these samples best (what re-weighting it alone could reach).
 func heldOut(out io.Writer, w *pattern.Weights, stages int, test []pattern.Sample) {
 	fmt.Fprintln(out, "held out: stage, empties, samples, rms error in discs: pattern, hand, hand best-scaled")
 	for s := 0; s < stages; s++ {
@@ -168,7 +201,7 @@ func heldOut(out io.Writer, w *pattern.Weights, stages int, test []pattern.Sampl
 				continue
 			}
 			y := float64(t.Score)
-			p := float64(w.Eval(t.P, t.O)) / 100
+			p := float64(search.EvaluateWith(w, t.P, t.O)) / 100
 			h := float64(search.Evaluate(t.P, t.O)) / 100
 			n++
 			ep += (p - y) * (p - y)

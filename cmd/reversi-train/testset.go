@@ -104,7 +104,7 @@ func scoreSet(out io.Writer, samples []pattern.Sample, depth int) error {
 				case ev == search.HandEval:
 					v = search.Evaluate(s.P, s.O)
 				default:
-					v = pattern.Midgame.EvalFinal(s.P, s.O)
+					v = search.EvaluateWith(pattern.Midgame, s.P, s.O)
 				}
 				x := float64(v)/100 - float64(s.Score)
 				sum += x * x

@@ -19,7 +19,7 @@ func BenchmarkEvaluate(b *testing.B) {
 	b.Run("pattern", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
-			pattern.Midgame.EvalFinal(p.P, p.O)
+			EvaluateWith(pattern.Midgame, p.P, p.O)
 		}
 	})
 }

@@ -19,8 +19,12 @@
 //   - search.go: Engine, levels 1–10, iterative deepening PVS (NegaScout) with a transposition
 //     table, move ordering (hash move, opponent mobility, corners, shallow evaluation), the
 //     automatic switch to a WLD or exact solve near the end, weak levels' randomness, hints
-//   - eval.go: evaluation (mobility, potential mobility, corners, X/C squares, stable edges,
-//     parity), weights by game phase
+//   - eval.go: the hand evaluation (mobility, potential mobility, corners, X/C squares, stable
+//     edges, parity), weights by game phase; PatternEval (Limits.Eval, the default from level
+//     patternFrom) adds to it pattern.Midgame, a pattern evaluation for every stage fitted to
+//     what the hand evaluation misses (cmd/reversi-train games, fit -stages)
+//   - probcut.go: Multi-ProbCut (Limits.ProbCut), from measured statistics of shallow against
+//     deep scores
 //   - solve.go: exact/WLD endgame solver: null-window search with a table, fastest-first
 //     ordering and, from 14 empties, a small search on the pattern evaluation (package
 //     pattern, weights fitted by cmd/reversi-train), enhanced transposition cutoff, stability

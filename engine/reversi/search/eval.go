@@ -61,16 +61,21 @@ func init() {
 
 // Evaluate returns the static evaluation of the position for the side to move.
 func Evaluate(P, O uint64) int {
+	mp, mo := reversi.Moves(P, O), reversi.Moves(O, P)
+	if mp == 0 && mo == 0 {
+		return reversi.FinalScore(P, O) * discUnit
+	}
+	return evaluate(P, O, mp, mo)
+}
+
+// evaluate is Evaluate given the moves of P and of O, not both none.
+func evaluate(P, O, mp, mo uint64) int {
 	E := ^(P | O)
 	empties := bits.OnesCount64(E)
 	if empties > 60 {
 		empties = 60
 	}
 	w := &phase[empties]
-	mp, mo := reversi.Moves(P, O), reversi.Moves(O, P)
-	if mp == 0 && mo == 0 {
-		return reversi.FinalScore(P, O) * discUnit
-	}
 	mob := bits.OnesCount64(mp) + bits.OnesCount64(mp&corners) - bits.OnesCount64(mo) - bits.OnesCount64(mo&corners)
 	pot := bits.OnesCount64(spread(O)&E) - bits.OnesCount64(spread(P)&E)
 	cor := bits.OnesCount64(P&corners) - bits.OnesCount64(O&corners)

@@ -54,7 +54,7 @@ type Evaluation uint8
 const (
 	DefaultEval Evaluation = iota // the level's: PatternEval from level patternFrom, else HandEval
 	HandEval                      // Evaluate, the hand-weighted classic features
-	PatternEval                   // pattern.Midgame, fitted for every stage
+	PatternEval                   // Evaluate corrected by pattern.Midgame, fitted for every stage
 )
 
 // patternFrom is the lowest level that evaluates with PatternEval by default (none until an
@@ -113,6 +113,7 @@ type Engine struct {
 
 	// per search
 	pat      *pattern.Weights // the midgame evaluation; nil: Evaluate
+	patterns *pattern.Weights // PatternEval's weights: pattern.Midgame unless SetPatternWeights
 	probCut  bool
 	ctx      context.Context
 	start    time.Time
@@ -191,6 +192,10 @@ func (e *Engine) SetPosition(board string, moves []string) error {
 	return nil
 }
 
+// SetPatternWeights makes PatternEval evaluate with w (nil: pattern.Midgame): the trainer's
+// searches with the weights it is fitting.
+func (e *Engine) SetPatternWeights(w *pattern.Weights) { e.patterns = w }
+
 // SetBoard sets the position directly.
 func (e *Engine) SetBoard(p reversi.Position) { e.pos = p }
 
@@ -210,7 +215,10 @@ func (e *Engine) begin(ctx context.Context, lim Limits) level {
 		lv = 10
 	}
 	l := levels[lv]
-	e.pat, e.probCut = pattern.Midgame, lim.ProbCut
+	e.pat, e.probCut = e.patterns, lim.ProbCut
+	if e.pat == nil {
+		e.pat = pattern.Midgame
+	}
 	if lim.Eval == HandEval || lim.Eval == DefaultEval && lv < patternFrom {
 		e.pat = nil
 	}
@@ -333,10 +341,21 @@ func (e *Engine) alphaBeta(P, O uint64, depth, alpha, beta int) int {
 
 // evaluate is the search's evaluation of (P, O) for P, in centi-discs.
 func (e *Engine) evaluate(P, O uint64) int {
-	if e.pat != nil {
-		return e.pat.EvalFinal(P, O)
+	if e.pat == nil {
+		return Evaluate(P, O)
 	}
-	return Evaluate(P, O)
+	return EvaluateWith(e.pat, P, O)
+}
+
+// EvaluateWith returns PatternEval's evaluation of (P, O) for P, with the weights w: Evaluate
+// corrected by w (fitted to what Evaluate misses), a finished game's exact score.
+func EvaluateWith(w *pattern.Weights, P, O uint64) int {
+	mp, mo := reversi.Moves(P, O), reversi.Moves(O, P)
+	if mp == 0 && mo == 0 {
+		return reversi.FinalScore(P, O) * discUnit
+	}
+	v := evaluate(P, O, mp, mo) + w.EvalMoves(P, O, mp, mo)
+	return max(min(v, winBase-1), -winBase+1)
 }
 
 // pv follows the table's best moves from p, up to n moves.

@@ -246,10 +246,36 @@ func TestLevelsPlayGames(t *testing.T) {
 	}
 }
 
+// EvaluateWith: a finished game's exact score, else the hand evaluation plus the pattern's
+// correction, within the scores of finished games.
+func TestEvaluateWith(t *testing.T) {
+	full, _ := reversi.ParseBoard("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOOOOOOOOOOOOOOOOOOOOOOOO O")
+	wiped, _ := reversi.ParseBoard("XXXX------------------------------------------------------------ O")
+	for _, c := range []struct {
+		p    *reversi.Position
+		want int
+	}{{full, -1600}, {wiped, -6400}} {
+		if got := EvaluateWith(pattern.Midgame, c.p.P, c.p.O); got != c.want {
+			t.Errorf("%v: %d, want %d", c.p, got, c.want)
+		}
+	}
+	r := rand.New(rand.NewSource(10))
+	for i := 0; i < 200; i++ {
+		p := randomEndgame(r, 8+r.Intn(50))
+		if p.Status() == reversi.Over {
+			continue
+		}
+		want := max(min(Evaluate(p.P, p.O)+pattern.Midgame.Eval(p.P, p.O), winBase-1), -winBase+1)
+		if got := EvaluateWith(pattern.Midgame, p.P, p.O); got != want {
+			t.Fatalf("%v: %d, want %d", p, got, want)
+		}
+	}
+}
+
 // Limits.Eval chooses the evaluation: a depth-1 search scores each move by it (negated for
 // the side that moved); by default the pattern one, the hand one at the noisy levels.
 func TestEvalChoice(t *testing.T) {
-	pat := func(P, O uint64) int { return pattern.Midgame.EvalFinal(P, O) }
+	pat := func(P, O uint64) int { return EvaluateWith(pattern.Midgame, P, O) }
 	def := Evaluate // level 10's
 	if patternFrom <= 10 {
 		def = pat
@@ -288,5 +314,30 @@ func TestEvalChoice(t *testing.T) {
 				t.Fatalf("%v %+v: score %d, want %d", p, c.lim, res.Score, want)
 			}
 		}
+	}
+}
+
+// Multi-ProbCut: without statistics it changes nothing; with them, a depth-8 search visits
+// fewer nodes.
+func TestProbCut(t *testing.T) {
+	moves := []string{"f5", "d6", "c3", "d3", "c4", "f4", "f6", "f3", "e6", "e7", "d7", "c6"}
+	search := func(probCut bool) Result {
+		e := New()
+		if err := e.SetPosition("", moves); err != nil {
+			t.Fatal(err)
+		}
+		return e.Search(context.Background(), Limits{Depth: 8, Eval: PatternEval, ProbCut: probCut}, nil)
+	}
+	off := search(false)
+	saved := probCutStats
+	probCutStats = [len(probCutStats)][len(probCutStats[0])]struct{ mean, sd int16 }{}
+	zero := search(true)
+	probCutStats = saved
+	if zero.Nodes != off.Nodes || zero.Score != off.Score || zero.Move != off.Move {
+		t.Fatalf("ProbCut without statistics: %v %d, %d nodes; without ProbCut %v %d, %d nodes",
+			zero.Move, zero.Score, zero.Nodes, off.Move, off.Score, off.Nodes)
+	}
+	if on := search(true); on.Nodes >= off.Nodes {
+		t.Fatalf("ProbCut: %d nodes, without %d", on.Nodes, off.Nodes)
 	}
 }

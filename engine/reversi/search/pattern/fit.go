@@ -8,10 +8,12 @@ import (
 	"strings"
 )
 
-// Sample is a position (P to move) and its score in discs for P.
+// Sample is a position (P to move) and its score in discs for P. Base, if not zero, is a
+// value the weights are fitted on top of (discs): they learn Score − Base.
 type Sample struct {
 	P, O  uint64
 	Score int
+	Base  float64
 }
 
 // reverseDigits reverses the first n base-3 digits of x.
@@ -83,7 +85,7 @@ func makeRows(samples []Sample, pm []int32) []row {
 			rows[i].idx[j] = pm[x]
 		}
 		mob, pot := scalars(s.P, s.O)
-		rows[i].mob, rows[i].pot, rows[i].y = float64(mob), float64(pot), float64(s.Score)
+		rows[i].mob, rows[i].pot, rows[i].y = float64(mob), float64(pot), float64(s.Score)-s.Base
 		rows[i].empties = 64 - bits.OnesCount64(s.P|s.O)
 	}
 	return rows
@@ -115,22 +117,37 @@ func StageRange(s, n int) (lo, hi int) {
 	return lo, hi
 }
 
-// FitStages fits n stages, each to the samples whose empties are within its range widened
-// by spread on both sides (neighbouring stages share data: fewer samples per weight, smoother
-// weights from stage to stage), and writes each stage's error to report.
-func FitStages(samples []Sample, n, spread, epochs int, l2 float64, report io.Writer) *Weights {
+// Relabel gives new scores in discs (not less Base) to the samples of a stage about to be fitted, from the
+// weights fitted so far: w's stages below the one being fitted are fitted, and that one is a
+// copy of the stage below it (bootstrapping stage by stage from the end, as Logistello and Edax
+// did: a search whose leaves fall in the stages already fitted).
+type Relabel func(w *Weights, samples []Sample) []float64
+
+// FitStages fits n stages, from the end of the game back, each to the samples whose empties
+// are within its range widened by spread on both sides (neighbouring stages share data: fewer
+// samples per weight, smoother weights from stage to stage), and writes each stage's error to
+// report. relabel, if not nil, gives the samples of each stage but the first their scores.
+func FitStages(samples []Sample, n, spread, epochs int, l2 float64, report io.Writer, relabel Relabel) *Weights {
 	pm, np := params()
 	rows := makeRows(samples, pm)
 	w := &Weights{stages: make([]stage, n)}
 	for s := 0; s < n; s++ {
 		lo, hi := StageRange(s, n)
 		var sel []row
-		for _, r := range rows {
+		var selSamples []Sample
+		for i, r := range rows {
 			if r.empties >= lo-spread && r.empties <= hi+spread {
 				sel = append(sel, r)
+				selSamples = append(selSamples, samples[i])
 			}
 		}
 		fmt.Fprintf(report, "stage %d (%d-%d empties): %d samples\n", s, lo, hi, len(sel))
+		if relabel != nil && s > 0 {
+			w.stages[s] = w.stages[s-1]
+			for i, y := range relabel(w, selSamples) {
+				sel[i].y = y - selSamples[i].Base
+			}
+		}
 		w.stages[s] = fitStage(sel, nil, pm, np, epochs, l2, report)
 	}
 	return w

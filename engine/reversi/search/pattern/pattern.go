@@ -155,24 +155,14 @@ func scalarsOf(P, O, mp, mo uint64) (mob, pot int32) {
 
 // Eval returns the evaluation of (P, O) for the side to move P, in centi-discs.
 func (w *Weights) Eval(P, O uint64) int {
-	return w.eval(P, O, reversi.Moves(P, O), reversi.Moves(O, P))
+	return w.EvalMoves(P, O, reversi.Moves(P, O), reversi.Moves(O, P))
 }
 
 // Stages returns the number of stages (ranges of empties with weights of their own).
 func (w *Weights) Stages() int { return len(w.stages) }
 
-// EvalFinal is Eval, except that a finished game (neither side can move) gets its exact
-// score, 100 a disc, and other scores are kept within ±6399 (below any final win or loss).
-func (w *Weights) EvalFinal(P, O uint64) int {
-	mp, mo := reversi.Moves(P, O), reversi.Moves(O, P)
-	if mp == 0 && mo == 0 {
-		return reversi.FinalScore(P, O) * 100
-	}
-	return max(min(w.eval(P, O, mp, mo), 6399), -6399)
-}
-
-// eval is Eval given the moves of both sides.
-func (w *Weights) eval(P, O, mp, mo uint64) int {
+// EvalMoves is Eval given the moves of P (mp) and of O (mo).
+func (w *Weights) EvalMoves(P, O, mp, mo uint64) int {
 	st := w.stageOf(64 - bits.OnesCount64(P|O))
 	var idx [nInst]int32
 	indices(P, O, &idx)
@@ -245,8 +235,8 @@ var Default = mustLoad(embedded)
 //go:embed midgame.bin
 var embeddedMidgame []byte
 
-// Midgame is the embedded evaluation of every stage, the midgame search's (cmd/reversi-train
-// games and fit -stages).
+// Midgame is the embedded evaluation of every stage: the midgame search's correction of its
+// hand evaluation (search.PatternEval; fitted by cmd/reversi-train games and fit -stages).
 var Midgame = mustLoad(embeddedMidgame)
 
 func mustLoad(b []byte) *Weights {
