@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"flag"
 	"fmt"
@@ -35,16 +34,11 @@ func games(args []string) error {
 	if *solve > 24 || *solve < 4 || *depth < 1 || *random < 0 || *random > 40 {
 		return fmt.Errorf("games: want 4 ≤ -solve ≤ 24, -depth ≥ 1, 0 ≤ -random ≤ 40")
 	}
-	w := bufio.NewWriter(os.Stdout)
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = bufio.NewWriter(f)
+	w, done, err := output(*out)
+	if err != nil {
+		return err
 	}
-	defer w.Flush()
+	defer done()
 	g := &gameGen{e: search.NewSized(16), random: *random, depth: *depth, noise: *noise, solve: *solve}
 	start := time.Now()
 	for i := 0; i < *n; i++ {

@@ -82,16 +82,11 @@ func gen(args []string) error {
 	hi := fs.Int("max", 18, "most empties")
 	out := fs.String("o", "", "output file (default stdout)")
 	fs.Parse(args)
-	w := bufio.NewWriter(os.Stdout)
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = bufio.NewWriter(f)
+	w, done, err := output(*out)
+	if err != nil {
+		return err
 	}
-	defer w.Flush()
+	defer done()
 	r := rand.New(rand.NewSource(*seed))
 	e := search.NewSized(8)
 	s := search.NewSolver(18)
@@ -218,6 +213,26 @@ func heldOut(out io.Writer, w *pattern.Weights, stages int, test []pattern.Sampl
 		fmt.Fprintf(out, "%2d %2d-%2d %6.0f %6.2f %6.2f %6.2f\n", s, lo, hi, n,
 			math.Sqrt(ep/n), math.Sqrt(eh/n), math.Sqrt(max(scaled, 0)/n))
 	}
+}
+
+// output opens the file name for writing (stdout if ""), buffered; done flushes and closes it.
+func output(name string) (w *bufio.Writer, done func() error, err error) {
+	if name == "" {
+		w = bufio.NewWriter(os.Stdout)
+		return w, w.Flush, nil
+	}
+	f, err := os.Create(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	w = bufio.NewWriter(f)
+	return w, func() error {
+		if err := w.Flush(); err != nil {
+			f.Close()
+			return err
+		}
+		return f.Close()
+	}, nil
 }
 
 // readSamples reads the samples of files written by gen, games or testset.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"flag"
 	"fmt"
@@ -29,16 +28,11 @@ func testset(args []string) error {
 	if *lo < 1 || *hi < *lo || *hi > 40 {
 		return fmt.Errorf("testset: want 1 ≤ -min ≤ -max ≤ 40")
 	}
-	w := bufio.NewWriter(os.Stdout)
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = bufio.NewWriter(f)
+	w, done, err := output(*out)
+	if err != nil {
+		return err
 	}
-	defer w.Flush()
+	defer done()
 	g := &gameGen{e: search.NewSized(64), random: 24, depth: 6, noise: 100}
 	for i := 0; i < *n; i++ {
 		r := rand.New(rand.NewSource(-(*seed*1_000_003 + int64(i)))) // negative: not a games seed
