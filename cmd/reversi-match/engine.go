@@ -113,6 +113,7 @@ type engine struct {
 	in    io.WriteCloser
 	lines chan string
 	trace func(string)
+	nodes uint64 // if not 0, each move is searched to this many nodes instead of movetime
 }
 
 var errTimeout = errors.New("no answer in time")
@@ -203,7 +204,7 @@ func (e *engine) newGame() error {
 }
 
 // move asks for a move in p, reached by moves from the initial position, within movetime
-// (plus grace). Fairy-Stockfish gets p as a FEN:
+// (plus grace), or e.nodes nodes (within a minute). Fairy-Stockfish gets p as a FEN:
 // its pass is written with a square that depends on the position, so a move list with passes
 // cannot be written reliably.
 func (e *engine) move(p reversi.Position, moves []reversi.Move, movetime time.Duration) (reversi.Move, error) {
@@ -220,8 +221,14 @@ func (e *engine) move(p reversi.Position, moves []reversi.Move, movetime time.Du
 		}
 	}
 	e.send(b.String())
-	e.send(fmt.Sprintf("go movetime %d", movetime.Milliseconds()))
-	line, err := e.until("bestmove", movetime+10*time.Second)
+	wait := movetime + 10*time.Second
+	if e.nodes > 0 {
+		e.send(fmt.Sprintf("go nodes %d", e.nodes))
+		wait = time.Minute
+	} else {
+		e.send(fmt.Sprintf("go movetime %d", movetime.Milliseconds()))
+	}
+	line, err := e.until("bestmove", wait)
 	if err != nil {
 		return reversi.NoMove, err
 	}

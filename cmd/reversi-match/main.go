@@ -7,6 +7,9 @@
 //	    -b "node ../shared/oracles/fsuci.js" -b-notation fs -b-opt UCI_Variant=flipello \
 //	    -movetime 200ms -openings 20
 //
+// -nodes N gives each move N nodes (`go nodes N`) instead of -movetime: games that do not
+// depend on the machine's load.
+//
 // Openings: -openings N random openings of 4–8 plies (seeded by -seed) whose score after a
 // short search of the position (qipan's engine/reversi/search, depth 6) is within -balance
 // discs, so neither side starts lost; each is played twice with colours swapped. A qipan
@@ -56,6 +59,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&aOpts, "a-opt", "engine A option Name=Value (repeatable)")
 	fs.Var(&bOpts, "b-opt", "engine B option Name=Value (repeatable)")
 	movetime := fs.Duration("movetime", 200*time.Millisecond, "time per move, the same for both")
+	nodes := fs.Uint64("nodes", 0, "nodes per move instead of -movetime (go nodes N; qipan engines only)")
 	nOpen := fs.Int("openings", 20, "number of openings (each played twice, colours swapped)")
 	seed := fs.Int64("seed", 1, "seed of the openings")
 	balance := fs.Int("balance", 4, "openings are kept if a depth-6 search scores them within this many discs")
@@ -92,9 +96,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		defer e.close()
+		e.nodes = *nodes
 		engs[i] = e
 	}
-	fmt.Fprintf(stdout, "%s vs %s, %d openings × 2 colours, %v per move\n", *aName, *bName, len(ops), *movetime)
+	per := movetime.String()
+	if *nodes > 0 {
+		per = fmt.Sprintf("%d nodes", *nodes)
+	}
+	fmt.Fprintf(stdout, "%s vs %s, %d openings × 2 colours, %s per move\n", *aName, *bName, len(ops), per)
 	var tri stats.Trinomial
 	var penta stats.Pentanomial
 	for i, op := range ops {

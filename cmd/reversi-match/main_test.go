@@ -89,8 +89,8 @@ func TestOpenings(t *testing.T) {
 	}
 }
 
-// TestMatch plays qipan's engine against itself over 2 openings (4 games) and checks the
-// report's shape and the game count.
+// TestMatch plays qipan's engine against itself over 2 openings (4 games), by time and by
+// nodes, and checks the report's shape and the game count.
 func TestMatch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays 4 games")
@@ -99,21 +99,26 @@ func TestMatch(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, "../qipan-engine").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	var out, errOut bytes.Buffer
-	code := run([]string{"-a", bin, "-a-opt", "UCI_Variant=reversi", "-a-opt", "Skill Level=3",
-		"-b", bin, "-b-opt", "UCI_Variant=reversi", "-b-opt", "Skill Level=3", "-openings", "2", "-movetime", "20ms"}, &out, &errOut)
-	if code != 0 {
-		t.Fatalf("exit %d: %s\n%s", code, errOut.String(), out.String())
-	}
-	games := regexp.MustCompile(`(?m)^game \d: .* [+-]\d+  opening [a-h1-8]+  [a-h1-8]+   A: \+\d+ =\d+ -\d+$`).FindAllString(out.String(), -1)
-	if len(games) != 4 {
-		t.Errorf("%d game lines, want 4:\n%s", len(games), out.String())
-	}
-	if !regexp.MustCompile(`A vs B: \+\d+ =\d+ -\d+ \(4 games\)\nElo \(games\): `).MatchString(out.String()) {
-		t.Errorf("no result lines:\n%s", out.String())
-	}
-	if strings.Contains(out.String(), "forfeits") {
-		t.Errorf("a forfeit between two correct engines:\n%s", out.String())
+	for _, budget := range [][]string{{"-movetime", "20ms"}, {"-nodes", "3000", "-v"}} {
+		var out, errOut bytes.Buffer
+		code := run(append([]string{"-a", bin, "-a-opt", "UCI_Variant=reversi", "-a-opt", "Skill Level=3",
+			"-b", bin, "-b-opt", "UCI_Variant=reversi", "-b-opt", "Skill Level=3", "-openings", "2"}, budget...), &out, &errOut)
+		if code != 0 {
+			t.Fatalf("%q: exit %d: %s\n%s", budget, code, errOut.String(), out.String())
+		}
+		games := regexp.MustCompile(`(?m)^game \d: .* [+-]\d+  opening [a-h1-8]+  [a-h1-8]+   A: \+\d+ =\d+ -\d+$`).FindAllString(out.String(), -1)
+		if len(games) != 4 {
+			t.Errorf("%q: %d game lines, want 4:\n%s", budget, len(games), out.String())
+		}
+		if !regexp.MustCompile(`A vs B: \+\d+ =\d+ -\d+ \(4 games\)\nElo \(games\): `).MatchString(out.String()) {
+			t.Errorf("%q: no result lines:\n%s", budget, out.String())
+		}
+		if strings.Contains(out.String(), "forfeits") {
+			t.Errorf("%q: a forfeit between two correct engines:\n%s", budget, out.String())
+		}
+		if budget[0] == "-nodes" && (!strings.Contains(errOut.String(), "go nodes 3000") || strings.Contains(errOut.String(), "movetime")) {
+			t.Errorf("-nodes 3000: the engines were not asked for go nodes 3000 alone:\n%s", errOut.String())
+		}
 	}
 }
 
