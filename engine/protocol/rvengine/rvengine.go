@@ -31,6 +31,7 @@
 //     time (solveLevel), so that solves finish.
 //   - eval / Evaluation: the midgame evaluation, level (the level's, search.DefaultEval), hand
 //     (search.Evaluate) or pattern (pattern.Midgame), for comparisons.
+//   - probcut / ProbCut: Multi-ProbCut in the midgame search (search.Limits.ProbCut).
 //   - multipv / MultiPV: 1..64; above 1 every legal move is scored (search.Hints) and the best
 //     that many are reported as `info … multipv k …` lines: the hints.
 package rvengine
@@ -70,6 +71,7 @@ type Engine struct {
 	level   int
 	multiPV int
 	eval    search.Evaluation
+	probCut bool
 }
 
 // Option configures an Engine.
@@ -171,7 +173,7 @@ func (e *Engine) FirstToMove() bool { return e.pos.Turn == reversi.Black }
 
 // limits turns the protocol's limits into the search's.
 func (e *Engine) limits(ctx context.Context, lim protocol.Limits) search.Limits {
-	sl := search.Limits{Level: e.level, Depth: lim.Depth, Nodes: lim.Nodes, Seed: e.seed, Eval: e.eval}
+	sl := search.Limits{Level: e.level, Depth: lim.Depth, Nodes: lim.Nodes, Seed: e.seed, Eval: e.eval, ProbCut: e.probCut}
 	if lim.Infinite {
 		sl.Depth, sl.Nodes = 0, 0
 		if e.level == MaxLevel {
@@ -312,13 +314,14 @@ func info(i search.Info, multiPV int) protocol.Info {
 // evalNames are the values of the eval option, indexed by search.Evaluation.
 var evalNames = []string{search.DefaultEval: "level", search.HandEval: "hand", search.PatternEval: "pattern"}
 
-// Options lists hashsize, level, multipv and eval.
+// Options lists hashsize, level, multipv, eval and probcut.
 func (e *Engine) Options() []protocol.Option {
 	return []protocol.Option{
 		protocol.HashOption(search.DefaultHashMB),
 		{Name: "level", UCIName: "Skill Level", Type: "spin", Min: 1, Max: MaxLevel, Default: strconv.Itoa(MaxLevel)},
 		{Name: "multipv", UCIName: "MultiPV", Type: "spin", Min: 1, Max: MaxMultiPV, Default: "1"},
 		{Name: "eval", UCIName: "Evaluation", Type: "combo", Default: "level", Vars: evalNames},
+		{Name: "probcut", UCIName: "ProbCut", Type: "check", Default: "false"},
 	}
 }
 
@@ -352,6 +355,15 @@ func (e *Engine) SetOption(name, value string) error {
 			return fmt.Errorf("eval %q: want level, hand or pattern", value)
 		}
 		e.eval = search.Evaluation(i)
+	case "probcut":
+		switch strings.ToLower(value) {
+		case "true", "on":
+			e.probCut = true
+		case "false", "off":
+			e.probCut = false
+		default:
+			return fmt.Errorf("bad value %q (want true or false)", value)
+		}
 	default:
 		return protocol.ErrUnknownOption
 	}

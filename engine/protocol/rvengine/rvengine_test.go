@@ -393,6 +393,7 @@ func TestBadLines(t *testing.T) {
 		{"setoption name MultiPV value 65", "bad count"},
 		{"setoption multipv x", "bad count"},
 		{"setoption name Evaluation value neural", "want level, hand or pattern"},
+		{"setoption name ProbCut value maybe", "want true or false"},
 	} {
 		out := session(t, "position startpos moves f5", tt.line, "go perft 1")
 		if e := errors(out); len(e) != 1 || !strings.Contains(e[0], tt.err) {
@@ -427,6 +428,7 @@ func TestOptions(t *testing.T) {
 		"option name Skill Level type spin min 1 max 10 default 10",
 		"option name MultiPV type spin min 1 max 64 default 1",
 		"option name Evaluation type combo default level var level var hand var pattern",
+		"option name ProbCut type check default false",
 	} {
 		if !slices.Contains(out, want) {
 			t.Errorf("uci: no %q in %q", want, out)

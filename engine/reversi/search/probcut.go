@@ -16,7 +16,23 @@ const (
 
 // probCutStats[g][d] are the mean and standard deviation in centi-discs of (score at depth d) −
 // (score at depth d/2) for positions of empties group g (ProbCutGroup); sd 0: no cut there.
-var probCutStats = [4][13]struct{ mean, sd int16 }{}
+// Measured to depth 10 (cmd/reversi-train probcut -depth 10 -every 250 on the games of
+// BENCH.md, 2026-11-24); depths 11 and 12 copy 7 and 8 (the same parities of d and d/2: the
+// means swing with them by ±14 discs).
+var probCutStats = [4][13]struct{ mean, sd int16 }{
+	{ // 44 positions
+		{0, 0}, {0, 0}, {-1456, 1157}, {-218, 1031}, {-266, 626}, {1006, 613}, {-1422, 752}, {-244, 791}, {18, 611}, {1234, 548}, {-1265, 443}, {-244, 791}, {18, 611},
+	},
+	{ // 54 positions
+		{0, 0}, {0, 0}, {-1441, 1101}, {-259, 1024}, {-144, 706}, {1135, 860}, {-1479, 726}, {-140, 837}, {-167, 715}, {1133, 782}, {-1417, 723}, {-140, 837}, {-167, 715},
+	},
+	{ // 53 positions
+		{0, 0}, {0, 0}, {-1385, 943}, {-16, 906}, {-23, 627}, {1109, 846}, {-1415, 903}, {-240, 787}, {55, 644}, {1027, 712}, {-1025, 702}, {-240, 787}, {55, 644},
+	},
+	{ // 26 positions
+		{0, 0}, {0, 0}, {-1573, 926}, {-490, 728}, {121, 796}, {1131, 989}, {-944, 905}, {-226, 936}, {136, 1000}, {729, 960}, {-838, 832}, {-226, 936}, {136, 1000},
+	},
+}
 
 // ProbCutGroup returns the group of positions with n empties for Multi-ProbCut's statistics:
 // 0 for 45 and more, 1 for 36–44, 2 for 28–35, 3 for fewer.

@@ -57,9 +57,10 @@ const (
 	PatternEval                   // Evaluate corrected by pattern.Midgame, fitted for every stage
 )
 
-// patternFrom is the lowest level that evaluates with PatternEval by default (none until an
-// A/B shows it stronger).
-const patternFrom = 11
+// patternFrom is the lowest level that evaluates with PatternEval by default: the levels below
+// keep the hand evaluation, the beginner's (PatternEval scored 72.5 % against it at level 10,
+// 400 games at 50,000 nodes a move: docs/strength-log.md, 2026-11-24).
+const patternFrom = 5
 
 // Info reports a finished iteration (midgame) or solve.
 type Info struct {
