@@ -75,12 +75,20 @@ func TestLayout(t *testing.T) {
 
 	// A laptop in Chinese and in English: no label breaks mid-word, the whole panel (Share and
 	// the settings too) is in view without scrolling, and the move list shows enough rows.
-	for _, lang := range []string{"zh-Hans", "zh-Hant", "en"} {
+	// In Chinese also with the engine's line and its hint shown (the panel's fullest state).
+	for _, lang := range []string{"zh-Hans", "zh-Hant", "en", "zh-Hans+engine"} {
+		lang, withEngine := strings.CutSuffix(lang, "+engine")
 		load(t, ctx, srv.URL+"/?lang="+lang)
 		run(t, ctx, 10*time.Second, "laptop", chromedp.EmulateViewport(1366, 768))
 		waitFor(t, ctx, 10*time.Second, "the long game", `document.querySelector("[data-ply='150']") !== null`)
+		name := "layout-1366x768-" + lang
+		if withEngine {
+			action(t, ctx, "hint")
+			waitFor(t, ctx, 30*time.Second, "the engine's line and hint", `document.querySelector("[data-engine] .engine-pv")?.textContent && document.querySelector(".hint-text")?.textContent`)
+			name += "-engine"
+		}
 		time.Sleep(300 * time.Millisecond)
-		screenshot(t, ctx, "layout-1366x768-"+lang)
+		screenshot(t, ctx, name)
 		got := eval[map[string]any](t, ctx, `(() => {
 			const panel = document.querySelector(".panel"), moves = document.querySelector(".moves");
 			const broken = [];
@@ -107,8 +115,12 @@ func TestLayout(t *testing.T) {
 		if got["scheme"] != "dark" || got["scrollbar"] == "auto" {
 			t.Errorf("1366×768 in %s: the dark panel's color-scheme %v, scrollbar-color %v", lang, got["scheme"], got["scrollbar"])
 		}
-		if rows := got["rows"].(float64); rows < 6 {
-			t.Errorf("1366×768 in %s: the move list shows %.1f rows, want at least 6", lang, rows)
+		want := 6.0
+		if withEngine {
+			want = 4 // under the engine's depth, score and line, and the hint
+		}
+		if rows := got["rows"].(float64); rows < want {
+			t.Errorf("1366×768 in %s (engine line %v): the move list shows %.1f rows, want at least %.0f", lang, withEngine, rows, want)
 		}
 	}
 }

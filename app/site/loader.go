@@ -45,8 +45,9 @@ function qipanStartServiceWorker() {
   if (!qipanServiceWorkerStarted) {
     qipanServiceWorkerStarted = true;
     // Once the page's copy of the wasm is in the worker's cache (qipanKeepWasm), so that the
-    // install finds it there instead of downloading it again.
-    Promise.resolve(qipanWasmKept).finally(goappInitServiceWorker);
+    // install finds it there instead of downloading it again; at most 30 s later.
+    const kept = goappCanLoadWebAssembly() ? qipanWasmKept : null;
+    Promise.race([kept, new Promise((done) => setTimeout(done, 30000))]).finally(goappInitServiceWorker);
   }
 }
 setTimeout(qipanStartServiceWorker, 5000);
@@ -75,13 +76,15 @@ const keepWasmNew = `  const response = await fetch(url);
 const keepWasmFunc = `
 // qipan: the app's wasm goes into the service worker's cache as it downloads (app/site/loader.go);
 // qipanWasmKept settles when it is there (or could not be put).
-var qipanWasmKept = null;
+var qipanWasmKeptDone;
+var qipanWasmKept = new Promise((done) => { qipanWasmKeptDone = done; });
 function qipanKeepWasm(url, response) {
   if (!response.ok || !("caches" in window)) {
+    qipanWasmKeptDone();
     return;
   }
   const copy = response.clone(); // before the body is read
-  qipanWasmKept = caches.open(%s).then((cache) => cache.put(url, copy)).catch(() => {});
+  caches.open(%s).then((cache) => cache.put(url, copy)).catch(() => {}).finally(qipanWasmKeptDone);
 }
 `
 

@@ -151,7 +151,7 @@ func TestGeneratedSite(t *testing.T) {
 		// The page keeps the wasm it downloads in the service worker's cache, whose install
 		// then takes it from there (WebKit's downloaded it again).
 		if !strings.Contains(js, "  const response = await fetch(url);\n  qipanKeepWasm(url, response);\n") ||
-			!strings.Contains(js, `caches.open("app-test")`) || !strings.Contains(js, "Promise.resolve(qipanWasmKept).finally(goappInitServiceWorker);") ||
+			!strings.Contains(js, `caches.open("app-test")`) || !strings.Contains(js, "Promise.race([kept, new Promise((done) => setTimeout(done, 30000))]).finally(goappInitServiceWorker);") ||
 			!strings.Contains(worker, "files = files.filter((url, i) => !held[i]);") {
 			t.Errorf("%s: the wasm the page downloads is not kept for the service worker", tt.base)
 		}

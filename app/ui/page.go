@@ -138,6 +138,11 @@ func (p *Page) OnMount(ctx app.Context) {
 	ctx.Defer(func(ctx app.Context) { scrollMoves(ctx); startServiceWorker() })
 }
 
+// OnResize is called by go-app when the window's size changes: the move list may have another
+// height (one or two columns of panel, web/qipan.css), so the current move is scrolled into
+// view again.
+func (p *Page) OnResize(ctx app.Context) { ctx.Defer(scrollMoves) }
+
 // OnAppUpdate is called by go-app when the service worker has installed a new version.
 func (p *Page) OnAppUpdate(ctx app.Context) { p.update = ctx.AppUpdateAvailable() }
 
@@ -539,7 +544,9 @@ func (p *Page) Render() app.UI {
 		// Every slot of the panel is always there (empty when unused): go-app matches
 		// children by position, and a slot appearing before the import/export box would
 		// remount it and empty what the person pasted.
-		app.Aside().Class("panel").Body(
+		// Two groups: the game (main) and the settings and sharing (side), side by side on a
+		// wide but short screen (web/qipan.css), one column otherwise.
+		app.Aside().Class("panel").Body(app.Div().Class("panel-main").Body(
 			p.titleRow(title),
 			p.status(),
 			p.refusalLine(),
@@ -558,6 +565,7 @@ func (p *Page) Render() app.UI {
 			p.graphSlot(),
 			p.comment(),
 			p.historySelect(),
+		), app.Div().Class("panel-side").Body(
 			newSettings().In(l).With(b.Variant(), b.Mode(), b.Human(), p.shownSettings(), p.ioOpen).Look(p.theme()),
 			app.Div().Class("io-slot").Body(
 				app.If(p.ioOpen, func() app.UI {
@@ -571,7 +579,7 @@ func (p *Page) Render() app.UI {
 			p.shareRow(),
 			p.updateSlot(),
 			app.P().Class("notice").Attr("role", "alert").Text(p.notice),
-		),
+		)),
 	)
 }
 
