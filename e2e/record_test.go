@@ -161,3 +161,43 @@ func TestVariations(t *testing.T) {
 		screenshot(t, ctx, "variations-embed-"+lang.tag)
 	}
 }
+
+// TestNote writes a symbol and a comment on a move of the person's own game, in English and
+// in Chinese: the list shows the symbol, the comment line the comment, export writes both,
+// and a reload keeps them.
+func TestNote(t *testing.T) {
+	dir := siteDir(t, "QIPAN_STATIC")
+	srv := newServer(t, dir, "/")
+	for _, lang := range []struct{ tag, button, move string }{{"en", "Note", "H2-E2"}, {"zh-CN", "评语", "炮二平五"}} {
+		ctx := browser(t)
+		load(t, ctx, srv.URL+"/?lang="+lang.tag)
+		action(t, ctx, "play-two")
+		playMove(t, ctx, "h2", "e2")
+		playMove(t, ctx, "h9", "g7")
+		run(t, ctx, 10*time.Second, "move 1", chromedp.Click(chromedp.CSS(`[data-ply="1"]`)))
+		waitFor(t, ctx, 5*time.Second, "the Note button", fmt.Sprintf(`document.querySelector("[data-action='note']")?.textContent === %q`, lang.button))
+		// The buttons are clicked from the page: the list scrolls to the move reviewed, and
+		// a click at coordinates taken before that could land on another control.
+		press := func(name string) {
+			t.Helper()
+			eval[bool](t, ctx, fmt.Sprintf(`(document.querySelector('[data-action=%q]').click(), true)`, name))
+		}
+		press("note")
+		waitFor(t, ctx, 5*time.Second, "the note editor", `document.querySelector("[data-note-text]") !== null`)
+		press("symbol:!")
+		waitFor(t, ctx, 5*time.Second, "the symbol in the list", fmt.Sprintf(`document.querySelector("[data-ply='1']")?.textContent === %q`, lang.move+"!"))
+		eval[bool](t, ctx, `(() => { const e = document.querySelector("[data-note-text]"); e.value = "the central cannon"; e.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
+		waitFor(t, ctx, 5*time.Second, "the comment shown", `document.querySelector("[data-comment]")?.textContent === "the central cannon"`)
+		screenshot(t, ctx, "note-"+lang.tag)
+
+		action(t, ctx, "io")
+		action(t, ctx, "export-pgn")
+		waitFor(t, ctx, 5*time.Second, "the PGN", `document.querySelector("[data-io-text]").value.includes("[Event")`)
+		if out := eval[string](t, ctx, `document.querySelector("[data-io-text]").value`); !strings.Contains(out, lang.move+"!") || !strings.Contains(out, "{the central cannon}") {
+			t.Errorf("%s: export:\n%s", lang.tag, out)
+		}
+		run(t, ctx, 30*time.Second, "reload", chromedp.Reload())
+		load(t, ctx, "")
+		waitFor(t, ctx, 5*time.Second, "the symbol after a reload", fmt.Sprintf(`document.querySelector("[data-ply='1']")?.textContent === %q`, lang.move+"!"))
+	}
+}

@@ -295,4 +295,8 @@ var english = [keyCount]string{
 	DeleteVariation:       "Delete line",
 	DeleteVariationTitle:  "Delete the line of the move shown from the record",
 	ErrAtOffset:           "the file cannot be read from byte %d on",
+	Note:                  "Note",
+	NoteTitle:             "Write a comment and a symbol on the move shown",
+	NoteText:              "Comment on the move shown",
+	NoSymbol:              "No symbol",
 }

@@ -326,6 +326,10 @@ const (
 	DeleteVariation
 	DeleteVariationTitle
 	ErrAtOffset // byte offset
+	Note
+	NoteTitle
+	NoteText
+	NoSymbol
 
 	keyCount
 )

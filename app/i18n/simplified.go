@@ -295,4 +295,8 @@ var simplified = [keyCount]string{
 	DeleteVariation:       "移除这一路",
 	DeleteVariationTitle:  "从棋谱中移除当前着法所在的这一路",
 	ErrAtOffset:           "文件从第 %d 字节起读不了",
+	Note:                  "评语",
+	NoteTitle:             "为当前着法写评语、加标记",
+	NoteText:              "当前着法的评语",
+	NoSymbol:              "无标记",
 }

@@ -295,4 +295,8 @@ var traditional = [keyCount]string{
 	DeleteVariation:       "移除這一路",
 	DeleteVariationTitle:  "從棋譜中移除目前著法所在的這一路",
 	ErrAtOffset:           "檔案從第 %d 字節起讀不了",
+	Note:                  "評語",
+	NoteTitle:             "為目前著法寫評語、加標記",
+	NoteText:              "目前著法的評語",
+	NoSymbol:              "無標記",
 }

@@ -378,3 +378,27 @@ func (m *Match) Symbols() []string {
 	}
 	return out
 }
+
+// SetNote writes the comment after the move at ply of the game (at 0: the comment before the
+// first move) and its symbol (a glyph, "" for none; PGN's other NAGs stay), in the record;
+// the app's own game gets a record for it. It reports whether there is such a move.
+func (m *Match) SetNote(ply int, comment, symbol string) bool {
+	if ply < 0 || ply > m.game.Len() || (symbol != "" && record.SymbolNAG(symbol) == 0) {
+		return false
+	}
+	if m.story == nil {
+		m.story = &story{own: true, result: record.Unknown}
+	}
+	m.story.graft(m.game.Moves())
+	if ply == 0 {
+		m.story.intro = comment
+		return true
+	}
+	a := m.annotated(ply)
+	if a == nil {
+		return false
+	}
+	a.Comment = comment
+	a.SetSymbol(symbol)
+	return true
+}

@@ -235,3 +235,27 @@ func TestOpenWithVariations(t *testing.T) {
 		}
 	}
 }
+
+// TestSetNote: a comment and a symbol written on a move of the app's own game and of a
+// variation are exported and kept over a save.
+func TestSetNote(t *testing.T) {
+	m := NewMatch()
+	m.SetTwoPlayer()
+	playMoves(t, m, "h2e2", "h9g7")
+	if !m.SetNote(1, "中炮", "!") || !m.SetNote(0, "开局", "") || m.SetNote(3, "x", "") || m.SetNote(1, "x", "!!!") {
+		t.Fatal("SetNote")
+	}
+	if m.Comment(1) != "中炮" || m.Symbol(1) != "!" || m.Comment(0) != "开局" {
+		t.Errorf("note %q %q %q", m.Comment(1), m.Symbol(1), m.Comment(0))
+	}
+	m2 := saveAndRestore(t, m)
+	out := strings.Join(strings.Fields(exportICCS(t, m2)), " ")
+	if !strings.Contains(out, `[Event "qipan"]`) || !strings.Contains(out, "{开局} 1. H2-E2! {中炮} 1... H9-G7 *") {
+		t.Errorf("exported:\n%s", out)
+	}
+	// A symbol replaced, a comment cleared.
+	m2.SetNote(1, "", "?")
+	if out := exportICCS(t, m2); !strings.Contains(out, "1. H2-E2? H9-G7") {
+		t.Errorf("changed:\n%s", out)
+	}
+}

@@ -57,6 +57,7 @@ type Page struct {
 	history     []finished   // the last finished games, newest first (history.go)
 	update      bool         // a new version of the app is installed: reloading shows it
 	ioOpen      bool         // the import/export box is shown
+	noteOpen    bool         // the note editor (comment and symbol of the move shown) is shown
 	ioText      string       // its text
 	ioError     string       // why the last import failed
 	ioNote      string       // what the last export did
@@ -121,6 +122,11 @@ func (p *Page) OnMount(ctx app.Context) {
 	ctx.Handle(EditAction, p.onEdit)
 	ctx.Handle(IOTextAction, func(ctx app.Context, a app.Action) { p.ioText, _ = a.Value.(string) })
 	ctx.Handle(IOFileAction, p.onFile)
+	ctx.Handle(NoteAction, func(ctx app.Context, a app.Action) {
+		if text, ok := a.Value.(string); ok {
+			p.setNote(ctx, &text, nil)
+		}
+	})
 	ctx.Handle(VariationAction, func(ctx app.Context, a app.Action) {
 		if v, ok := a.Value.(VariationMove); ok && !p.reversi() && p.xq.M.EnterBranch(v.Ply, v.Branch, v.Move) {
 			p.changed(ctx)
@@ -258,6 +264,10 @@ func (p *Page) onControl(ctx app.Context, a app.Action) {
 	}
 	b := p.board()
 	action, _ := a.Value.(string)
+	if sym, ok := strings.CutPrefix(action, "symbol:"); ok {
+		p.setNote(ctx, nil, &sym)
+		return
+	}
 	if side, ok := sideActions[b.Variant()][action]; ok {
 		b.SetHuman(side)
 		p.changed(ctx)
@@ -311,6 +321,9 @@ func (p *Page) onControl(ctx app.Context, a app.Action) {
 		return
 	case "io":
 		p.ioOpen, p.ioError, p.ioNote = !p.ioOpen, "", ""
+		return
+	case "note":
+		p.noteOpen = !p.noteOpen
 		return
 	case "import":
 		p.importText(ctx)
@@ -564,6 +577,7 @@ func (p *Page) Render() app.UI {
 			p.variations(),
 			p.graphSlot(),
 			p.comment(),
+			p.noteSlot(),
 			p.historySelect(),
 		), app.Div().Class("panel-side").Body(
 			newSettings().In(l).With(b.Variant(), b.Mode(), b.Human(), p.shownSettings(), p.ioOpen).Look(p.theme()),
