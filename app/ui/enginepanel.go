@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -22,10 +21,10 @@ func enginePanel(l i18n.Lang, v play.EngineView, ok, hidden bool) app.HTMLDiv {
 	info := v.Info
 	head := []app.UI{
 		app.Span().Class("engine-depth").Text(l.T(i18n.EngineDepth, info.Depth)),
-		app.Span().Class("engine-score").Text(scoreText(l, info)),
+		app.Span().Class("engine-score").Text(play.ScoreWords(l, info)),
 	}
 	if info.NPS > 0 {
-		head = append(head, app.Span().Class("engine-speed").Text(l.T(i18n.EngineSpeed, count(info.NPS))))
+		head = append(head, app.Span().Class("engine-speed").Text(l.T(i18n.EngineSpeed, play.CountText(info.NPS))))
 	}
 	body := []app.UI{
 		app.Div().Class("engine-head").Body(head...),
@@ -35,38 +34,11 @@ func enginePanel(l i18n.Lang, v play.EngineView, ok, hidden bool) app.HTMLDiv {
 	for k, more := range v.More {
 		body = append(body, app.Div().Class("engine-line").Attr("data-line", k+2).Title(l.T(i18n.EngineLine, k+2)).
 			Attr("data-score", more.Info.ScoreAttr()).Attr("data-pv", more.Info.PVLine()).Body(
-			app.Span().Class("engine-score").Text(scoreText(l, more.Info)),
+			app.Span().Class("engine-score").Text(play.ScoreWords(l, more.Info)),
 			app.Span().Class("engine-pv").Text(strings.Join(more.PV, " ")),
 		))
 	}
 	return el.Attr("data-depth", info.Depth).Attr("data-score", info.ScoreAttr()).Attr("data-pv", info.PVLine()).Body(body...)
-}
-
-// scoreText writes a line's score for the panel: pawns or discs, mate in N, exact.
-func scoreText(l i18n.Lang, info play.SearchInfo) string {
-	score := info.ScoreText()
-	switch {
-	case info.Mate > 0:
-		score = l.T(i18n.EngineMateIn, info.Mate)
-	case info.Mate < 0:
-		score = l.T(i18n.EngineMatedIn, -info.Mate)
-	case info.Exact:
-		score += " " + l.T(i18n.EngineExact)
-	}
-	return score
-}
-
-// count writes a large number short: 950, 378k, 1.5M.
-func count(n uint64) string {
-	switch {
-	case n >= 10_000_000:
-		return strconv.FormatUint(n/1_000_000, 10) + "M"
-	case n >= 1_000_000:
-		return strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64) + "M"
-	case n >= 10_000:
-		return strconv.FormatUint(n/1000, 10) + "k"
-	}
-	return strconv.FormatUint(n, 10)
 }
 
 // enginePanel is the engine panel of the game on the board, in the move list's notation.
