@@ -77,3 +77,45 @@ func countComments(ms []Move) int {
 	}
 	return n
 }
+
+// TestRealChinesePGN reads a published handicap game (许银川 giving nine pieces to 聂卫平,
+// 1999) as PGN in Chinese notation with full-width digits for Black and two comments, and
+// writes it back in the same notation, move for move.
+func TestRealChinesePGN(t *testing.T) {
+	b, err := os.ReadFile("testdata/xu-nie-1999.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs, warns, err := ParsePGN(string(b))
+	if err != nil || len(warns) > 0 || len(gs) != 1 {
+		t.Fatalf("ParsePGN: %d games, warnings %v, error %v", len(gs), warns, err)
+	}
+	g := gs[0]
+	if len(g.Moves) != 75 || g.Result != RedWins || !strings.HasPrefix(g.Comment, "评注") ||
+		!strings.HasPrefix(g.Moves[1].Comment, "红方首着") {
+		t.Fatalf("got %d plies, result %q, comments %q / %q", len(g.Moves), g.Result, g.Comment, g.Moves[1].Comment)
+	}
+	out, err := FormatPGN(g, PGNOptions{Notation: Chinese})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in, got := moveTokens(string(b)), moveTokens(out); len(in) != 75 || strings.Join(in, " ") != strings.Join(got, " ") {
+		t.Errorf("moves written back differ:\n in %v\nout %v", in, got)
+	}
+}
+
+// moveTokens lists the Chinese move words of a PGN's movetext (four-character words).
+func moveTokens(pgn string) []string {
+	var ms []string
+	for _, line := range strings.Split(pgn, "\n") {
+		if strings.HasPrefix(line, "[") || strings.HasPrefix(line, "{") {
+			continue
+		}
+		for _, w := range strings.Fields(line) {
+			if len([]rune(w)) == 4 {
+				ms = append(ms, w)
+			}
+		}
+	}
+	return ms
+}
