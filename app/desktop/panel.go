@@ -255,7 +255,7 @@ func (a *App) moveName(from, to int) string {
 			return play.MoveText(m.M.Shown(), mv, a.notation())
 		}
 	}
-	return string(rune('a'+to%8)) + strconv.Itoa(to/8+1)
+	return a.b.SquareName(to)
 }
 
 // moveList lays out the numbered rows of the record, keeping the shown move in view.

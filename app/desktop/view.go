@@ -98,7 +98,7 @@ func (a *App) xiangqiBoard(s *Scene, g Geometry) {
 		if dragging && sq == drag {
 			alpha = 80
 		}
-		a.piece(s, x, y, c, pc, alpha, "piece "+squareName(b, sq))
+		a.piece(s, x, y, c, pc, alpha, "piece "+b.SquareName(sq))
 	})
 	if sq := b.Selected(); sq >= 0 {
 		x, y := a.centerOf(g, sq)
@@ -108,9 +108,9 @@ func (a *App) xiangqiBoard(s *Scene, g Geometry) {
 	for _, sq := range b.Targets() {
 		x, y := a.centerOf(g, sq)
 		if b.Piece(sq) != 0 {
-			s.ring(x, y, c*0.48, max(2, c*0.05), selMark.Alpha(200), "target "+squareName(b, sq))
+			s.ring(x, y, c*0.48, max(2, c*0.05), selMark.Alpha(200), "target "+b.SquareName(sq))
 		} else {
-			s.circle(x, y, c*0.13, selMark.Alpha(200), "target "+squareName(b, sq))
+			s.circle(x, y, c*0.13, selMark.Alpha(200), "target "+b.SquareName(sq))
 		}
 		s.group(len(*s)-1, x, y)
 	}
@@ -218,7 +218,7 @@ func (a *App) reversiBoard(s *Scene, g Geometry) {
 			fill = discWhite
 		}
 		s.circle(x+c*0.03, y+c*0.05, c*0.42, rgb(0, 0, 0).Alpha(70), "")
-		*s = append(*s, Op{Kind: OpCircle, X: x, Y: y, W: rx, H: c * 0.42, Color: fill, Tag: "disc " + squareName(b, sq) + " " + string(pc)})
+		*s = append(*s, Op{Kind: OpCircle, X: x, Y: y, W: rx, H: c * 0.42, Color: fill, Tag: "disc " + b.SquareName(sq) + " " + string(pc)})
 		if sq == last {
 			s.circle(x, y, c*0.08, alert, "last")
 		}
@@ -228,7 +228,7 @@ func (a *App) reversiBoard(s *Scene, g Geometry) {
 	})
 	for _, sq := range b.Targets() {
 		x, y := a.centerOf(g, sq)
-		s.circle(x, y, c*0.1, rgb(0, 0, 0).Alpha(90), "target "+squareName(b, sq))
+		s.circle(x, y, c*0.1, rgb(0, 0, 0).Alpha(90), "target "+b.SquareName(sq))
 		s.group(len(*s)-1, x, y)
 	}
 	if _, to, ok := b.HintMove(); ok {
@@ -263,22 +263,17 @@ func (a *App) centerOf(g Geometry, sq int) (float32, float32) {
 	return -1, -1
 }
 
-// squareName names sq as the games do: "h2" (Xiangqi, files a–i, ranks 0–9) or "f5".
-func squareName(b play.Board, sq int) string {
-	cols, _ := b.Dims()
-	if b.Variant() == play.VariantXiangqi {
-		return string(rune('a'+sq%cols)) + strconv.Itoa(sq/cols)
-	}
-	return string(rune('a'+sq%cols)) + strconv.Itoa(sq/cols+1)
-}
-
 // Place returns the pixel centre of the square named name ("h2", "f5") in the current window,
 // for tests and tools that click the board.
 func (a *App) Place(name string) (x, y float32, ok bool) {
+	sq, ok := a.b.ParseSquare(name)
+	if !ok {
+		return 0, 0, false
+	}
 	g := a.layout().geo
 	for r := range g.Rows {
 		for c := range g.Cols {
-			if squareName(a.b, a.b.Cell(c, r)) == name {
+			if a.b.Cell(c, r) == sq {
 				x, y := g.Center(c, r)
 				return x, y, true
 			}

@@ -11,9 +11,9 @@ import (
 // Board is one game on the board in the shape every front end drives, whatever the game: the
 // position to draw, the person's selection and legal targets, playing, undo/redo, review, the
 // engine conversation and the record. XiangqiBoard (over Match) and ReversiBoard (over
-// Reversi) are its adapters, so a new front end is written once for both games, and a new
-// game is one adapter. The desktop board drives it; the web page and the embed still drive
-// Match and Reversi directly, and move onto it later.
+// Reversi) are its adapters. The page, the embed and the desktop board all drive it; for what
+// it does not cover (drawing each game, variations, Reversi's disc counts) they still reach
+// through the adapters to Match and Reversi.
 //
 // Squares are the game's own numbers (xiangqi.Square, reversi.Square as int); the display
 // grid is Cols×Rows with row 0 at the top of the board as shown (after the flip), and Cell

@@ -14,16 +14,15 @@ import (
 // person's patience.
 const DefaultGo = "go movetime 1000"
 
-// job is a search: the game's variant, the position line, whether it is for a hint (shown) or
-// a move (played), and how to run it (the level option line and the go command). Two jobs are
+// job is a search: the game's variant, the position line, what it is for (kind: a move that is
+// played, a hint, analysis lines, a point of the graph), and how to run it (the level option
+// line and the go command). Two jobs are
 // the same search when variant, position and purpose agree (same): a level changed during a
 // search applies from the next one.
 type job struct {
 	variant string // UCI_Variant value; "" is the worker's default, Xiangqi
 	pos     string // "" for none
-	hint    bool
-	analyse bool // for the analysis lines (the person moves both sides meanwhile)
-	graph   bool // for the evaluation graph's point of the position
+	kind    searchKind
 	// key names the position for the evaluation graph; second: the side to move there is
 	// the second to move in the game (its scores are turned round).
 	key    uint64
@@ -36,7 +35,7 @@ type job struct {
 }
 
 func same(a, b job) bool {
-	return a.variant == b.variant && a.pos == b.pos && a.hint == b.hint && a.analyse == b.analyse && a.graph == b.graph
+	return a.variant == b.variant && a.pos == b.pos && a.kind == b.kind
 }
 
 // AnalysisLines is how many best lines analysis shows.
@@ -99,11 +98,13 @@ func (e *Engine) Ready() bool { return e.ready }
 
 // Thinking reports whether a search for a move that will be played is in flight.
 func (e *Engine) Thinking() bool {
-	return e.inflight.pos != "" && !e.inflight.hint && !e.inflight.analyse && !e.inflight.graph && !e.stopped
+	return e.inflight.pos != "" && e.inflight.kind == searchMove && !e.stopped
 }
 
 // Analysing reports whether an analysis search is in flight.
-func (e *Engine) Analysing() bool { return e.inflight.pos != "" && e.inflight.analyse && !e.stopped }
+func (e *Engine) Analysing() bool {
+	return e.inflight.pos != "" && e.inflight.kind == searchAnalysis && !e.stopped
+}
 
 // Ranked returns the last search's best lines in order (multipv 1, 2, …; one line for a
 // search of one line).
@@ -119,7 +120,9 @@ func (e *Engine) Ranked() []SearchInfo {
 }
 
 // Hinting reports whether a search for a hint is in flight.
-func (e *Engine) Hinting() bool { return e.inflight.pos != "" && e.inflight.hint && !e.stopped }
+func (e *Engine) Hinting() bool {
+	return e.inflight.pos != "" && e.inflight.kind == searchHint && !e.stopped
+}
 
 // Search returns the number of the search in flight (0 if none) and its go command's time
 // limit, so a caller can hurry a search that runs well past its limit.
@@ -171,14 +174,14 @@ func (e *Engine) sync(want job) []string {
 		}
 		return nil
 	}
-	if want.pos == "" || want.analyse && want.pos == e.analysed {
+	if want.pos == "" || want.kind == searchAnalysis && want.pos == e.analysed {
 		return nil
 	}
 	if want.goCmd == "" {
 		want.goCmd = DefaultGo
 	}
 	e.inflight, e.stopped, e.hurried = want, false, false
-	e.info = SearchInfo{Pos: want.pos, Hint: want.hint}
+	e.info = SearchInfo{Pos: want.pos, Hint: want.kind == searchHint}
 	e.moveInfo = nil
 	e.ranked = [AnalysisLines]SearchInfo{}
 	e.analysed = ""
@@ -276,16 +279,16 @@ func (m *Match) jobAt(ply int, kind searchKind) job {
 	if len(p.LegalMoves()) == 0 {
 		return job{}
 	}
-	j := job{variant: VariantXiangqi, pos: m.lineAt(ply), level: LevelOption(MaxLevel)}
+	j := job{variant: VariantXiangqi, pos: m.lineAt(ply), kind: kind, level: LevelOption(MaxLevel)}
 	switch kind {
 	case searchMove:
 		j.level, j.goCmd = LevelOption(m.level), LevelGo(m.level)
 	case searchHint: // the best move the engine can find
-		j.hint, j.goCmd = true, HintGo
+		j.goCmd = HintGo
 	case searchAnalysis:
-		j.analyse, j.lines, j.goCmd = true, xiangqiLines(AnalysisLines), AnalysisGo
+		j.lines, j.goCmd = xiangqiLines(AnalysisLines), AnalysisGo
 	case searchGraph:
-		j.graph, j.lines, j.goCmd = true, xiangqiGraphLines, GraphGo
+		j.lines, j.goCmd = xiangqiGraphLines, GraphGo
 	}
 	return xiangqiJob(j, p)
 }
@@ -385,7 +388,7 @@ func converse(e *Engine, g player, line string) (send []string, moved bool, err 
 		return nil, false, nil
 	case fields[0] == "info":
 		if t, ok := parseInfo(fields); ok && e.inflight.pos != "" && !e.stopped {
-			t.Pos, t.Hint = e.inflight.pos, e.inflight.hint
+			t.Pos, t.Hint = e.inflight.pos, e.inflight.kind == searchHint
 			if t.MultiPV >= 1 {
 				e.keepMoveInfo(t)
 			}
@@ -409,16 +412,16 @@ func converse(e *Engine, g player, line string) (send []string, moved bool, err 
 	if stopped || !same(searched, g.wanted()) {
 		return e.sync(g.wanted()), false, nil // a stale answer: drop it
 	}
-	if searched.graph {
+	if searched.kind == searchGraph {
 		g.noteEval(searched, SearchInfo{}) // searched: a position that gave no score is not searched again
 		return e.sync(g.wanted()), false, nil
 	}
-	if searched.analyse {
+	if searched.kind == searchAnalysis {
 		e.analysed = searched.pos // the lines stay shown; no move is played
 		return nil, false, nil
 	}
 	none := fields[0] == "nobestmove" || len(fields) < 2 || fields[1] == "(none)"
-	if searched.hint {
+	if searched.kind == searchHint {
 		move := ""
 		if !none {
 			move = fields[1]

@@ -346,15 +346,6 @@ func (m *Match) lineAt(ply int) string {
 	return PositionLine(m.game.Start().FEN(), nil) + " moves " + m.coordMoves(ply)
 }
 
-// SearchTarget returns the position the engine should be searching for its own move now, as
-// the protocol's position line, or "" when it is not the engine's turn.
-func (m *Match) SearchTarget() string {
-	if !m.EngineToMove() {
-		return ""
-	}
-	return m.line()
-}
-
 // PositionLine is the protocol line that sets up start followed by moves.
 func PositionLine(startFEN string, moves []xiangqi.Move) string {
 	// One builder: adding to a string move by move copied the line once per move, which took

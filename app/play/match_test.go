@@ -186,8 +186,8 @@ func TestResult(t *testing.T) {
 			if tt.want != "" {
 				// Whoever is to move, nobody may: not the person, not the engine.
 				m.SetTwoPlayer()
-				if m.SearchTarget() != "" || m.PersonToMove() || m.EngineLines() != nil || m.MoveNow() != nil || m.RequestHint() {
-					t.Errorf("game over but target %q, person to move %v", m.SearchTarget(), m.PersonToMove())
+				if m.EngineToMove() || m.PersonToMove() || m.EngineLines() != nil || m.MoveNow() != nil || m.RequestHint() {
+					t.Errorf("game over but engine to move %v, person to move %v", m.EngineToMove(), m.PersonToMove())
 				}
 			}
 		})

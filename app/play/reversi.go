@@ -323,16 +323,16 @@ func (r *Reversi) jobAt(ply int, kind searchKind) job {
 	if p.Status() == reversi.Over {
 		return job{}
 	}
-	j := job{variant: VariantReversi, pos: r.lineAt(ply), level: ReversiLevelOption(MaxLevel), lines: reversiLines(1)}
+	j := job{variant: VariantReversi, pos: r.lineAt(ply), kind: kind, level: ReversiLevelOption(MaxLevel), lines: reversiLines(1)}
 	switch kind {
 	case searchMove:
 		j.level, j.goCmd = ReversiLevelOption(r.level), LevelGo(r.level)
 	case searchHint: // scores every legal move, for the board to write on each
-		j.hint, j.lines, j.goCmd = true, reversiLines(64), HintGo
+		j.lines, j.goCmd = reversiLines(64), HintGo
 	case searchAnalysis:
-		j.analyse, j.lines, j.goCmd = true, reversiLines(AnalysisLines), ReversiAnalysisGo
+		j.lines, j.goCmd = reversiLines(AnalysisLines), ReversiAnalysisGo
 	case searchGraph:
-		j.graph, j.goCmd = true, GraphGo
+		j.goCmd = GraphGo
 	}
 	return reversiJob(j, p)
 }

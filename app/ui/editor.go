@@ -253,12 +253,11 @@ func (c *PositionEditor) reversiBoard() app.UI {
 	var discs, points []app.UI
 	for i, sq := range v.Grid {
 		x, y := rvMargin+(i%8)*rvCell, rvMargin+(i/8)*rvCell
-		name := play.PieceText(v.Lang, 0)
 		sqName := reversi.Square(sq).String()
 		label := v.Lang.T(i18n.PointEmpty, sqName)
 		switch pc := v.Cells[sq]; pc {
 		case 'X', 'O':
-			name = play.PieceText(v.Lang, pc)
+			name := play.PieceText(v.Lang, pc)
 			colour := map[byte]string{'X': "disc black", 'O': "disc white"}[pc]
 			discs = append(discs, svgElem("circle").Class(colour).Attr("data-disc", string(pc)).Attr("data-square", sqName).
 				Attr("cx", x+rvCell/2).Attr("cy", y+rvCell/2).Attr("r", 44))

@@ -8,8 +8,6 @@ import (
 
 	"qipan/app/i18n"
 	"qipan/app/play"
-	"qipan/engine/reversi"
-	"qipan/engine/xiangqi"
 )
 
 // Embed is the board for blog posts (/embed): one board and nothing of the app around it,
@@ -211,19 +209,9 @@ func (e *Embed) onPoint(ctx app.Context, a app.Action) {
 	if !e.playing || b.Reviewing() {
 		return
 	}
-	var sq int
-	if b.Variant() == play.VariantReversi {
-		mv, err := reversi.ParseMove(s)
-		if err != nil || mv.Square() == reversi.NoSquare {
-			return
-		}
-		sq = int(mv.Square())
-	} else {
-		x, err := xiangqi.ParseSquare(s)
-		if err != nil {
-			return
-		}
-		sq = int(x)
+	sq, ok := b.ParseSquare(s)
+	if !ok {
+		return
 	}
 	if b.Click(sq) {
 		e.sounds.play(b.LastSound())

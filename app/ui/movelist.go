@@ -43,11 +43,6 @@ type MoveList struct {
 
 func newMoveList() *MoveList { return &MoveList{followed: -1} }
 
-// WithMoves sets the moves shown: all of texts played, the last one shown.
-func (l *MoveList) WithMoves(texts []string, blackFirst bool) *MoveList {
-	return l.WithRecord(texts, len(texts), len(texts), blackFirst)
-}
-
 // WithRecord sets the record shown: texts, of which played are played, with the board at
 // ply shown.
 func (l *MoveList) WithRecord(texts []string, played, shown int, blackFirst bool) *MoveList {

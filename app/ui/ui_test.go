@@ -114,7 +114,7 @@ func TestMoveList(t *testing.T) {
 			t.Errorf("entry %s is not class %q: %s", tt.ply, tt.class, html)
 		}
 	}
-	html = appHTML(newMoveList().WithMoves(texts[:1], true))
+	html = appHTML(newMoveList().WithRecord(texts[:1], 1, 1, true))
 	if !strings.Contains(html, "…") {
 		t.Errorf("a game starting with Black has no placeholder for Red's move: %s", html)
 	}

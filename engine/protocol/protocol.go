@@ -1,4 +1,5 @@
-// Package protocol speaks UCCI (and the start of UCI) to a GUI: lines in, lines out, for any
+// Package protocol speaks UCCI and UCI to a GUI (the dialect of the last `ucci` or `uci`
+// line: option and info lines, time units): lines in, lines out, for any
 // game engine behind the small Engine interface. The native binary, the browser Worker and the
 // tests all drive the same Session.
 //

@@ -83,9 +83,10 @@ func WithYield(yield func(ctx context.Context)) Option {
 	return func(e *Engine) { e.yield = yield }
 }
 
-// WithSeed makes the weak levels' random choices repeatable (0: from the clock).
-func WithSeed(seed int64) Option {
-	return func(e *Engine) { e.seed = seed }
+// WithSeed makes the weak levels' random choices repeatable (0: from the clock). It takes
+// a uint64 as xqengine.WithSeed does, so one seed serves both games (variants.WithSeed).
+func WithSeed(seed uint64) Option {
+	return func(e *Engine) { e.seed = int64(seed) }
 }
 
 // New returns an engine at the initial position.

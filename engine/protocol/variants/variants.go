@@ -81,7 +81,7 @@ func New(opts ...Option) *Engine {
 		xo, ro = append(xo, xqengine.WithYield(c.yield)), append(ro, rvengine.WithYield(c.yield))
 	}
 	if c.seed != 0 {
-		xo, ro = append(xo, xqengine.WithSeed(c.seed)), append(ro, rvengine.WithSeed(int64(c.seed)))
+		xo, ro = append(xo, xqengine.WithSeed(c.seed)), append(ro, rvengine.WithSeed(c.seed))
 	}
 	return &Engine{xq: xqengine.New(xo...), rv: rvengine.New(ro...), variant: Xiangqi}
 }
