@@ -22,6 +22,7 @@ import (
 
 	"qipan/app/i18n"
 	"qipan/app/play"
+	"qipan/app/sound"
 )
 
 // stopAfter is how long past its own time limit a search may run before the app sends stop
@@ -104,7 +105,7 @@ type App struct {
 	notice   words        // a problem to show (nil: none)
 	refusal  play.Refusal // why the last click was refused, shown until the next one
 	info     words        // what the last import or export did (nil: nothing yet)
-	sounds   []play.Sound
+	sounds   []sound.Sound
 	ptrX     float32
 	ptrY     float32
 	press    press
@@ -202,7 +203,7 @@ func (a *App) Resize(w, h float32) {
 func (a *App) SetWindowSize(w, h int) { a.st.Width, a.st.Height = w, h }
 
 // Sounds returns the sounds to play since the last call (none when muted).
-func (a *App) Sounds() []play.Sound {
+func (a *App) Sounds() []sound.Sound {
 	s := a.sounds
 	a.sounds = nil
 	return s
@@ -255,7 +256,7 @@ func (a *App) post(lines []string) {
 // changed follows a change of the game: a sound for a move, the save, the engine.
 func (a *App) changed(moved bool) {
 	if moved && !a.st.Muted && !a.cfg.NoSound {
-		if s := a.b.LastSound(); s != play.SoundNone {
+		if s := a.b.LastSound(); s != sound.None {
 			a.sounds = append(a.sounds, s)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"qipan/app/i18n"
 	"qipan/app/play"
+	"qipan/app/sound"
 )
 
 // fakeLink is an engine that answers only what the test tells it to.
@@ -93,7 +94,7 @@ func TestClickMoveEngineRedraw(t *testing.T) {
 		t.Fatalf("after clicking h2: selected %d, target e2 %d", len(s.Find("selected")), len(s.Find("target e2")))
 	}
 	clickAt(t, a, "e2")
-	if got := a.Sounds(); !slices.Equal(got, []play.Sound{play.SoundMove}) {
+	if got := a.Sounds(); !slices.Equal(got, []sound.Sound{sound.Move}) {
 		t.Errorf("sounds after the move: %v", got)
 	}
 	s := a.Scene()

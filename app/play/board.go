@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"qipan/app/sound"
 	"qipan/engine/reversi"
 	"qipan/engine/xiangqi"
 )
@@ -75,7 +76,7 @@ type Board interface {
 	Over() bool
 	PersonToMove() bool
 	Result() string // how the game ended, "" while it goes on
-	LastSound() Sound
+	LastSound() sound.Sound
 
 	// MoveTexts writes every recorded move (the redo tail too) in notation n (Reversi has one
 	// notation and ignores n); Ply is how many are played, Len how many are recorded, and
@@ -261,15 +262,15 @@ func (x *XiangqiBoard) SetTwoPlayer()  { x.M.SetTwoPlayer() }
 func (x *XiangqiBoard) Level() int     { return x.M.Level() }
 func (x *XiangqiBoard) SetLevel(l int) { x.M.SetLevel(l) }
 
-func (x *XiangqiBoard) New()               { x.M.New() }
-func (x *XiangqiBoard) Undo() bool         { return x.M.Undo() }
-func (x *XiangqiBoard) Redo() bool         { return x.M.Redo() }
-func (x *XiangqiBoard) CanUndo() bool      { return x.M.CanUndo() }
-func (x *XiangqiBoard) CanRedo() bool      { return x.M.CanRedo() }
-func (x *XiangqiBoard) Over() bool         { return x.M.Over() }
-func (x *XiangqiBoard) PersonToMove() bool { return x.M.PersonToMove() }
-func (x *XiangqiBoard) Result() string     { return x.M.Result() }
-func (x *XiangqiBoard) LastSound() Sound   { return x.M.LastSound() }
+func (x *XiangqiBoard) New()                   { x.M.New() }
+func (x *XiangqiBoard) Undo() bool             { return x.M.Undo() }
+func (x *XiangqiBoard) Redo() bool             { return x.M.Redo() }
+func (x *XiangqiBoard) CanUndo() bool          { return x.M.CanUndo() }
+func (x *XiangqiBoard) CanRedo() bool          { return x.M.CanRedo() }
+func (x *XiangqiBoard) Over() bool             { return x.M.Over() }
+func (x *XiangqiBoard) PersonToMove() bool     { return x.M.PersonToMove() }
+func (x *XiangqiBoard) Result() string         { return x.M.Result() }
+func (x *XiangqiBoard) LastSound() sound.Sound { return x.M.LastSound() }
 
 func (x *XiangqiBoard) MoveTexts(n Notation) []string { return x.M.MoveTexts(n) }
 func (x *XiangqiBoard) Ply() int                      { return x.M.Game().Ply() }
@@ -417,15 +418,15 @@ func (b *ReversiBoard) SetTwoPlayer()  { b.R.SetTwoPlayer() }
 func (b *ReversiBoard) Level() int     { return b.R.Level() }
 func (b *ReversiBoard) SetLevel(l int) { b.R.SetLevel(l) }
 
-func (b *ReversiBoard) New()               { b.R.New() }
-func (b *ReversiBoard) Undo() bool         { return b.R.Undo() }
-func (b *ReversiBoard) Redo() bool         { return b.R.Redo() }
-func (b *ReversiBoard) CanUndo() bool      { return b.R.CanUndo() }
-func (b *ReversiBoard) CanRedo() bool      { return b.R.CanRedo() }
-func (b *ReversiBoard) Over() bool         { return b.R.Over() }
-func (b *ReversiBoard) PersonToMove() bool { return b.R.PersonToMove() }
-func (b *ReversiBoard) Result() string     { return b.R.Result() }
-func (b *ReversiBoard) LastSound() Sound   { return b.R.LastSound() }
+func (b *ReversiBoard) New()                   { b.R.New() }
+func (b *ReversiBoard) Undo() bool             { return b.R.Undo() }
+func (b *ReversiBoard) Redo() bool             { return b.R.Redo() }
+func (b *ReversiBoard) CanUndo() bool          { return b.R.CanUndo() }
+func (b *ReversiBoard) CanRedo() bool          { return b.R.CanRedo() }
+func (b *ReversiBoard) Over() bool             { return b.R.Over() }
+func (b *ReversiBoard) PersonToMove() bool     { return b.R.PersonToMove() }
+func (b *ReversiBoard) Result() string         { return b.R.Result() }
+func (b *ReversiBoard) LastSound() sound.Sound { return b.R.LastSound() }
 
 func (b *ReversiBoard) MoveTexts(Notation) []string { return b.R.MoveTexts() }
 func (b *ReversiBoard) Ply() int                    { return b.R.Game().Ply() }

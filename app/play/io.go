@@ -43,7 +43,7 @@ func ImportRecord(text string) (r *record.Game, kind string, notes []string, err
 		return nil, "", nil, errors.New("nothing to import: paste a FEN, PGN, DhtmlXQ or a list of moves")
 	case strings.Contains(text, "[DhtmlXQ]"):
 		games, warns, err := record.ParseDhtmlXQ(text)
-		return fromRecord("DhtmlXQ", games, warns, err)
+		return FirstGame("DhtmlXQ", games, warns, err)
 	case strings.Contains(text, "/") && !strings.Contains(text, "["):
 		g, err := importFEN(text)
 		if err != nil {
@@ -52,7 +52,7 @@ func ImportRecord(text string) (r *record.Game, kind string, notes []string, err
 		return record.FromGame(g), "FEN", nil, nil
 	}
 	games, warns, err := record.ParsePGN(text)
-	return fromRecord("PGN", games, warns, err)
+	return FirstGame("PGN", games, warns, err)
 }
 
 // ImportFile reads a file's bytes as a game: an XQF file (binary, told by its "XQ"
@@ -66,7 +66,7 @@ func ImportFile(data []byte, decode func([]byte) string) (r *record.Game, kind s
 		if err != nil {
 			return nil, "", nil, err
 		}
-		return fromRecord("XQF", []*record.Game{g}, warns, nil)
+		return FirstGame("XQF", []*record.Game{g}, warns, nil)
 	}
 	text := string(data)
 	if !utf8.ValidString(text) && decode != nil {
@@ -100,8 +100,9 @@ func importFEN(text string) (*xiangqi.Game, error) {
 	return g, nil
 }
 
-// fromRecord takes the first game a record reader read, checking that its moves replay.
-func fromRecord(kind string, games []*record.Game, warns []record.Warning, err error) (*record.Game, string, []string, error) {
+// FirstGame takes the first game a record reader read, checking that its moves replay; kind
+// is what the text was, returned with notes on what the reader skipped.
+func FirstGame(kind string, games []*record.Game, warns []record.Warning, err error) (*record.Game, string, []string, error) {
 	if err != nil {
 		return nil, "", nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"qipan/app/i18n"
+	"qipan/app/sound"
 	"qipan/engine/xiangqi"
 )
 
@@ -270,15 +271,15 @@ func TestNotations(t *testing.T) {
 func TestLastSound(t *testing.T) {
 	tests := []struct {
 		fen, moves string
-		want       Sound
+		want       sound.Sound
 	}{
-		{xiangqi.StartFEN, "", SoundNone},
-		{xiangqi.StartFEN, "h2e2", SoundMove},
-		{xiangqi.StartFEN, "h2h9", SoundCapture},
-		{xiangqi.StartFEN, "h2h9 i9h9", SoundCapture},
-		{xiangqi.StartFEN, "h2h9 i9h9 b0c2", SoundMove}, // a quiet move after two captures
-		{"4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", "a0a9", SoundCheck},
-		{"3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", "a0d0", SoundEnd}, // the chariot mates on the d-file
+		{xiangqi.StartFEN, "", sound.None},
+		{xiangqi.StartFEN, "h2e2", sound.Move},
+		{xiangqi.StartFEN, "h2h9", sound.Capture},
+		{xiangqi.StartFEN, "h2h9 i9h9", sound.Capture},
+		{xiangqi.StartFEN, "h2h9 i9h9 b0c2", sound.Move}, // a quiet move after two captures
+		{"4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", "a0a9", sound.Check},
+		{"3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", "a0d0", sound.End}, // the chariot mates on the d-file
 	}
 	for _, tt := range tests {
 		m, err := Restore(Saved{Version: SavedVersion, Start: tt.fen, Moves: tt.moves, Ply: len(strings.Fields(tt.moves))})

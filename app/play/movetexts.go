@@ -117,9 +117,9 @@ func (m *Match) recordMoves() []xiangqi.Move {
 	return m.texts.coord.moves
 }
 
-// queryMoves is the first n moves of the record in UCCI joined by '+', as the share link's
+// QueryMoves is the first n moves of the record in UCCI joined by '+', as the share link's
 // moves= value (queryEscape would write the spaces so), kept between calls.
-func (m *Match) queryMoves(n int) string { return m.joinedMoves(&m.texts.query, n, '+') }
+func (m *Match) QueryMoves(n int) string { return m.joinedMoves(&m.texts.query, n, '+') }
 
 func (m *Match) joinedMoves(j *joined[xiangqi.Move], n int, sep byte) string {
 	k := textKey{owner: m.game, edits: m.edits, plies: m.game.Len()}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"qipan/app/sound"
 	"qipan/engine/reversi"
 )
 
@@ -183,16 +184,16 @@ func (r *Reversi) Result() string {
 }
 
 // LastSound is the sound of the move that led to the current position.
-func (r *Reversi) LastSound() Sound {
+func (r *Reversi) LastSound() sound.Sound {
 	switch ply := r.game.Ply(); {
 	case ply == 0:
-		return SoundNone
+		return sound.None
 	case r.Over():
-		return SoundEnd
+		return sound.End
 	case r.game.Moves()[ply-1] == reversi.Pass:
-		return SoundCheck // the alert: someone had to pass
+		return sound.Check // the alert: someone had to pass
 	}
-	return SoundMove
+	return sound.Move
 }
 
 // rest reports whether the game may stop at ply for the person: a position with a move to

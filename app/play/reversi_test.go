@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"qipan/app/sound"
 	"qipan/engine/reversi"
 )
 
@@ -69,7 +70,7 @@ func TestReversiStartAndMove(t *testing.T) {
 		t.Fatalf("bestmove f4: moved %v err %v", moved, err)
 	}
 	expectLines(t, "after the reply", send)
-	if r.Transcript() != "f5f4" || !r.PersonToMove() || r.LastMove().String() != "f4" || r.LastSound() != SoundMove {
+	if r.Transcript() != "f5f4" || !r.PersonToMove() || r.LastMove().String() != "f4" || r.LastSound() != sound.Move {
 		t.Errorf("after the reply: %q, person %v, last %v", r.Transcript(), r.PersonToMove(), r.LastMove())
 	}
 	rvClick(t, r, "e3")
@@ -100,7 +101,7 @@ func TestReversiForcedPass(t *testing.T) {
 		t.Fatal("not White's turn")
 	}
 	rvClick(t, r, "h4")
-	if r.Passed() != "Black has no move and passes" || r.LastMove() != reversi.Pass || !r.PersonToMove() || r.LastSound() != SoundCheck {
+	if r.Passed() != "Black has no move and passes" || r.LastMove() != reversi.Pass || !r.PersonToMove() || r.LastSound() != sound.Check {
 		t.Fatalf("after h4: passed %q, last %v, person %v", r.Passed(), r.LastMove(), r.PersonToMove())
 	}
 	if r.Game().Ply() != 27 || r.MoveTexts()[26] != "pass" {
@@ -236,7 +237,7 @@ func TestReversiResult(t *testing.T) {
 	r := NewReversi()
 	r.Load(reversi.NewGame(p))
 	rvClick(t, r, "c1")
-	if !r.Over() || r.Result() != "Black wins 3–0" || r.LastSound() != SoundEnd || r.EngineLines() != nil {
+	if !r.Over() || r.Result() != "Black wins 3–0" || r.LastSound() != sound.End || r.EngineLines() != nil {
 		t.Errorf("result %q over %v", r.Result(), r.Over())
 	}
 	if r.line() != "position fen "+p.String()+" moves c1" {

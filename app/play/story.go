@@ -55,6 +55,25 @@ func (m *Match) LoadRecord(r *record.Game) (notes []string, err error) {
 	return notes, nil
 }
 
+// OpenRecord replaces the game with the record's as a link shows it: every recorded move
+// (an illegal one is an error, and nothing changes), and the record's story only when it holds
+// symbols or variations (its comments are the link's to show).
+func (m *Match) OpenRecord(r *record.Game) error {
+	g, err := r.Game()
+	if err != nil {
+		return err
+	}
+	m.Load(g)
+	if st := (&story{tags: r.Tags, intro: r.Comment, line: r.Moves, result: r.Result}); st.annotated() {
+		m.story = st // its variations and symbols, replayed as the page's are
+	}
+	return nil
+}
+
+// HasStory reports whether the game carries an imported record's story (or the notes and
+// variations of its own): Comment then reads the comments of the line the game follows.
+func (m *Match) HasStory() bool { return m.story != nil }
+
 // ImportText reads pasted text as a game (ImportRecord) and loads it with its story
 // (LoadRecord): what it was, and notes on what was skipped or left out. On error nothing
 // changes.

@@ -208,34 +208,6 @@ func BenchmarkTreeLoad(b *testing.B) {
 	}
 }
 
-// TestOpenWithVariations: a link's record with variations (as a blog's [DhtmlXQ] block or
-// <pre class="qipan"> sends it to the embed) keeps them: the lines at a position, a move of
-// one entered, its comments on that line.
-func TestOpenWithVariations(t *testing.T) {
-	const dx = `[DhtmlXQ][DhtmlXQ_movelist]796770621927[/DhtmlXQ_movelist]
-[DhtmlXQ_move_0_2_1]03041927[/DhtmlXQ_move_0_2_1][DhtmlXQ_comment1_3]变着的注解[/DhtmlXQ_comment1_3]
-[DhtmlXQ_comment2]主线[/DhtmlXQ_comment2][/DhtmlXQ]`
-	for _, l := range []Link{{DhtmlXQ: dx, Ply: 1}, {Text: dx, Ply: 1}, {PGN: annotatedPGN, Ply: 1}} {
-		o, err := l.Open(0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		x := o.Board.(*XiangqiBoard)
-		if l.PGN != "" {
-			if len(x.M.Branches(2, ICCS)) != 2 || x.M.Symbol(1) != "!" {
-				t.Errorf("PGN: lines %v, symbol %q", x.M.Branches(2, ICCS), x.M.Symbol(1))
-			}
-			continue
-		}
-		if len(x.M.Branches(1, ICCS)) != 1 {
-			t.Fatalf("%+v: lines %v", l, x.M.Branches(1, ICCS))
-		}
-		if o.Comment(2) != "主线" || !x.M.EnterBranch(1, 1, 1) || o.Comment(3) != "变着的注解" || x.M.coordMoves(3) != "h0g2 a6a5 b0c2" {
-			t.Errorf("%+v: comments %q %q, moves %q", l, o.Comment(2), o.Comment(3), x.M.coordMoves(3))
-		}
-	}
-}
-
 // TestSetNote: a comment and a symbol written on a move of the app's own game and of a
 // variation are exported and kept over a save.
 func TestSetNote(t *testing.T) {

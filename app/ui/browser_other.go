@@ -4,7 +4,7 @@ package ui
 
 import (
 	"qipan/app/i18n"
-	"qipan/app/play"
+	"qipan/app/sound"
 )
 
 // Native twins of browser_wasm.go: outside a browser there are no keys, clipboard or audio
@@ -32,5 +32,5 @@ func storageSetRaw(key, text string) error { return nil }
 
 type sounds struct{}
 
-func (s *sounds) unlock()         {}
-func (s *sounds) play(play.Sound) {}
+func (s *sounds) unlock()          {}
+func (s *sounds) play(sound.Sound) {}

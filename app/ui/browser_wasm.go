@@ -8,7 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"qipan/app/i18n"
-	"qipan/app/play"
+	"qipan/app/sound"
 )
 
 // listenKeys calls onKey with the key name (KeyboardEvent.key) of each key pressed outside a
@@ -74,29 +74,10 @@ func (s *sounds) unlock() {
 	s.ac = ctor.New()
 }
 
-// tone is one note: a wave of freq Hz (sliding to freq2 if not 0) starting at offset seconds,
-// lasting dur seconds with a fast attack and an exponential decay.
-type tone struct {
-	wave              string
-	freq, freq2, gain float64
-	offset, dur       float64
-}
-
-var soundTones = map[play.Sound][]tone{
-	// A wooden click: a short low triangle with a falling pitch.
-	play.SoundMove: {{"triangle", 520, 180, 0.5, 0, 0.09}},
-	// Two pieces knocking: a lower, louder double click.
-	play.SoundCapture: {{"triangle", 420, 120, 0.7, 0, 0.1}, {"square", 260, 90, 0.18, 0.05, 0.12}},
-	// Check: two bright beeps.
-	play.SoundCheck: {{"triangle", 520, 180, 0.4, 0, 0.08}, {"sine", 988, 0, 0.3, 0.08, 0.12}, {"sine", 988, 0, 0.3, 0.22, 0.14}},
-	// The game ends: a falling-then-rising three-note figure.
-	play.SoundEnd: {{"sine", 784, 0, 0.3, 0, 0.22}, {"sine", 659, 0, 0.3, 0.2, 0.22}, {"sine", 523, 0, 0.35, 0.4, 0.5}},
-}
-
 // play plays sound k if audio is unlocked; it also notes k in the page's qipanSounds list,
 // which the browser tests read.
-func (s *sounds) play(k play.Sound) {
-	ts := soundTones[k]
+func (s *sounds) play(k sound.Sound) {
+	ts := sound.Tones[k]
 	if ts == nil || s.ac == nil || !s.ac.Truthy() {
 		return
 	}
@@ -105,19 +86,19 @@ func (s *sounds) play(k play.Sound) {
 	for _, t := range ts {
 		osc := s.ac.Call("createOscillator")
 		g := s.ac.Call("createGain")
-		osc.Set("type", t.wave)
-		at := now + t.offset
-		osc.Get("frequency").Call("setValueAtTime", t.freq, at)
-		if t.freq2 > 0 {
-			osc.Get("frequency").Call("exponentialRampToValueAtTime", t.freq2, at+t.dur)
+		osc.Set("type", t.Wave)
+		at := now + t.Offset
+		osc.Get("frequency").Call("setValueAtTime", t.Freq, at)
+		if t.Freq2 > 0 {
+			osc.Get("frequency").Call("exponentialRampToValueAtTime", t.Freq2, at+t.Dur)
 		}
 		g.Get("gain").Call("setValueAtTime", 0.0001, at)
-		g.Get("gain").Call("exponentialRampToValueAtTime", t.gain, at+0.005)
-		g.Get("gain").Call("exponentialRampToValueAtTime", 0.0001, at+t.dur)
+		g.Get("gain").Call("exponentialRampToValueAtTime", t.Gain, at+0.005)
+		g.Get("gain").Call("exponentialRampToValueAtTime", 0.0001, at+t.Dur)
 		osc.Call("connect", g)
 		g.Call("connect", dest)
 		osc.Call("start", at)
-		osc.Call("stop", at+t.dur+0.02)
+		osc.Call("stop", at+t.Dur+0.02)
 	}
 	log := app.Window().Get("qipanSounds")
 	if !log.Truthy() {

@@ -7,19 +7,20 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"qipan/app/i18n"
+	"qipan/app/link"
 	"qipan/app/play"
 )
 
 // Embed is the board for blog posts (/embed): one board and nothing of the app around it,
-// replaying the game a link names (play.ParseLink: the URL's query and fragment, or a DhtmlXQ
+// replaying the game a link names (link.ParseLink: the URL's query and fragment, or a DhtmlXQ
 // block in window.name): first, previous, next and last, the move list (folded in narrow
 // frames), the players and result, the comment of the move shown, and a link opening the game
 // in the app. With play=1 the reader may play on from the position shown against the engine,
 // whose Worker is started only then. Everything read from the link is shown as text.
 type Embed struct {
 	app.Compo
-	link      play.Link
-	opened    *play.Opened
+	link      link.Link
+	opened    *link.Opened
 	err       string // why the link's game could not be shown, "" if it is
 	mounted   bool
 	movesOpen bool // the move list is unfolded (narrow frames fold it)
@@ -117,7 +118,7 @@ func (e *Embed) OnDismount() {
 // open reads the link; a link that cannot be read leaves the start position of its game on
 // the board and says why.
 func (e *Embed) open(query, fragment, name string) {
-	l, err := play.ParseLink(query, fragment, name)
+	l, err := link.ParseLink(query, fragment, name)
 	e.link, e.err = l, ""
 	var ok bool
 	if e.lang, ok = i18n.Parse(l.Lang); !ok {
@@ -129,7 +130,7 @@ func (e *Embed) open(query, fragment, name string) {
 	}
 	if err != nil {
 		e.err = e.lang.T(i18n.EmbedCannotShow, err.Error())
-		e.opened, _ = play.Link{Game: l.Game, Ply: -1, Flip: l.Flip}.Open(0) // the start: always opens
+		e.opened, _ = link.Link{Game: l.Game, Ply: -1, Flip: l.Flip}.Open(0) // the start: always opens
 	}
 }
 
@@ -370,7 +371,7 @@ func (e *Embed) bar() app.UI {
 			levelSelector(l, e.level),
 		))
 	}
-	row = append(row, app.A().Class("embed-open").Href("./?"+play.ShareQuery(b, false)).
+	row = append(row, app.A().Class("embed-open").Href("./?"+link.ShareQuery(b, false)).
 		Attr("target", "_blank").Attr("rel", "noopener").Text(l.T(i18n.OpenInQipan)))
 	return app.Div().Class("embed-bar").Body(row...)
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // pageLink returns the page's URL query and fragment (without '?' and '#') and window.name,
-// where a link's game is (play.ParseLink).
+// where a link's game is (link.ParseLink).
 func pageLink() (query, fragment, name string) {
 	loc := app.Window().Get("location")
 	query = strings.TrimPrefix(loc.Get("search").String(), "?")

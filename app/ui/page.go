@@ -9,6 +9,7 @@ import (
 
 	"qipan/app/i18n"
 	"qipan/app/play"
+	"qipan/app/sound"
 	"qipan/engine/reversi"
 	"qipan/engine/xiangqi"
 )
@@ -505,7 +506,7 @@ func (p *Page) changed(ctx app.Context) {
 // syncEngine brings the engine in line with the game on the board.
 func (p *Page) syncEngine(ctx app.Context) { p.post(ctx, p.board().EngineLines()) }
 
-func (p *Page) lastSound() play.Sound { return p.board().LastSound() }
+func (p *Page) lastSound() sound.Sound { return p.board().LastSound() }
 
 // post sends lines to the engine Worker (engineLink: loaded by the first lines there are to
 // send, so a visit that never asks the computer anything never downloads the engine).

@@ -7,10 +7,11 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"qipan/app/i18n"
+	"qipan/app/link"
 	"qipan/app/play"
 )
 
-// openLink opens the game a share link names (?moves=…, ?fen=…, ?game=reversi, play.ParseLink)
+// openLink opens the game a share link names (?moves=…, ?fen=…, ?game=reversi, link.ParseLink)
 // in place of the saved one, keeping the person's sides and settings, then takes the query off
 // the address so a reload keeps the game as played since. A link that cannot be read leaves the
 // saved game and says why.
@@ -19,12 +20,12 @@ func (p *Page) openLink(ctx app.Context) {
 	if query == "" && fragment == "" {
 		return
 	}
-	l, err := play.ParseLink(query, fragment, "")
+	l, err := link.ParseLink(query, fragment, "")
 	if err == nil && !l.HasGame() {
 		return // not a share link (?lang= is the page's own)
 	}
 	defer dropQuery()
-	var o *play.Opened
+	var o *link.Opened
 	if err == nil && l.HasRecord() {
 		o, err = l.Open(-1)
 	}
@@ -60,13 +61,13 @@ func (p *Page) openLink(ctx app.Context) {
 func (p *Page) shareRow() app.UI {
 	b := p.board()
 	return app.Div().Class("share-row").Body(
-		newShare().In(p.lang).For(play.ShareQuery(b, false), play.EmbedQuery(b, p.lang, p.notation(), p.embedTheme()), b.Variant() == play.VariantReversi),
+		newShare().In(p.lang).For(link.ShareQuery(b, false), link.EmbedQuery(b, p.lang, p.notation(), p.embedTheme()), b.Variant() == play.VariantReversi),
 		newInstallButton().In(p.lang),
 	)
 }
 
 // embedTheme is the look of a shared embed: the page's, with the wooden board's light
-// surroundings (play.Themes' "light") for the usual white blog.
+// surroundings (link.Themes' "light") for the usual white blog.
 func (p *Page) embedTheme() string {
 	if t := p.theme(); t != play.ThemeWood {
 		return t
@@ -79,7 +80,7 @@ func (p *Page) embedTheme() string {
 // embed, and copy buttons.
 type Share struct {
 	app.Compo
-	Query, EmbedQuery string // play.ShareQuery of the page's game, for the app and for the embed
+	Query, EmbedQuery string // link.ShareQuery of the page's game, for the app and for the embed
 	Reversi           bool
 	Lang              i18n.Lang
 	open              bool

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"qipan/app/i18n"
+	"qipan/app/link"
 	"qipan/app/play"
 )
 
@@ -15,7 +16,7 @@ func TestShareSnippet(t *testing.T) {
 	p.lang = i18n.Simplified
 	p.xq.M.Click(mustSquare(t, "h2"))
 	p.xq.M.Click(mustSquare(t, "e2"))
-	share := newShare().In(p.lang).For(play.ShareQuery(p.xq, false), play.EmbedQuery(p.xq, p.lang, p.notation(), p.embedTheme()), false)
+	share := newShare().In(p.lang).For(link.ShareQuery(p.xq, false), link.EmbedQuery(p.xq, p.lang, p.notation(), p.embedTheme()), false)
 	tests := []struct {
 		width int
 		style string
@@ -44,7 +45,7 @@ func TestShareSnippet(t *testing.T) {
 	}
 	// Reversi: no notation, its own title; the English page's look stays the chosen one.
 	p.lang, p.settings.Theme, p.settings.Game = i18n.English, play.ThemeContrast, play.VariantReversi
-	rv := newShare().In(p.lang).For("", play.EmbedQuery(p.rv, p.lang, p.notation(), p.embedTheme()), true)
+	rv := newShare().In(p.lang).For("", link.EmbedQuery(p.rv, p.lang, p.notation(), p.embedTheme()), true)
 	got := rv.Snippet("https://example.org/", 480)
 	if !strings.Contains(got, `embed?game=reversi&amp;ply=0&amp;lang=en&amp;theme=contrast"`) || !strings.Contains(got, `title="Reversi board"`) ||
 		!strings.Contains(got, "aspect-ratio:404/532") {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2/audio"
 
-	"qipan/app/play"
+	"qipan/app/sound"
 )
 
 const sampleRate = 44100
@@ -16,18 +16,18 @@ const sampleRate = 44100
 // sounds plays the board's sound effects, synthesised once from app/play's tones.
 type sounds struct {
 	ctx *audio.Context
-	pcm map[play.Sound][]byte
+	pcm map[sound.Sound][]byte
 }
 
 func newSounds() *sounds {
-	s := &sounds{ctx: audio.NewContext(sampleRate), pcm: map[play.Sound][]byte{}}
-	for k := range play.Tones {
-		s.pcm[k] = play.Synth(k, sampleRate, 0.6)
+	s := &sounds{ctx: audio.NewContext(sampleRate), pcm: map[sound.Sound][]byte{}}
+	for k := range sound.Tones {
+		s.pcm[k] = sound.Synth(k, sampleRate, 0.6)
 	}
 	return s
 }
 
-func (s *sounds) play(k play.Sound) {
+func (s *sounds) play(k sound.Sound) {
 	if pcm := s.pcm[k]; pcm != nil {
 		s.ctx.NewPlayerFromBytes(pcm).Play()
 	}

@@ -1,4 +1,4 @@
-package play
+package link
 
 import (
 	"net/url"
@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"qipan/app/i18n"
+	"qipan/app/play"
 	"qipan/engine/xiangqi"
 )
 
@@ -24,17 +25,17 @@ func TestParseLink(t *testing.T) {
 			func(l Link) bool { return l.FEN == endgameFEN && l.Moves == "a0a9" }, ""},
 		{"lichess ply fragment", "moves=h2e2", "3", "", func(l Link) bool { return l.Ply == 3 }, ""},
 		{"fragment params win", "ply=1&flip=0", "ply=2&flip=1", "", func(l Link) bool { return l.Ply == 2 && l.Flip }, ""},
-		{"game reversi", "game=Reversi", "", "", func(l Link) bool { return l.Game == VariantReversi && l.HasGame() && !l.HasRecord() }, ""},
-		{"othello", "game=othello", "", "", func(l Link) bool { return l.Game == VariantReversi }, ""},
+		{"game reversi", "game=Reversi", "", "", func(l Link) bool { return l.Game == play.VariantReversi && l.HasGame() && !l.HasRecord() }, ""},
+		{"othello", "game=othello", "", "", func(l Link) bool { return l.Game == play.VariantReversi }, ""},
 		{"flags", "flip=true&play=1&autoplay=1.5", "", "", func(l Link) bool {
 			return l.Flip && l.Play && l.Autoplay == 1500*time.Millisecond
 		}, ""},
 		{"autoplay clamped", "autoplay=0.01", "", "", func(l Link) bool { return l.Autoplay == MinAutoplay }, ""},
 		{"autoplay bad", "autoplay=fast", "", "", func(l Link) bool { return l.Autoplay == 0 && len(l.Notes) == 1 }, ""},
-		{"the app's themes", "theme=contrast", "", "", func(l Link) bool { return l.Theme == ThemeContrast && len(l.Notes) == 0 }, ""},
-		{"dark is wood", "theme=dark", "", "", func(l Link) bool { return l.Theme == ThemeWood }, ""},
+		{"the app's themes", "theme=contrast", "", "", func(l Link) bool { return l.Theme == play.ThemeContrast && len(l.Notes) == 0 }, ""},
+		{"dark is wood", "theme=dark", "", "", func(l Link) bool { return l.Theme == play.ThemeWood }, ""},
 		{"lang theme notation", "lang=zh-Hant&theme=light&notation=WXF", "", "", func(l Link) bool {
-			return l.Lang == "zh-Hant" && l.Theme == "light" && l.Notation == WXF
+			return l.Lang == "zh-Hant" && l.Theme == "light" && l.Notation == play.WXF
 		}, ""},
 		{"hostile lang theme", "lang=%22%3E%3Cscript%3E&theme=%3Cb%3E", "", "", func(l Link) bool {
 			return l.Lang == "" && l.Theme == "" && len(l.Notes) == 2 && strings.Contains(l.Notes[0], "<script>")
@@ -87,35 +88,35 @@ func TestOpen(t *testing.T) {
 		check      func(*Opened) bool
 		err        string
 	}{
-		{"start", Link{Ply: -1}, 0, "start", VariantXiangqi, 0, 0, nil, ""},
-		{"ICCS moves, end by default", Link{Moves: "1. H2-E2 H9-G7 2. B0-C2", Ply: -1}, -1, "moves", VariantXiangqi, 3, 3,
+		{"start", Link{Ply: -1}, 0, "start", play.VariantXiangqi, 0, 0, nil, ""},
+		{"ICCS moves, end by default", Link{Moves: "1. H2-E2 H9-G7 2. B0-C2", Ply: -1}, -1, "moves", play.VariantXiangqi, 3, 3,
 			func(o *Opened) bool { return len(o.Notes) == 0 }, ""},
-		{"a PGN's unreadable variation is noted, its missing result is not", Link{PGN: "1. H2-E2 (1. C2.5) (1. H9-G7) H9-G7", Ply: -1}, 0, "PGN", VariantXiangqi, 2, 0,
+		{"a PGN's unreadable variation is noted, its missing result is not", Link{PGN: "1. H2-E2 (1. C2.5) (1. H9-G7) H9-G7", Ply: -1}, 0, "PGN", play.VariantXiangqi, 2, 0,
 			func(o *Opened) bool { return len(o.Notes) == 1 && strings.Contains(o.Notes[0], "variation") }, ""},
-		{"Chinese moves at ply 1", Link{Moves: "炮二平五 马8进7", Ply: 1}, -1, "moves", VariantXiangqi, 2, 1, nil, ""},
-		{"UCCI moves from a FEN", Link{FEN: endgameFEN, Moves: "a0a9", Ply: -1}, 0, "moves", VariantXiangqi, 1, 0, func(o *Opened) bool {
-			return o.Board.(*XiangqiBoard).M.Game().Start().FEN() == endgameFEN
+		{"Chinese moves at ply 1", Link{Moves: "炮二平五 马8进7", Ply: 1}, -1, "moves", play.VariantXiangqi, 2, 1, nil, ""},
+		{"UCCI moves from a FEN", Link{FEN: endgameFEN, Moves: "a0a9", Ply: -1}, 0, "moves", play.VariantXiangqi, 1, 0, func(o *Opened) bool {
+			return o.Board.(*play.XiangqiBoard).M.Game().Start().FEN() == endgameFEN
 		}, ""},
-		{"ply beyond the end", Link{Moves: "h2e2", Ply: 99}, 0, "moves", VariantXiangqi, 1, 1, nil, ""},
-		{"flip", Link{FEN: endgameFEN, Flip: true, Ply: -1}, 0, "FEN", VariantXiangqi, 0, 0, func(o *Opened) bool { return o.Board.Flipped() }, ""},
-		{"PGN with tags and comments", Link{PGN: pgn, Ply: -1}, 0, "PGN", VariantXiangqi, 3, 0, func(o *Opened) bool {
+		{"ply beyond the end", Link{Moves: "h2e2", Ply: 99}, 0, "moves", play.VariantXiangqi, 1, 1, nil, ""},
+		{"flip", Link{FEN: endgameFEN, Flip: true, Ply: -1}, 0, "FEN", play.VariantXiangqi, 0, 0, func(o *Opened) bool { return o.Board.Flipped() }, ""},
+		{"PGN with tags and comments", Link{PGN: pgn, Ply: -1}, 0, "PGN", play.VariantXiangqi, 3, 0, func(o *Opened) bool {
 			return o.Red == "<script>alert(1)</script>" && o.Black == "Lü" && o.Title == "Club <b>night</b>" && o.Result == "1-0" &&
 				len(o.Comments) == 4 && o.Comments[0] == "opening" && o.Comments[1] == "centre cannon"
 		}, ""},
 		{"DhtmlXQ", Link{DhtmlXQ: "[DhtmlXQ][DhtmlXQ_red]甲[/DhtmlXQ_red][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist][/DhtmlXQ]", Ply: -1}, 0,
-			"DhtmlXQ", VariantXiangqi, 2, 0, func(o *Opened) bool { return o.Red == "甲" }, ""},
-		{"text: a FEN", Link{Text: endgameFEN, Ply: -1}, 0, "FEN", VariantXiangqi, 0, 0, nil, ""},
-		{"text: a Reversi transcript", Link{Text: "f5d6c3d3c4", Ply: -1}, -1, "transcript", VariantReversi, 5, 5, nil, ""},
-		{"reversi moves", Link{Game: VariantReversi, Moves: "f5 d6 c3", Ply: 1}, 0, "transcript", VariantReversi, 3, 1, nil, ""},
-		{"reversi board", Link{Game: VariantReversi, FEN: strings.Repeat("-", 27) + "OX------XO" + strings.Repeat("-", 27) + " X", Ply: -1}, 0,
-			"board", VariantReversi, 0, 0, nil, ""},
-		{"reversi start", Link{Game: VariantReversi, Ply: -1}, 0, "start", VariantReversi, 0, 0, nil, ""},
+			"DhtmlXQ", play.VariantXiangqi, 2, 0, func(o *Opened) bool { return o.Red == "甲" }, ""},
+		{"text: a FEN", Link{Text: endgameFEN, Ply: -1}, 0, "FEN", play.VariantXiangqi, 0, 0, nil, ""},
+		{"text: a Reversi transcript", Link{Text: "f5d6c3d3c4", Ply: -1}, -1, "transcript", play.VariantReversi, 5, 5, nil, ""},
+		{"reversi moves", Link{Game: play.VariantReversi, Moves: "f5 d6 c3", Ply: 1}, 0, "transcript", play.VariantReversi, 3, 1, nil, ""},
+		{"reversi board", Link{Game: play.VariantReversi, FEN: strings.Repeat("-", 27) + "OX------XO" + strings.Repeat("-", 27) + " X", Ply: -1}, 0,
+			"board", play.VariantReversi, 0, 0, nil, ""},
+		{"reversi start", Link{Game: play.VariantReversi, Ply: -1}, 0, "start", play.VariantReversi, 0, 0, nil, ""},
 		{"bad FEN", Link{FEN: "<img src=x onerror=alert(1)>", Ply: -1}, 0, "", "", 0, 0, nil, "the fen parameter: "},
 		{"bad PGN: line and column", Link{PGN: "[Red \"x\"]\n\n1. H2-E2 H2-E2", Ply: -1}, 0, "", "", 0, 0, nil, "the pgn parameter: pgn: line 3, column 10"},
 		{"bad moves from a FEN: the list's own line", Link{FEN: endgameFEN, Moves: "a0a9 zz", Ply: -1}, 0, "", "", 0, 0, nil, "the moves parameter: pgn: line 1, column 6"},
 		{"bad moves' FEN", Link{FEN: "x", Moves: "h2e2", Ply: -1}, 0, "", "", 0, 0, nil, "its fen"},
 		{"bad DhtmlXQ", Link{DhtmlXQ: "[DhtmlXQ][DhtmlXQ_movelist]7747</b>", Ply: -1}, 0, "", "", 0, 0, nil, "the dhtmlxq parameter: DhtmlXQ: line 1"},
-		{"bad transcript", Link{Game: VariantReversi, Moves: "f5 z9", Ply: -1}, 0, "", "", 0, 0, nil, "the moves parameter: reversi"},
+		{"bad transcript", Link{Game: play.VariantReversi, Moves: "f5 z9", Ply: -1}, 0, "", "", 0, 0, nil, "the moves parameter: reversi"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -130,7 +131,7 @@ func TestOpen(t *testing.T) {
 				t.Fatal(err)
 			}
 			b := o.Board
-			if o.Kind != tt.kind || b.Variant() != tt.game || b.Len() != tt.plies || b.ShownPly() != tt.shown || b.Mode() != TwoPlayer {
+			if o.Kind != tt.kind || b.Variant() != tt.game || b.Len() != tt.plies || b.ShownPly() != tt.shown || b.Mode() != play.TwoPlayer {
 				t.Errorf("opened %s %s, %d plies showing %d (mode %v); want %s %s %d showing %d",
 					o.Kind, b.Variant(), b.Len(), b.ShownPly(), b.Mode(), tt.kind, tt.game, tt.plies, tt.shown)
 			}
@@ -143,31 +144,31 @@ func TestOpen(t *testing.T) {
 
 // TestShareQueryOpens: what ShareQuery writes opens the same game at the same ply.
 func TestShareQueryOpens(t *testing.T) {
-	m := NewMatch()
+	m := play.NewMatch()
 	m.SetTwoPlayer()
 	for _, mv := range []string{"h2e2", "h9g7", "b0c2"} {
 		mustPlay(t, m, mv)
 	}
 	m.Review(1)
-	x := &XiangqiBoard{M: m}
-	r := NewReversi()
+	x := &play.XiangqiBoard{M: m}
+	r := play.NewReversi()
 	r.SetTwoPlayer()
-	g, _, _ := ImportReversi("f5d6c3")
+	g, _, _ := play.ImportReversi("f5d6c3")
 	r.Load(g)
-	fromFEN := NewMatch()
+	fromFEN := play.NewMatch()
 	fromFEN.LoadFEN(endgameFEN)
 	fromFEN.Flip()
 	tests := []struct {
-		b     Board
+		b     play.Board
 		embed bool
 		want  string
 	}{
 		{x, false, "moves=h2e2+h9g7+b0c2&ply=1"},
 		{x, true, "moves=h2e2+h9g7+b0c2&ply=1"},
-		{&ReversiBoard{R: r}, false, "game=reversi&moves=f5d6c3"},
-		{&ReversiBoard{R: r}, true, "game=reversi&moves=f5d6c3&ply=3"},
-		{&XiangqiBoard{M: fromFEN}, true, "fen=4k4/9/9/9/9/9/9/9/9/R2K5+w+-+-+0+1&ply=0&flip=1"},
-		{&XiangqiBoard{M: NewMatch()}, false, ""},
+		{&play.ReversiBoard{R: r}, false, "game=reversi&moves=f5d6c3"},
+		{&play.ReversiBoard{R: r}, true, "game=reversi&moves=f5d6c3&ply=3"},
+		{&play.XiangqiBoard{M: fromFEN}, true, "fen=4k4/9/9/9/9/9/9/9/9/R2K5+w+-+-+0+1&ply=0&flip=1"},
+		{&play.XiangqiBoard{M: play.NewMatch()}, false, ""},
 	}
 	for _, tt := range tests {
 		q := ShareQuery(tt.b, tt.embed)
@@ -189,9 +190,9 @@ func TestShareQueryOpens(t *testing.T) {
 	}
 }
 
-func mustPlay(t *testing.T, m *Match, s string) {
+func mustPlay(t *testing.T, m *play.Match, s string) {
 	t.Helper()
-	if err := m.game.PlayString(s); err != nil {
+	if err := m.Game().PlayString(s); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -211,7 +212,7 @@ func TestOpenLongGame(t *testing.T) {
 		t.Fatalf("%d plies", o.Board.Len())
 	}
 	o.Board.Review(5000)
-	_ = StatusText(i18n.English, o.Board)
+	_ = play.StatusText(i18n.English, o.Board)
 	t.Logf("5,000 moves opened in %v", time.Since(start))
 }
 
@@ -245,38 +246,45 @@ func FuzzParseLink(f *testing.F) {
 	})
 }
 
-// A record keeps the notation it was written in; text that names none leaves the choice to
-// the reader's language.
-func TestWrittenIn(t *testing.T) {
-	tests := []struct {
-		name, text string
-		want       Notation
-	}{
-		{"中文", "1. 炮二平五 马8进7\n2. 马二进三 车9平8", Chinese},
-		{"中文 with full-width numbers", "炮二平五 马８进７", Chinese},
-		{"繁體", "1. 炮二平五 馬8進7", ChineseTraditional},
-		{"WXF", "1. C2.5 H8+7 2. H2+3", WXF},
-		{"ICCS", "1. H2-E2 H9-G7", ICCS},
-		{"ICCS lower case", "h2-e2 h9-g7", ICCS},
-		{"UCCI names none", "h2e2 h9g7", ""},
-		{"PGN Format tag", "[Event \"x\"]\n[Format \"WXF\"]\n\n1. h2e2 h9g7 *", WXF},
-		{"PGN Format Chinese, traditional moves", "[Format \"Chinese\"]\n1. 炮二平五 馬8進7", ChineseTraditional},
-		{"tags and comments skipped", "[Event \"炮二平五\"]\n{C2.5 is a comment} ; H2-E2\n1. C2.5", WXF},
-		{"DhtmlXQ digits", "[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][DhtmlXQ_comment1]炮二平五[/DhtmlXQ_comment1][/DhtmlXQ]", ""},
-		{"a FEN", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", ""},
-		{"empty", "", ""},
-	}
-	for _, tt := range tests {
-		if got := WrittenIn(tt.text); got != tt.want {
-			t.Errorf("%s: WrittenIn = %q, want %q", tt.name, got, tt.want)
+// TestOpenWithVariations: a link's record with variations (as a blog's [DhtmlXQ] block or
+// <pre class="qipan"> sends it to the embed) keeps them: the lines at a position, a move of
+// one entered, its comments on that line.
+func TestOpenWithVariations(t *testing.T) {
+	// a blogger's PGN: a symbol, two variations at move 2
+	const annotatedPGN = "1. H2-E2! H9-G7 2. H0-G2 (2. C3-C4 {另一路}) (2. B0-C2?!) 2... I9-H9 *"
+	const dx = `[DhtmlXQ][DhtmlXQ_movelist]796770621927[/DhtmlXQ_movelist]
+[DhtmlXQ_move_0_2_1]03041927[/DhtmlXQ_move_0_2_1][DhtmlXQ_comment1_3]变着的注解[/DhtmlXQ_comment1_3]
+[DhtmlXQ_comment2]主线[/DhtmlXQ_comment2][/DhtmlXQ]`
+	for _, l := range []Link{{DhtmlXQ: dx, Ply: 1}, {Text: dx, Ply: 1}, {PGN: annotatedPGN, Ply: 1}} {
+		o, err := l.Open(0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := o.Board.(*play.XiangqiBoard)
+		if l.PGN != "" {
+			if len(x.M.Branches(2, play.ICCS)) != 2 || x.M.Symbol(1) != "!" {
+				t.Errorf("PGN: lines %v, symbol %q", x.M.Branches(2, play.ICCS), x.M.Symbol(1))
+			}
+			continue
+		}
+		if len(x.M.Branches(1, play.ICCS)) != 1 {
+			t.Fatalf("%+v: lines %v", l, x.M.Branches(1, play.ICCS))
+		}
+		if o.Comment(2) != "主线" || !x.M.EnterBranch(1, 1, 1) || o.Comment(3) != "变着的注解" || x.M.QueryMoves(3) != "h0g2+a6a5+b0c2" {
+			t.Errorf("%+v: comments %q %q, moves %q", l, o.Comment(2), o.Comment(3), x.M.QueryMoves(3))
 		}
 	}
+}
+
+// TestOpenedNotation: a link's record keeps the notation it was written in; text that names
+// none leaves the choice to the reader's language.
+func TestOpenedNotation(t *testing.T) {
 	for _, tt := range []struct {
 		query string
-		want  Notation
+		want  play.Notation
 	}{
-		{"text=" + url.QueryEscape("1. 炮二平五 马8进7"), Chinese},
-		{"pgn=" + url.QueryEscape("1. C2.5 H8+7"), WXF},
+		{"text=" + url.QueryEscape("1. 炮二平五 马8进7"), play.Chinese},
+		{"pgn=" + url.QueryEscape("1. C2.5 H8+7"), play.WXF},
 		{"moves=h2e2+h9g7", ""},
 		{"dhtmlxq=" + url.QueryEscape("[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]"), ""},
 	} {

@@ -1,6 +1,20 @@
-package play
+// Package sound holds the board's sound effects: what a move sounds like (Sound), each
+// effect's notes (Tones, played by the web board with WebAudio) and their synthesis as PCM
+// (Synth, for the desktop).
+package sound
 
 import "math"
+
+// Sound is what a move sounds like.
+type Sound string
+
+const (
+	None    Sound = ""
+	Move    Sound = "move"
+	Capture Sound = "capture"
+	Check   Sound = "check"
+	End     Sound = "end" // the move ended the game
+)
 
 // Tone is one oscillator note of a sound effect, as the web board plays it with WebAudio: a
 // wave ("sine", "triangle", "square") whose pitch glides from Freq to Freq2 (0: steady), with a
@@ -11,22 +25,22 @@ type Tone struct {
 	Gain, Offset, Dur float64
 }
 
-// Tones are the sound effects' notes. The web board (app/ui) has its own copy of this table
-// until it moves onto Board; the desktop synthesises from this one (PCM).
+// Tones are the sound effects' notes: the web board plays them with WebAudio, the desktop
+// synthesises them (Synth).
 var Tones = map[Sound][]Tone{
 	// A wooden click: a short low triangle with a falling pitch.
-	SoundMove: {{"triangle", 520, 180, 0.5, 0, 0.09}},
+	Move: {{"triangle", 520, 180, 0.5, 0, 0.09}},
 	// Two pieces knocking: a lower, louder double click.
-	SoundCapture: {{"triangle", 420, 120, 0.7, 0, 0.1}, {"square", 260, 90, 0.18, 0.05, 0.12}},
+	Capture: {{"triangle", 420, 120, 0.7, 0, 0.1}, {"square", 260, 90, 0.18, 0.05, 0.12}},
 	// Check: two bright beeps.
-	SoundCheck: {{"triangle", 520, 180, 0.4, 0, 0.08}, {"sine", 988, 0, 0.3, 0.08, 0.12}, {"sine", 988, 0, 0.3, 0.22, 0.14}},
+	Check: {{"triangle", 520, 180, 0.4, 0, 0.08}, {"sine", 988, 0, 0.3, 0.08, 0.12}, {"sine", 988, 0, 0.3, 0.22, 0.14}},
 	// The game ends: a falling-then-rising three-note figure.
-	SoundEnd: {{"sine", 784, 0, 0.3, 0, 0.22}, {"sine", 659, 0, 0.3, 0.2, 0.22}, {"sine", 523, 0, 0.35, 0.4, 0.5}},
+	End: {{"sine", 784, 0, 0.3, 0, 0.22}, {"sine", 659, 0, 0.3, 0.2, 0.22}, {"sine", 523, 0, 0.35, 0.4, 0.5}},
 }
 
 // Synth renders sound s as 16-bit little-endian stereo PCM at rate samples a second, the way
 // WebAudio plays Tones (exponential ramps from and to 0.0001), scaled by volume (0..1). It
-// returns nil for SoundNone.
+// returns nil for None.
 func Synth(s Sound, rate int, volume float64) []byte {
 	ts := Tones[s]
 	if len(ts) == 0 {

@@ -1,4 +1,4 @@
-package play
+package sound
 
 import (
 	"encoding/binary"
@@ -12,10 +12,10 @@ func TestSynth(t *testing.T) {
 		seconds  float64 // length: the last note's end plus 20 ms
 		loudFrom float64 // a time in seconds where the sound is still clearly audible
 	}{
-		{SoundMove, 0.11, 0.01},
-		{SoundCapture, 0.19, 0.06},
-		{SoundCheck, 0.38, 0.25},
-		{SoundEnd, 0.92, 0.45},
+		{Move, 0.11, 0.01},
+		{Capture, 0.19, 0.06},
+		{Check, 0.38, 0.25},
+		{End, 0.92, 0.45},
 	} {
 		pcm := Synth(tc.s, rate, 1)
 		if got, want := len(pcm)/4, int(tc.seconds*rate); got < want-1 || got > want+1 {
@@ -39,7 +39,7 @@ func TestSynth(t *testing.T) {
 			t.Errorf("%s: ends at %d, want silence", tc.s, last)
 		}
 	}
-	if Synth(SoundNone, rate, 1) != nil {
-		t.Error("SoundNone made a sound")
+	if Synth(None, rate, 1) != nil {
+		t.Error("None made a sound")
 	}
 }

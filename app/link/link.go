@@ -1,4 +1,8 @@
-package play
+// Package link reads and writes the links that name a game: the embed's address (/embed) and
+// the app's share links (ParseLink, Link.Open, ShareQuery, EmbedQuery), and the looks a link
+// may ask for (Themes). The games, and the looks of the app's own page (play.PageThemes, a
+// setting), are app/play's.
+package link
 
 import (
 	"errors"
@@ -11,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"qipan/app/i18n"
+	"qipan/app/play"
 	"qipan/engine/reversi"
 	"qipan/engine/xiangqi"
 	"qipan/engine/xiangqi/record"
@@ -39,21 +44,21 @@ import (
 
 // Link is what a link asks for, before the game is read (Open reads it).
 type Link struct {
-	Game                           string // VariantXiangqi, VariantReversi, or "" (tell from the record)
+	Game                           string // play.VariantXiangqi, play.VariantReversi, or "" (tell from the record)
 	FEN, Moves, PGN, DhtmlXQ, Text string
 	Ply                            int // the ply shown first; -1 when the link does not say
 	Flip, Play                     bool
 	FitWidth                       bool          // fit=width: size by the frame's width only
 	Autoplay                       time.Duration // 0 for none
-	Notation                       Notation      // "" when the link does not say
+	Notation                       play.Notation // "" when the link does not say
 	Lang, Theme                    string        // "" when not given (or not usable)
 	Notes                          []string      // parameters ignored, and why
 }
 
-// Themes are the embed's looks: the app's (PageThemes: wood, plain, contrast), and "light" (the
+// Themes are the embed's looks: the app's (play.PageThemes: wood, plain, contrast), and "light" (the
 // wooden board with light surroundings, for white pages); "auto" is wood or light as the
 // reader's system prefers; "dark" is wood.
-var Themes = append(append([]string(nil), PageThemes...), "light")
+var Themes = append(append([]string(nil), play.PageThemes...), "light")
 
 // MaxParam is the longest parameter value read (bytes, after unescaping): 256 KiB holds a
 // record of thousands of moves with comments; anything longer is refused with a message
@@ -107,10 +112,10 @@ func ParseLink(rawQuery, fragment, windowName string) (Link, error) {
 	}
 	switch g := strings.ToLower(get("game")); g {
 	case "":
-	case VariantXiangqi, VariantReversi:
+	case play.VariantXiangqi, play.VariantReversi:
 		l.Game = g
 	case "othello":
-		l.Game = VariantReversi
+		l.Game = play.VariantReversi
 	default:
 		return l, fmt.Errorf("the game parameter is %q: want xiangqi or reversi", clip(g, 40))
 	}
@@ -131,7 +136,7 @@ func ParseLink(rawQuery, fragment, windowName string) (Link, error) {
 		}
 	}
 	if s := get("notation"); s != "" {
-		if n, ok := ParseNotation(strings.ToLower(s)); ok {
+		if n, ok := play.ParseNotation(strings.ToLower(s)); ok {
 			l.Notation = n
 		} else {
 			l.Notes = append(l.Notes, fmt.Sprintf("notation %q ignored: want iccs, wxf, zh or zh-hant", clip(s, 40)))
@@ -146,7 +151,7 @@ func ParseLink(rawQuery, fragment, windowName string) (Link, error) {
 	}
 	if s := strings.ToLower(get("theme")); s != "" {
 		if s == "dark" {
-			s = ThemeWood
+			s = play.ThemeWood
 		}
 		if s == "auto" || slices.Contains(Themes, s) {
 			l.Theme = s
@@ -221,7 +226,7 @@ func unquoteErr(err error) string {
 // Opened is a link's game, read: the board positioned at the link's ply (reviewing it, so the
 // reader steps through the record), and what the record says about the game.
 type Opened struct {
-	Board Board
+	Board play.Board
 	Kind  string // what was read: "PGN", "DhtmlXQ", "FEN", "moves", "transcript", "board", "start"
 	// From the record's tags, "" when absent: the players by side, the title (or event) and
 	// the result as written ("1-0", "0-1", "1/2-1/2").
@@ -230,9 +235,9 @@ type Opened struct {
 	// when the record has none.
 	Comments []string
 	Notes    []string // what the reader skipped
-	// Notation is the one the record's moves are written in (WrittenIn), "" when it names
+	// Notation is the one the record's moves are written in (play.WrittenIn), "" when it names
 	// none: the embed shows the moves as their author wrote them.
-	Notation Notation
+	Notation play.Notation
 }
 
 // Open reads the game the link names. defaultPly is the ply shown when the link gives none
@@ -241,7 +246,7 @@ type Opened struct {
 func (l Link) Open(defaultPly int) (*Opened, error) {
 	var o *Opened
 	var err error
-	if l.Game == VariantReversi || (l.Game == "" && l.Text != "" && looksReversi(l.Text)) {
+	if l.Game == play.VariantReversi || (l.Game == "" && l.Text != "" && looksReversi(l.Text)) {
 		o, err = l.openReversi()
 	} else {
 		o, err = l.openXiangqi()
@@ -272,10 +277,10 @@ const noResult = ": no result at the end of the moves"
 // looksReversi tells a Reversi transcript or board from Xiangqi text: it reads as one and not
 // as the other.
 func looksReversi(text string) bool {
-	if _, _, _, err := ImportRecord(text); err == nil {
+	if _, _, _, err := play.ImportRecord(text); err == nil {
 		return false
 	}
-	_, _, err := ImportReversi(text)
+	_, _, err := play.ImportReversi(text)
 	return err == nil
 }
 
@@ -294,7 +299,7 @@ func (l Link) openXiangqi() (*Opened, error) {
 		r, kind, notes, err = readRecord("PGN", record.ParsePGN, l.PGN)
 	case l.Text != "":
 		param, text = "text", l.Text
-		r, kind, notes, err = ImportRecord(l.Text)
+		r, kind, notes, err = play.ImportRecord(l.Text)
 	case l.Moves != "":
 		param, text = "moves", l.Moves
 		r, notes, err = movesFrom(l.FEN, l.Moves)
@@ -311,17 +316,12 @@ func (l Link) openXiangqi() (*Opened, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the %s parameter: %v", param, clipErr(err))
 	}
-	g, err := r.Game()
-	if err != nil {
+	m := play.NewMatch()
+	if err := m.OpenRecord(r); err != nil {
 		return nil, fmt.Errorf("the %s parameter: %v", param, clipErr(err))
 	}
-	m := NewMatch()
-	m.Load(g)
-	if st := (&story{tags: r.Tags, intro: r.Comment, line: r.Moves, result: r.Result}); st.annotated() {
-		m.story = st // its variations and symbols, replayed as the page's are
-	}
-	o := &Opened{Board: &XiangqiBoard{M: m}, Kind: kind, Notes: notes,
-		Red: r.Tag("Red"), Black: r.Tag("Black"), Title: r.Tag("Title"), Notation: WrittenIn(text)}
+	o := &Opened{Board: &play.XiangqiBoard{M: m}, Kind: kind, Notes: notes,
+		Red: r.Tag("Red"), Black: r.Tag("Black"), Title: r.Tag("Title"), Notation: play.WrittenIn(text)}
 	if o.Title == "" {
 		o.Title = r.Tag("Event")
 	}
@@ -341,7 +341,7 @@ func (l Link) openXiangqi() (*Opened, error) {
 // readRecord reads text with one of engine/xiangqi/record's readers and takes its first game.
 func readRecord(kind string, read func(string) ([]*record.Game, []record.Warning, error), text string) (*record.Game, string, []string, error) {
 	games, warns, err := read(text)
-	return fromRecord(kind, games, warns, err)
+	return play.FirstGame(kind, games, warns, err)
 }
 
 func hasComments(ms []record.Move) bool {
@@ -374,7 +374,7 @@ func movesFrom(fen, moves string) (*record.Game, []string, error) {
 	for i := range warns {
 		warns[i].Line -= shift
 	}
-	r, _, notes, err := fromRecord("moves", games, warns, err)
+	r, _, notes, err := play.FirstGame("moves", games, warns, err)
 	return r, notes, err
 }
 
@@ -397,37 +397,37 @@ func (l Link) openReversi() (*Opened, error) {
 	if text != "" {
 		var k string
 		var err error
-		if g, k, err = ImportReversi(text); err != nil {
+		if g, k, err = play.ImportReversi(text); err != nil {
 			return nil, fmt.Errorf("the %s parameter: %v", param, clipErr(err))
 		}
 		if kind == "" {
 			kind = k
 		}
 	}
-	r := NewReversi()
+	r := play.NewReversi()
 	r.Load(g)
-	return &Opened{Board: &ReversiBoard{R: r}, Kind: kind}, nil
+	return &Opened{Board: &play.ReversiBoard{R: r}, Kind: kind}, nil
 }
 
 // ShareQuery is the query of a link to b's game so far and its shown position, short: the
 // start position when it is not the usual one, the moves played in coordinates (UCCI; a
 // Reversi transcript), and the ply when the board shows an earlier one. With embed set it
 // always names the ply shown (an embed otherwise opens at the start) and the flip.
-func ShareQuery(b Board, embed bool) string {
+func ShareQuery(b play.Board, embed bool) string {
 	var parts []string
 	add := func(k, v string) { parts = append(parts, k+"="+queryEscape(v)) }
 	n := max(b.Ply(), b.ShownPly())
 	switch x := b.(type) {
-	case *XiangqiBoard:
+	case *play.XiangqiBoard:
 		g := x.M.Game()
 		if fen := g.Start().FEN(); fen != xiangqi.StartFEN {
 			add("fen", fen)
 		}
 		if n > 0 {
-			parts = append(parts, "moves="+x.M.queryMoves(n)) // coordinates need no escaping
+			parts = append(parts, "moves="+x.M.QueryMoves(n)) // coordinates need no escaping
 		}
-	case *ReversiBoard:
-		add("game", VariantReversi)
+	case *play.ReversiBoard:
+		add("game", play.VariantReversi)
 		g := x.R.Game()
 		if start := g.Start(); *start != reversi.Start() {
 			add("fen", start.String())
@@ -447,7 +447,7 @@ func ShareQuery(b Board, embed bool) string {
 
 // EmbedQuery is the query of an embed of b's game (ShareQuery) for a blog post: in language
 // lang, with Xiangqi's moves in notation n, in look theme (Themes).
-func EmbedQuery(b Board, lang i18n.Lang, n Notation, theme string) string {
+func EmbedQuery(b play.Board, lang i18n.Lang, n play.Notation, theme string) string {
 	q := ShareQuery(b, true)
 	add := func(k, v string) {
 		if q != "" {
@@ -456,7 +456,7 @@ func EmbedQuery(b Board, lang i18n.Lang, n Notation, theme string) string {
 		q += k + "=" + queryEscape(v)
 	}
 	add("lang", string(lang))
-	if b.Variant() == VariantXiangqi {
+	if b.Variant() == play.VariantXiangqi {
 		add("notation", string(n))
 	}
 	add("theme", theme)
@@ -469,7 +469,7 @@ func queryEscape(s string) string { return strings.ReplaceAll(url.QueryEscape(s)
 
 // Comment is the record's comment on the position after ply moves, "" for none.
 func (o *Opened) Comment(ply int) string {
-	if x, ok := o.Board.(*XiangqiBoard); ok && x.M.story != nil {
+	if x, ok := o.Board.(*play.XiangqiBoard); ok && x.M.HasStory() {
 		return x.M.Comment(ply) // on whichever line of the record the board is
 	}
 	if ply < 0 || ply >= len(o.Comments) {
