@@ -20,6 +20,7 @@ import (
 	"strings"
 	"time"
 
+	"qipan/app/engineclient"
 	"qipan/app/i18n"
 	"qipan/app/play"
 	"qipan/app/sound"
@@ -99,7 +100,7 @@ type App struct {
 	st       Settings
 	boards   map[string]play.Board
 	b        play.Board // the game on the board
-	engine   *play.Engine
+	engine   *engineclient.Client
 	w, h     float32
 	now      time.Time
 	notice   words        // a problem to show (nil: none)

@@ -3,6 +3,7 @@ package play
 import (
 	"testing"
 
+	"qipan/app/engineclient"
 	"qipan/engine/reversi"
 )
 
@@ -58,7 +59,7 @@ func TestAnalysisXiangqi(t *testing.T) {
 	m.SetAnalysis(false)
 	expectLines(t, "analysis off", m.EngineLines(), "stop")
 	send, _, _ = m.EngineSaid("bestmove h9g7")
-	expectLines(t, "the computer's move", send, lvl6, "setoption usebook true", "setoption multipv 1", start+" moves h2e2", DefaultGo)
+	expectLines(t, "the computer's move", send, lvl6, "setoption usebook true", "setoption multipv 1", start+" moves h2e2", engineclient.DefaultGo)
 }
 
 func TestAnalysisReversi(t *testing.T) {

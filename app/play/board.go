@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"qipan/app/engineclient"
 	"qipan/app/sound"
 	"qipan/engine/reversi"
 	"qipan/engine/xiangqi"
@@ -96,8 +97,8 @@ type Board interface {
 
 	// Engine is the conversation with the engine; EngineLines, EngineSaid, RequestHint and
 	// MoveNow are Match's and Reversi's.
-	Engine() *Engine
-	SetEngine(e *Engine)
+	Engine() *engineclient.Client
+	SetEngine(e *engineclient.Client)
 	EngineLines() []string
 	EngineSaid(line string) (send []string, moved bool, err error)
 	RequestHint() bool
@@ -283,9 +284,9 @@ func (x *XiangqiBoard) Step(d int) bool               { return x.M.Step(d) }
 func (x *XiangqiBoard) BackToGame() bool              { return x.M.BackToGame() }
 func (x *XiangqiBoard) ContinueHere() bool            { return x.M.ContinueHere() }
 
-func (x *XiangqiBoard) Engine() *Engine       { return x.M.Engine }
-func (x *XiangqiBoard) SetEngine(e *Engine)   { x.M.Engine = e }
-func (x *XiangqiBoard) EngineLines() []string { return x.M.EngineLines() }
+func (x *XiangqiBoard) Engine() *engineclient.Client     { return x.M.Engine }
+func (x *XiangqiBoard) SetEngine(e *engineclient.Client) { x.M.Engine = e }
+func (x *XiangqiBoard) EngineLines() []string            { return x.M.EngineLines() }
 func (x *XiangqiBoard) EngineSaid(line string) ([]string, bool, error) {
 	return x.M.EngineSaid(line)
 }
@@ -439,9 +440,9 @@ func (b *ReversiBoard) Step(d int) bool             { return b.R.Step(d) }
 func (b *ReversiBoard) BackToGame() bool            { return b.R.BackToGame() }
 func (b *ReversiBoard) ContinueHere() bool          { return b.R.ContinueHere() }
 
-func (b *ReversiBoard) Engine() *Engine       { return b.R.Engine }
-func (b *ReversiBoard) SetEngine(e *Engine)   { b.R.Engine = e }
-func (b *ReversiBoard) EngineLines() []string { return b.R.EngineLines() }
+func (b *ReversiBoard) Engine() *engineclient.Client     { return b.R.Engine }
+func (b *ReversiBoard) SetEngine(e *engineclient.Client) { b.R.Engine = e }
+func (b *ReversiBoard) EngineLines() []string            { return b.R.EngineLines() }
 func (b *ReversiBoard) EngineSaid(line string) ([]string, bool, error) {
 	return b.R.EngineSaid(line)
 }
@@ -458,7 +459,7 @@ func (b *ReversiBoard) Graphing() bool      { return b.R.Graphing() }
 func (b *ReversiBoard) MoveNow() []string {
 	e := b.R.Engine
 	if e.Thinking() {
-		return e.hurry()
+		return e.HurryNow()
 	}
 	if b.R.Over() || b.R.Reviewing() || e.Failed() != "" || b.R.Mode() != VsComputer {
 		return nil

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"qipan/app/engineclient"
 	"qipan/engine/xiangqi"
 )
 
@@ -24,7 +25,7 @@ func TestEngineAnswersTheMove(t *testing.T) {
 	m := NewMatch()
 	expectLines(t, "person to move", m.EngineLines())
 	play(t, m, "h2e2")
-	expectLines(t, "after the person's move", m.EngineLines(), lvl6, start+" moves h2e2", DefaultGo)
+	expectLines(t, "after the person's move", m.EngineLines(), lvl6, start+" moves h2e2", engineclient.DefaultGo)
 	if !m.Engine.Thinking() {
 		t.Error("not thinking after go")
 	}
@@ -90,7 +91,7 @@ func TestNextSearchWaitsForTheStoppedOne(t *testing.T) {
 	if moved {
 		t.Fatal("the stale move was played")
 	}
-	expectLines(t, "after the stale move", send, lvl6, start+" moves b2e2", DefaultGo)
+	expectLines(t, "after the stale move", send, lvl6, start+" moves b2e2", engineclient.DefaultGo)
 	if _, moved, err := m.EngineSaid("bestmove b9c7"); !moved || err != nil {
 		t.Fatalf("fresh bestmove: moved %v err %v", moved, err)
 	}
@@ -177,7 +178,7 @@ func TestStopEchoIsIgnored(t *testing.T) {
 		t.Fatalf("bestmove: %v %v", moved, err)
 	}
 	play(t, m, "b0c2")
-	expectLines(t, "next search", m.EngineLines(), lvl6, start+" moves h2e2 h9g7 b0c2", DefaultGo)
+	expectLines(t, "next search", m.EngineLines(), lvl6, start+" moves h2e2 h9g7 b0c2", engineclient.DefaultGo)
 	if send, moved, err := m.EngineSaid("nobestmove"); send != nil || moved || err != nil || !m.Engine.Thinking() {
 		t.Fatalf("the echo: %v %v %v, thinking %v", send, moved, err, m.Engine.Thinking())
 	}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"qipan/app/engineclient"
 	"qipan/app/i18n"
 	"qipan/engine/reversi"
 	"qipan/engine/xiangqi"
@@ -12,9 +13,9 @@ import (
 // EngineView is the engine's last search as the board shows it: the score from the viewer's
 // side and the line in the notation chosen; More are the next best lines while analysing.
 type EngineView struct {
-	Info SearchInfo   // Score and Mate from the viewer's side
-	PV   []string     // Info.PV written in the notation (as far as its moves are legal)
-	More []EngineView // the second and third best lines (analysis), best first
+	Info engineclient.SearchInfo // Score and Mate from the viewer's side
+	PV   []string                // Info.PV written in the notation (as far as its moves are legal)
+	More []EngineView            // the second and third best lines (analysis), best first
 }
 
 // EngineView returns the engine's last search for the position shown (analysis), the game's
@@ -39,7 +40,7 @@ func (m *Match) EngineView(n Notation) (EngineView, bool) {
 	if m.flipped {
 		viewer = xiangqi.Black
 	}
-	view := func(t SearchInfo) EngineView {
+	view := func(t engineclient.SearchInfo) EngineView {
 		if pos.Turn() != viewer {
 			t = t.Flip()
 		}
@@ -85,7 +86,7 @@ func (r *Reversi) EngineView() (EngineView, bool) {
 	if r.mode == TwoPlayer || r.analysis {
 		viewer = reversi.Black
 	}
-	view := func(t SearchInfo) EngineView {
+	view := func(t engineclient.SearchInfo) EngineView {
 		if pos.Turn != viewer {
 			t = t.Flip()
 		}
@@ -157,7 +158,7 @@ func EngineText(l i18n.Lang, v EngineView) string {
 }
 
 // ScoreWords writes a line's score for people: pawns or discs, mate in N, exact.
-func ScoreWords(l i18n.Lang, info SearchInfo) string {
+func ScoreWords(l i18n.Lang, info engineclient.SearchInfo) string {
 	score := info.ScoreText()
 	switch {
 	case info.Mate > 0:

@@ -1,6 +1,7 @@
 package play
 
 import (
+	"qipan/app/engineclient"
 	"qipan/engine/reversi"
 	"qipan/engine/xiangqi"
 )
@@ -12,7 +13,7 @@ import (
 // redo and review keep them, and a game loaded afresh starts with none.
 
 // EvalMate is the graph's score of a mate: beyond any score of material.
-const EvalMate = mateScore
+const EvalMate = engineclient.MateScore
 
 // GraphGo is the search behind one point when the whole game is analysed.
 const GraphGo = "go movetime 250"
@@ -47,17 +48,17 @@ type evalBook struct {
 
 // noteEval keeps what search j said of its position (t's score for the side to move there),
 // unless a deeper search already scored it. An info without a depth marks it as tried.
-func (b *evalBook) noteEval(j job, t SearchInfo) {
-	if j.pos == "" {
+func (b *evalBook) noteEval(j engineclient.Search, t engineclient.SearchInfo) {
+	if j.Pos == "" {
 		return
 	}
 	if b.evals == nil {
 		b.evals = map[uint64]evalEntry{}
 	}
-	old, had := b.evals[j.key]
+	old, had := b.evals[j.Key]
 	if t.Depth == 0 {
 		if !had {
-			b.evals[j.key] = evalEntry{depth: -1}
+			b.evals[j.Key] = evalEntry{depth: -1}
 		}
 		return
 	}
@@ -71,10 +72,10 @@ func (b *evalBook) noteEval(j job, t SearchInfo) {
 	case t.Mate < 0:
 		score = -EvalMate
 	}
-	if j.second {
+	if j.Second {
 		score = -score
 	}
-	b.evals[j.key] = evalEntry{score: int32(score), depth: int16(min(t.Depth, 1<<14))}
+	b.evals[j.Key] = evalEntry{score: int32(score), depth: int16(min(t.Depth, 1<<14))}
 }
 
 // point returns the graph point of the position with key at ply.
@@ -111,8 +112,8 @@ func (b *evalBook) Graphing() bool { return b.graphing }
 const xiangqiGraphLines = "setoption usebook false\nsetoption multipv 1"
 
 // xiangqiJob names j's position p for the graph.
-func xiangqiJob(j job, p *xiangqi.Position) job {
-	j.key, j.second = p.Key(), p.Turn() == xiangqi.Black
+func xiangqiJob(j engineclient.Search, p *xiangqi.Position) engineclient.Search {
+	j.Key, j.Second = p.Key(), p.Turn() == xiangqi.Black
 	return j
 }
 
@@ -126,8 +127,8 @@ func reversiKey(p *reversi.Position) uint64 {
 }
 
 // reversiJob names j's position p for the graph.
-func reversiJob(j job, p *reversi.Position) job {
-	j.key, j.second = reversiKey(p), p.Turn == reversi.White
+func reversiJob(j engineclient.Search, p *reversi.Position) engineclient.Search {
+	j.Key, j.Second = reversiKey(p), p.Turn == reversi.White
 	return j
 }
 
@@ -162,7 +163,7 @@ func (m *Match) Evals() []EvalPoint {
 // graphJob is the next search the graph needs: the first position of the record not yet
 // searched; finished positions are scored by the rules. ok is false when every position is
 // scored (the analysis is then over).
-func (m *Match) graphJob() (j job, ok bool) {
+func (m *Match) graphJob() (j engineclient.Search, ok bool) {
 	for ply, key := range m.positionKeys() {
 		if m.has(key) {
 			continue
@@ -176,10 +177,10 @@ func (m *Match) graphJob() (j job, ok bool) {
 			m.set(key, score)
 			continue
 		}
-		return m.jobAt(ply, searchGraph), true
+		return m.jobAt(ply, engineclient.Graph), true
 	}
 	m.graphing = false
-	return job{}, false
+	return engineclient.Search{}, false
 }
 
 // Evals returns the graph of the whole Reversi record, as Match.Evals.
@@ -192,7 +193,7 @@ func (r *Reversi) Evals() []EvalPoint {
 	return out
 }
 
-func (r *Reversi) graphJob() (j job, ok bool) {
+func (r *Reversi) graphJob() (j engineclient.Search, ok bool) {
 	for ply := 0; ply <= r.game.Len(); ply++ {
 		p := r.game.PositionAt(ply)
 		key := reversiKey(p)
@@ -206,8 +207,8 @@ func (r *Reversi) graphJob() (j job, ok bool) {
 		case reversi.MustPass:
 			continue // the pass that follows is the next position
 		}
-		return r.jobAt(ply, searchGraph), true
+		return r.jobAt(ply, engineclient.Graph), true
 	}
 	r.graphing = false
-	return job{}, false
+	return engineclient.Search{}, false
 }

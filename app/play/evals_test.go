@@ -3,6 +3,7 @@ package play
 import (
 	"testing"
 
+	"qipan/app/engineclient"
 	"qipan/app/i18n"
 
 	"qipan/engine/reversi"
@@ -23,7 +24,7 @@ func TestEvalsFromTheEngine(t *testing.T) {
 		t.Fatalf("evals %+v", ev)
 	}
 	// A shallower search of the same position does not replace the deeper one.
-	m.noteEval(xiangqiJob(job{pos: "x"}, m.game.PositionAt(1)), SearchInfo{Depth: 2, Score: 500})
+	m.noteEval(xiangqiJob(engineclient.Search{Pos: "x"}, m.game.PositionAt(1)), engineclient.SearchInfo{Depth: 2, Score: 500})
 	if m.Evals()[1].Score != 40 {
 		t.Error("a shallower score replaced a deeper one")
 	}
@@ -97,11 +98,11 @@ func TestEvalsReversi(t *testing.T) {
 
 // TestEngineText: the engine line says depth, score, speed and the line.
 func TestEngineText(t *testing.T) {
-	v := EngineView{Info: SearchInfo{Depth: 9, Score: 35, NPS: 1_500_000}, PV: []string{"炮二平五", "马8进7"}}
+	v := EngineView{Info: engineclient.SearchInfo{Depth: 9, Score: 35, NPS: 1_500_000}, PV: []string{"炮二平五", "马8进7"}}
 	if got, want := EngineText(i18n.Simplified, v), "深度 9 · +0.35 · 1.5M 节点/秒 · 炮二平五 马8进7"; got != want {
 		t.Errorf("%q, want %q", got, want)
 	}
-	v = EngineView{Info: SearchInfo{Depth: 12, Mate: 3}}
+	v = EngineView{Info: engineclient.SearchInfo{Depth: 12, Mate: 3}}
 	if got := EngineText(i18n.English, v); got != "Depth 12 · mate in 3" {
 		t.Errorf("%q", got)
 	}

@@ -2,8 +2,6 @@ package play
 
 import (
 	"strconv"
-	"strings"
-	"time"
 )
 
 // Levels are the engine's strengths, 1 (weakest) .. 10 (full strength). The engine's own
@@ -54,17 +52,4 @@ func (m *Match) Level() int { return m.level }
 // SetLevel sets the engine's level (clamped); it applies from the next search.
 func (m *Match) SetLevel(l int) {
 	m.level = ClampLevel(l)
-}
-
-// MoveTime returns the time limit a go command sets (movetime, in ms), or 0 if it sets none.
-func MoveTime(goCmd string) time.Duration {
-	f := strings.Fields(goCmd)
-	for i := 0; i+1 < len(f); i++ {
-		if f[i] == "movetime" {
-			if ms, err := strconv.Atoi(f[i+1]); err == nil && ms > 0 {
-				return time.Duration(ms) * time.Millisecond
-			}
-		}
-	}
-	return 0
 }

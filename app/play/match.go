@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"strings"
 
+	"qipan/app/engineclient"
 	"qipan/engine/xiangqi"
 )
 
@@ -44,8 +45,8 @@ type Match struct {
 	texts    textCache[xiangqi.Move]
 	// analysis: the engine analyses the position shown, and the person moves both sides.
 	analysis bool
-	evalBook         // the evaluation graph's scores
-	Engine   *Engine // the conversation with the worker, shared with the other game
+	evalBook                      // the evaluation graph's scores
+	Engine   *engineclient.Client // the conversation with the worker, shared with the other game
 }
 
 // NewMatch starts a match from the start position, the person playing Red at DefaultLevel.
@@ -310,7 +311,7 @@ func (m *Match) SetTwoPlayer() {
 // over.
 func (m *Match) MoveNow() []string {
 	if m.Engine.Thinking() {
-		return m.Engine.hurry()
+		return m.Engine.HurryNow()
 	}
 	if m.Over() || m.Reviewing() || m.Engine.Failed() != "" {
 		return nil

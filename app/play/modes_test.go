@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"qipan/app/engineclient"
 	"qipan/app/i18n"
 	"qipan/app/sound"
 	"qipan/engine/xiangqi"
@@ -19,7 +20,7 @@ func TestPlayBlack(t *testing.T) {
 	if !m.Flipped() || m.PersonToMove() || !m.EngineToMove() {
 		t.Fatalf("as Black: flipped %v person to move %v", m.Flipped(), m.PersonToMove())
 	}
-	expectLines(t, "computer opens", m.EngineLines(), lvl6, start, DefaultGo)
+	expectLines(t, "computer opens", m.EngineLines(), lvl6, start, engineclient.DefaultGo)
 	if _, moved, err := m.EngineSaid("bestmove h2e2"); !moved || err != nil {
 		t.Fatalf("opening move: %v %v", moved, err)
 	}
@@ -27,7 +28,7 @@ func TestPlayBlack(t *testing.T) {
 		t.Error("a red piece was selectable by Black")
 	}
 	play(t, m, "h9g7")
-	expectLines(t, "reply", m.EngineLines(), lvl6, start+" moves h2e2 h9g7", DefaultGo)
+	expectLines(t, "reply", m.EngineLines(), lvl6, start+" moves h2e2 h9g7", engineclient.DefaultGo)
 	m.EngineSaid("bestmove b0c2")
 	if !m.Undo() || m.Game().Ply() != 1 {
 		t.Fatalf("undo: ply %d, want 1 (Black's turn)", m.Game().Ply())
@@ -64,7 +65,7 @@ func TestTwoPlayer(t *testing.T) {
 		t.Errorf("two-player undo/redo by one ply: ply %d", m.Game().Ply())
 	}
 	// The computer plays one move when asked, then the board is the people's again.
-	expectLines(t, "move now", m.MoveNow(), lvl6, start+" moves h2e2 h9g7 b0c2", DefaultGo)
+	expectLines(t, "move now", m.MoveNow(), lvl6, start+" moves h2e2 h9g7 b0c2", engineclient.DefaultGo)
 	if m.PersonToMove() {
 		t.Error("person to move while the computer was asked to move")
 	}
@@ -92,13 +93,13 @@ func TestMoveNow(t *testing.T) {
 		t.Fatalf("hurried bestmove: moved %v err %v", moved, err)
 	}
 	// On the person's turn: the sides swap and the computer plays Red's move.
-	expectLines(t, "swap", m.MoveNow(), lvl6, start+" moves h2e2 h9g7", DefaultGo)
+	expectLines(t, "swap", m.MoveNow(), lvl6, start+" moves h2e2 h9g7", engineclient.DefaultGo)
 	if m.Human() != xiangqi.Black || !m.Flipped() {
 		t.Errorf("after swapping: human %v flipped %v", m.Human(), m.Flipped())
 	}
 	// A search that runs past its limit is hurried by its number; a stale number does nothing.
 	id, limit := m.Engine.Search()
-	if id == 0 || limit != MoveTime(DefaultGo) {
+	if id == 0 || limit != engineclient.MoveTime(engineclient.DefaultGo) {
 		t.Fatalf("Search() = %d, %v", id, limit)
 	}
 	expectLines(t, "stale id", m.Engine.Hurry(id-1))
@@ -139,7 +140,7 @@ func TestHint(t *testing.T) {
 	if moved || m.Game().Ply() != 1 {
 		t.Fatal("the stale hint was played")
 	}
-	expectLines(t, "the engine's own search follows", send, lvl6, start+" moves h2e2", DefaultGo)
+	expectLines(t, "the engine's own search follows", send, lvl6, start+" moves h2e2", engineclient.DefaultGo)
 	if m.RequestHint() {
 		t.Error("hint accepted on the engine's turn")
 	}
@@ -200,7 +201,7 @@ func TestReview(t *testing.T) {
 	if !m.ContinueHere() || m.Reviewing() || m.Game().Ply() != 1 || m.Game().Len() != 4 {
 		t.Fatalf("continue: reviewing %v ply %d len %d", m.Reviewing(), m.Game().Ply(), m.Game().Len())
 	}
-	expectLines(t, "continue on the computer's turn", m.EngineLines(), lvl6, start+" moves h2e2", DefaultGo)
+	expectLines(t, "continue on the computer's turn", m.EngineLines(), lvl6, start+" moves h2e2", engineclient.DefaultGo)
 	m.EngineSaid("bestmove h7e7")
 	if m.Game().Len() != 2 || m.Game().Ply() != 2 {
 		t.Errorf("a new move after continuing: len %d ply %d, want the tail dropped", m.Game().Len(), m.Game().Ply())
@@ -211,15 +212,15 @@ func TestLevels(t *testing.T) {
 	prev := time.Duration(0)
 	for l := MinLevel; l <= MaxLevel; l++ {
 		g := LevelGo(l)
-		if !strings.HasPrefix(g, "go movetime ") || MoveTime(g) <= prev {
+		if !strings.HasPrefix(g, "go movetime ") || engineclient.MoveTime(g) <= prev {
 			t.Errorf("level %d: %q does not think longer than level %d", l, g, l-1)
 		}
-		prev = MoveTime(g)
+		prev = engineclient.MoveTime(g)
 		if want := "setoption level " + strconv.Itoa(l); LevelOption(l) != want {
 			t.Errorf("LevelOption(%d) = %q, want %q", l, LevelOption(l), want)
 		}
 	}
-	if top := MoveTime(LevelGo(MaxLevel)); top < 3*time.Second || top > 5*time.Second || LevelGo(DefaultLevel) != DefaultGo {
+	if top := engineclient.MoveTime(LevelGo(MaxLevel)); top < 3*time.Second || top > 5*time.Second || LevelGo(DefaultLevel) != engineclient.DefaultGo {
 		t.Errorf("top level %q, default %q", LevelGo(MaxLevel), LevelGo(DefaultLevel))
 	}
 	for in, want := range map[int]int{0: DefaultLevel, -3: 1, 1: 1, 10: 10, 11: 10} {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"qipan/app/engineclient"
 	"qipan/app/sound"
 	"qipan/engine/reversi"
 )
@@ -26,8 +27,8 @@ type Reversi struct {
 	refusal Refusal // why the last click did not play, "" if it did or tried nothing
 	// analysis: the engine analyses the position shown, and the person moves both sides.
 	analysis bool
-	evalBook         // the evaluation graph's scores
-	Engine   *Engine // the conversation with the worker, shared with the other game
+	evalBook                      // the evaluation graph's scores
+	Engine   *engineclient.Client // the conversation with the worker, shared with the other game
 }
 
 // NewReversi starts a game from the start position, the person playing Black at DefaultLevel.
@@ -315,39 +316,39 @@ func ReversiLevelOption(l int) string {
 	return "setoption name Skill Level value " + strconv.Itoa(ClampLevel(l))
 }
 
-func (r *Reversi) wanted() job     { return wantedOf(r) }
-func (r *Reversi) gamePly() int    { return r.game.Ply() }
-func (r *Reversi) hintAsked() bool { return r.hintAsk != "" && r.hintAsk == r.line() }
+func (r *Reversi) wanted() engineclient.Search { return wantedOf(r) }
+func (r *Reversi) gamePly() int                { return r.game.Ply() }
+func (r *Reversi) hintAsked() bool             { return r.hintAsk != "" && r.hintAsk == r.line() }
 
-func (r *Reversi) jobAt(ply int, kind searchKind) job {
+func (r *Reversi) jobAt(ply int, kind engineclient.Kind) engineclient.Search {
 	p := r.game.PositionAt(ply)
 	if p.Status() == reversi.Over {
-		return job{}
+		return engineclient.Search{}
 	}
-	j := job{variant: VariantReversi, pos: r.lineAt(ply), kind: kind, level: ReversiLevelOption(MaxLevel), lines: reversiLines(1)}
+	j := engineclient.Search{Variant: VariantReversi, Pos: r.lineAt(ply), Kind: kind, Level: ReversiLevelOption(MaxLevel), Lines: reversiLines(1)}
 	switch kind {
-	case searchMove:
-		j.level, j.goCmd = ReversiLevelOption(r.level), LevelGo(r.level)
-	case searchHint: // scores every legal move, for the board to write on each
-		j.lines, j.goCmd = reversiLines(64), HintGo
-	case searchAnalysis:
-		j.lines, j.goCmd = reversiLines(AnalysisLines), ReversiAnalysisGo
-	case searchGraph:
-		j.goCmd = GraphGo
+	case engineclient.Move:
+		j.Level, j.Go = ReversiLevelOption(r.level), LevelGo(r.level)
+	case engineclient.Hint: // scores every legal move, for the board to write on each
+		j.Lines, j.Go = reversiLines(64), HintGo
+	case engineclient.Analysis:
+		j.Lines, j.Go = reversiLines(AnalysisLines), ReversiAnalysisGo
+	case engineclient.Graph:
+		j.Go = GraphGo
 	}
 	return reversiJob(j, p)
 }
 
 // EngineLines returns the lines to send so that the engine searches if, and only if, it is its
 // turn (or the person asked for a hint).
-func (r *Reversi) EngineLines() []string { return r.Engine.sync(r.wanted()) }
+func (r *Reversi) EngineLines() []string { return r.Engine.Sync(r.wanted()) }
 
 // EngineSaid handles one line from the engine (see Match.EngineSaid).
 func (r *Reversi) EngineSaid(line string) (send []string, moved bool, err error) {
 	return converse(r.Engine, r, line)
 }
 
-func (r *Reversi) takeHint(searched job, move string) error {
+func (r *Reversi) takeHint(searched engineclient.Search, move string) error {
 	r.hintAsk = ""
 	if move == "" {
 		return ErrNoMove
@@ -359,7 +360,7 @@ func (r *Reversi) takeHint(searched job, move string) error {
 	if err != nil {
 		return err
 	}
-	r.hint, r.hintAt = mv, searched.pos
+	r.hint, r.hintAt = mv, searched.Pos
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"qipan/app/engineclient"
 	"qipan/app/sound"
 	"qipan/engine/reversi"
 )
@@ -64,7 +65,7 @@ func TestReversiStartAndMove(t *testing.T) {
 	if r.PersonToMove() || r.Hints() != nil || r.Click(rvSquare(t, "f4")) {
 		t.Error("the person may move on the computer's turn")
 	}
-	expectLines(t, "engine's turn", r.EngineLines(), rvVariant, rvLevel6, rvOneLine, "position startpos moves f5", DefaultGo)
+	expectLines(t, "engine's turn", r.EngineLines(), rvVariant, rvLevel6, rvOneLine, "position startpos moves f5", engineclient.DefaultGo)
 	send, moved, err := r.EngineSaid("bestmove f4")
 	if err != nil || !moved {
 		t.Fatalf("bestmove f4: moved %v err %v", moved, err)
@@ -74,7 +75,7 @@ func TestReversiStartAndMove(t *testing.T) {
 		t.Errorf("after the reply: %q, person %v, last %v", r.Transcript(), r.PersonToMove(), r.LastMove())
 	}
 	rvClick(t, r, "e3")
-	expectLines(t, "next search: no variant line again", r.EngineLines(), rvLevel6, rvOneLine, "position startpos moves f5 f4 e3", DefaultGo)
+	expectLines(t, "next search: no variant line again", r.EngineLines(), rvLevel6, rvOneLine, "position startpos moves f5 f4 e3", engineclient.DefaultGo)
 }
 
 func TestReversiEngineBadReplies(t *testing.T) {
@@ -128,7 +129,7 @@ func TestReversiForcedPass(t *testing.T) {
 	if r.LastMove() != reversi.Pass || !r.EngineToMove() || r.Passed() != "Black has no move and passes" {
 		t.Errorf("the person's pass: last %v, engine to move %v", r.LastMove(), r.EngineToMove())
 	}
-	expectLines(t, "the engine moves again", send, rvLevel6, rvOneLine, "position startpos moves "+spaced(passAfter)+" h4 pass", DefaultGo)
+	expectLines(t, "the engine moves again", send, rvLevel6, rvOneLine, "position startpos moves "+spaced(passAfter)+" h4 pass", engineclient.DefaultGo)
 }
 
 // spaced writes a transcript's moves apart: "f5d6" -> "f5 d6".
@@ -211,18 +212,18 @@ func TestReversiSharesTheEngineWithXiangqi(t *testing.T) {
 	r := NewReversi()
 	r.Engine = m.Engine
 	play(t, m, "h2e2")
-	expectLines(t, "xiangqi", m.EngineLines(), lvl6, start+" moves h2e2", DefaultGo)
+	expectLines(t, "xiangqi", m.EngineLines(), lvl6, start+" moves h2e2", engineclient.DefaultGo)
 	r.SetHuman(reversi.White)
 	expectLines(t, "switch to reversi", r.EngineLines(), "stop")
 	send, moved, err := r.EngineSaid("bestmove h9g7")
 	if moved || err != nil {
 		t.Fatalf("the xiangqi answer in reversi: %v %v", moved, err)
 	}
-	expectLines(t, "reversi starts", send, rvVariant, rvLevel6, rvOneLine, "position startpos", DefaultGo)
+	expectLines(t, "reversi starts", send, rvVariant, rvLevel6, rvOneLine, "position startpos", engineclient.DefaultGo)
 	if _, moved, err := r.EngineSaid("bestmove f5"); !moved || err != nil {
 		t.Fatalf("reversi move: %v %v", moved, err)
 	}
-	expectLines(t, "back to xiangqi", m.EngineLines(), "setoption name UCI_Variant value xiangqi", lvl6, start+" moves h2e2", DefaultGo)
+	expectLines(t, "back to xiangqi", m.EngineLines(), "setoption name UCI_Variant value xiangqi", lvl6, start+" moves h2e2", engineclient.DefaultGo)
 	if m.Game().Ply() != 1 {
 		t.Error("xiangqi moved")
 	}

@@ -5,7 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"qipan/app/play"
+	"qipan/app/engineclient"
 )
 
 // engineLink is a page's line to the engine Worker (the app's and the embed's). The Worker (and its wasm)
@@ -13,7 +13,7 @@ import (
 // the computer, so a page that only replays a game never downloads the engine.
 type engineLink struct {
 	worker engineWorker
-	engine *play.Engine
+	engine *engineclient.Client
 	onLine func(ctx app.Context, line string) // each line the engine says, on the UI goroutine
 	onFail func(why string)                   // the Worker failed; nil: the engine is marked failed
 }

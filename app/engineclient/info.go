@@ -1,15 +1,15 @@
-package play
+package engineclient
 
 import (
 	"strconv"
 	"strings"
 )
 
-// mateScore is the UCCI score of mate on the board (engine/protocol.MateScore): mate in n
-// plies is ±(mateScore - n). A score beyond mateBound is a mate.
+// MateScore is the UCCI score of mate on the board (engine/protocol.MateScore): mate in n
+// plies is ±(MateScore - n). A score beyond mateBound is a mate.
 const (
-	mateScore = 10000
-	mateBound = mateScore - 1000
+	MateScore = 10000
+	mateBound = MateScore - 1000
 )
 
 // SearchInfo is what the engine said of its search so far: the last info line with a depth,
@@ -69,9 +69,9 @@ func parseInfo(fields []string) (t SearchInfo, ok bool) {
 				}
 				switch {
 				case s > mateBound:
-					t.Mate = (mateScore - s + 1) / 2
+					t.Mate = (MateScore - s + 1) / 2
 				case s < -mateBound:
-					t.Mate = -(mateScore + s + 1) / 2
+					t.Mate = -(MateScore + s + 1) / 2
 				default:
 					t.Score = s
 				}
@@ -142,7 +142,7 @@ func (t SearchInfo) Flip() SearchInfo {
 }
 
 // keepMoveInfo keeps a multipv line under its first move.
-func (e *Engine) keepMoveInfo(t SearchInfo) {
+func (e *Client) keepMoveInfo(t SearchInfo) {
 	if len(t.PV) == 0 {
 		return
 	}
@@ -154,7 +154,7 @@ func (e *Engine) keepMoveInfo(t SearchInfo) {
 
 // MoveInfo returns, for the last search when it scored every move (multipv), the last line
 // for each first move (nil otherwise).
-func (e *Engine) MoveInfo() map[string]SearchInfo { return e.moveInfo }
+func (e *Client) MoveInfo() map[string]SearchInfo { return e.moveInfo }
 
 // PVLine is the PV as one attribute value ("h2e2 h9g7").
 func (t SearchInfo) PVLine() string { return strings.Join(t.PV, " ") }
