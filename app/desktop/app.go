@@ -98,8 +98,8 @@ const (
 type App struct {
 	cfg      Config
 	st       Settings
-	boards   map[string]play.Board
-	b        play.Board // the game on the board
+	boards   map[string]*play.Table
+	b        *play.Table // the game on the board
 	engine   *engineclient.Client
 	w, h     float32
 	now      time.Time
@@ -143,7 +143,7 @@ func New(cfg Config) *App {
 	a := &App{cfg: cfg, st: st, boards: boards, engine: play.NewEngine(), now: time.Now(), shown: -1,
 		previous: map[string]bool{}, fresh: map[string]bool{}}
 	for v, b := range boards {
-		b.SetEngine(a.engine)
+		b.Engine = a.engine
 		_, a.previous[v] = cfg.Store.Previous(v)
 	}
 	a.b = boards[st.Game]
@@ -163,7 +163,7 @@ func New(cfg Config) *App {
 func (a *App) Start() { a.post(a.b.EngineLines()) }
 
 // Board returns the game on the board.
-func (a *App) Board() play.Board { return a.b }
+func (a *App) Board() *play.Table { return a.b }
 
 // Settings returns the kept settings.
 func (a *App) Settings() Settings { return a.st }
@@ -448,7 +448,7 @@ func (a *App) Button(id string) {
 	case "movenow":
 		// Only a search can be hurried: Move now does not start one (the side buttons hand a
 		// side to the computer), so it means the same in both games and in either mode.
-		if !b.Engine().Thinking() {
+		if !b.Engine.Thinking() {
 			return
 		}
 		a.post(b.MoveNow())
@@ -577,7 +577,7 @@ func (a *App) paste() {
 // Import reads, in UTF-8 or GBK, or an XQF file.
 func (a *App) DropFile(name string, data []byte) {
 	base := filepath.Base(name)
-	a.importWith(func(b play.Board) (string, []string, error) { return b.ImportFile(data, decodeGBK) },
+	a.importWith(func(b *play.Table) (string, []string, error) { return b.ImportFile(data, decodeGBK) },
 		func(i18n.Lang) string { return base })
 }
 
@@ -588,12 +588,12 @@ func (a *App) Import(text, where string) {
 }
 
 func (a *App) importText(text string, where words) {
-	a.importWith(func(b play.Board) (string, []string, error) { return b.Import(text) }, where)
+	a.importWith(func(b *play.Table) (string, []string, error) { return b.Import(text) }, where)
 }
 
 // importWith loads with load into the game on the board, or else into the other game; the game
 // it replaces is kept to be brought back.
-func (a *App) importWith(load func(play.Board) (string, []string, error), where words) {
+func (a *App) importWith(load func(*play.Table) (string, []string, error), where words) {
 	into := a.b
 	was, wasLen := into.Save(), into.Len()
 	kind, notes, err := load(into)
@@ -656,9 +656,9 @@ func (a *App) CanRestore() bool {
 func (a *App) restorePrevious() {
 	v := a.b.Variant()
 	saved, ok := a.cfg.Store.Previous(v)
-	var rb play.Board
+	var rb *play.Table
 	if ok {
-		rb, _ = play.RestoreBoard(saved)
+		rb, _ = play.RestoreTable(saved)
 	}
 	if rb == nil || rb.Variant() != v {
 		a.previous[v] = false
@@ -670,7 +670,7 @@ func (a *App) restorePrevious() {
 		a.cfg.Store.DropPrevious(v)
 		a.previous[v], a.fresh[v] = false, false
 	}
-	rb.SetEngine(a.engine)
+	rb.Engine = a.engine
 	rb.SetLevel(a.st.Level)
 	a.boards[v], a.b = rb, rb
 	a.notice, a.info, a.refusal, a.scroll = nil, nil, "", 0

@@ -685,8 +685,8 @@ func TestDropXQF(t *testing.T) {
 	}
 	a, _ := newTestApp(t, &fakeLink{})
 	a.DropFile("sample.xqf", data)
-	x, ok := a.Board().(*play.XiangqiBoard)
-	if !ok || a.Board().Ply() != 16 || x.M.Tag("Red") != "柳大华" || x.M.Tag("Site") != "北京" {
+	x, ok := a.Board().Xiangqi()
+	if !ok || a.Board().Ply() != 16 || x.Tag("Red") != "柳大华" || x.Tag("Site") != "北京" {
 		t.Fatalf("dropped XQF: ply %d, info %q", a.Board().Ply(), a.Info())
 	}
 	a.DropFile("broken.xqf", data[:1100])

@@ -111,9 +111,9 @@ func TestFontCoversText(t *testing.T) {
 	a, _ := newTestApp(t, &fakeLink{})
 	// A long game of varied moves, so that every piece kind moves every way.
 	a.Button("side:two")
-	x := a.Board().(*play.XiangqiBoard)
+	x := a.Board()
 	for i := range 120 {
-		moves := x.M.Position().LegalMoves()
+		moves := xiangqiOf(x).Position().LegalMoves()
 		if len(moves) == 0 {
 			break
 		}
@@ -158,4 +158,10 @@ func TestFontCoversText(t *testing.T) {
 		"White has no move and passes", "Black wins 40–24", "Draw 32–32"} {
 		check(s)
 	}
+}
+
+// xiangqiOf is the Xiangqi game at table t (nil for another game).
+func xiangqiOf(t *play.Table) *play.Match {
+	m, _ := t.Xiangqi()
+	return m
 }

@@ -46,7 +46,7 @@ type frameLayout struct {
 func (a *App) Geometry() Geometry { return a.layout().geo }
 
 // square returns the square under pixel x, y, if any.
-func (l *frameLayout) square(b play.Board, x, y float32) (int, bool) {
+func (l *frameLayout) square(b *play.Table, x, y float32) (int, bool) {
 	c, r, ok := l.geo.Hit(x, y)
 	if !ok {
 		return -1, false
@@ -129,7 +129,7 @@ func (a *App) panel(l *frameLayout, beside bool) {
 	xq := b.Variant() == play.VariantXiangqi
 	row(pick("game:"+play.VariantXiangqi, lang.T(i18n.GameXiangqi), xq), pick("game:"+play.VariantReversi, lang.T(i18n.GameReversi), !xq),
 		on("lang", lang.Name(), true))
-	e := b.Engine()
+	e := b.Engine
 	status := play.StatusText(lang, b)
 	if b.Reviewing() {
 		status = play.ReviewText(lang, b)
@@ -250,9 +250,9 @@ func (a *App) message(l *frameLayout, x float32, y *float32, w float32) {
 
 // moveName writes a move of the shown position for the hint line.
 func (a *App) moveName(from, to int) string {
-	if m, ok := a.b.(*play.XiangqiBoard); ok {
-		if mv, ok := m.M.HintMove(); ok {
-			return play.MoveText(m.M.Shown(), mv, a.notation())
+	if m, ok := a.b.Xiangqi(); ok {
+		if mv, ok := m.HintMove(); ok {
+			return play.MoveText(m.Shown(), mv, a.notation())
 		}
 	}
 	return a.b.SquareName(to)

@@ -71,7 +71,7 @@ func (u Unreadable) Text(l i18n.Lang) string {
 // Load reads the settings and both games. A missing file gives the default (a new game); a
 // corrupt one is set aside (renamed to NAME.corrupt-TIME, whole) and described in the notes,
 // and what can be used of a game (its moves up to a bad one) is on the board.
-func (s Store) Load() (Settings, map[string]play.Board, []Unreadable) {
+func (s Store) Load() (Settings, map[string]*play.Table, []Unreadable) {
 	var notes []Unreadable
 	var st Settings
 	if err := s.read(settingsFile, &st); err != nil {
@@ -79,16 +79,16 @@ func (s Store) Load() (Settings, map[string]play.Board, []Unreadable) {
 		st = Settings{}
 	}
 	st.Settings = st.Settings.Normalize()
-	boards := map[string]play.Board{}
+	boards := map[string]*play.Table{}
 	for _, v := range []string{play.VariantXiangqi, play.VariantReversi} {
 		var saved play.Saved
-		b := play.NewBoard(v)
+		b := play.NewTable(v)
 		err := s.read(gameFile(v), &saved)
 		kept := -1
 		if err == nil && saved.Version != 0 {
 			if saved.Game == "" && v != play.VariantXiangqi || saved.Game != "" && saved.Game != v {
 				err = fmt.Errorf("it holds a %q game", saved.Game)
-			} else if rb, n, rerr := play.SalvageBoard(saved); rb != nil {
+			} else if rb, n, rerr := play.SalvageTable(saved); rb != nil {
 				b, err = rb, rerr
 				if rerr != nil {
 					kept = n
@@ -162,7 +162,7 @@ func (s Store) DropPrevious(variant string) error {
 
 // Save writes the settings and the games (each through a temporary file, so a crash while
 // writing leaves the old file whole).
-func (s Store) Save(st Settings, boards map[string]play.Board) error {
+func (s Store) Save(st Settings, boards map[string]*play.Table) error {
 	if err := os.MkdirAll(s.Dir, 0o755); err != nil {
 		return err
 	}

@@ -226,7 +226,7 @@ func unquoteErr(err error) string {
 // Opened is a link's game, read: the board positioned at the link's ply (reviewing it, so the
 // reader steps through the record), and what the record says about the game.
 type Opened struct {
-	Board play.Board
+	Board *play.Table
 	Kind  string // what was read: "PGN", "DhtmlXQ", "FEN", "moves", "transcript", "board", "start"
 	// From the record's tags, "" when absent: the players by side, the title (or event) and
 	// the result as written ("1-0", "0-1", "1/2-1/2").
@@ -320,7 +320,7 @@ func (l Link) openXiangqi() (*Opened, error) {
 	if err := m.OpenRecord(r); err != nil {
 		return nil, fmt.Errorf("the %s parameter: %v", param, clipErr(err))
 	}
-	o := &Opened{Board: &play.XiangqiBoard{M: m}, Kind: kind, Notes: notes,
+	o := &Opened{Board: &m.Table, Kind: kind, Notes: notes,
 		Red: r.Tag("Red"), Black: r.Tag("Black"), Title: r.Tag("Title"), Notation: play.WrittenIn(text)}
 	if o.Title == "" {
 		o.Title = r.Tag("Event")
@@ -406,29 +406,28 @@ func (l Link) openReversi() (*Opened, error) {
 	}
 	r := play.NewReversi()
 	r.Load(g)
-	return &Opened{Board: &play.ReversiBoard{R: r}, Kind: kind}, nil
+	return &Opened{Board: &r.Table, Kind: kind}, nil
 }
 
 // ShareQuery is the query of a link to b's game so far and its shown position, short: the
 // start position when it is not the usual one, the moves played in coordinates (UCCI; a
 // Reversi transcript), and the ply when the board shows an earlier one. With embed set it
 // always names the ply shown (an embed otherwise opens at the start) and the flip.
-func ShareQuery(b play.Board, embed bool) string {
+func ShareQuery(b *play.Table, embed bool) string {
 	var parts []string
 	add := func(k, v string) { parts = append(parts, k+"="+queryEscape(v)) }
 	n := max(b.Ply(), b.ShownPly())
-	switch x := b.(type) {
-	case *play.XiangqiBoard:
-		g := x.M.Game()
+	if m, ok := b.Xiangqi(); ok {
+		g := m.Game()
 		if fen := g.Start().FEN(); fen != xiangqi.StartFEN {
 			add("fen", fen)
 		}
 		if n > 0 {
-			parts = append(parts, "moves="+x.M.QueryMoves(n)) // coordinates need no escaping
+			parts = append(parts, "moves="+m.QueryMoves(n)) // coordinates need no escaping
 		}
-	case *play.ReversiBoard:
+	} else if r, ok := b.Reversi(); ok {
 		add("game", play.VariantReversi)
-		g := x.R.Game()
+		g := r.Game()
 		if start := g.Start(); *start != reversi.Start() {
 			add("fen", start.String())
 		}
@@ -447,7 +446,7 @@ func ShareQuery(b play.Board, embed bool) string {
 
 // EmbedQuery is the query of an embed of b's game (ShareQuery) for a blog post: in language
 // lang, with Xiangqi's moves in notation n, in look theme (Themes).
-func EmbedQuery(b play.Board, lang i18n.Lang, n play.Notation, theme string) string {
+func EmbedQuery(b *play.Table, lang i18n.Lang, n play.Notation, theme string) string {
 	q := ShareQuery(b, true)
 	add := func(k, v string) {
 		if q != "" {
@@ -469,8 +468,8 @@ func queryEscape(s string) string { return strings.ReplaceAll(url.QueryEscape(s)
 
 // Comment is the record's comment on the position after ply moves, "" for none.
 func (o *Opened) Comment(ply int) string {
-	if x, ok := o.Board.(*play.XiangqiBoard); ok && x.M.HasStory() {
-		return x.M.Comment(ply) // on whichever line of the record the board is
+	if m, ok := o.Board.Xiangqi(); ok && m.HasStory() {
+		return m.Comment(ply) // on whichever line of the record the board is
 	}
 	if ply < 0 || ply >= len(o.Comments) {
 		return ""

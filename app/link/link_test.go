@@ -95,7 +95,7 @@ func TestOpen(t *testing.T) {
 			func(o *Opened) bool { return len(o.Notes) == 1 && strings.Contains(o.Notes[0], "variation") }, ""},
 		{"Chinese moves at ply 1", Link{Moves: "炮二平五 马8进7", Ply: 1}, -1, "moves", play.VariantXiangqi, 2, 1, nil, ""},
 		{"UCCI moves from a FEN", Link{FEN: endgameFEN, Moves: "a0a9", Ply: -1}, 0, "moves", play.VariantXiangqi, 1, 0, func(o *Opened) bool {
-			return o.Board.(*play.XiangqiBoard).M.Game().Start().FEN() == endgameFEN
+			return xiangqiOf(o.Board).Game().Start().FEN() == endgameFEN
 		}, ""},
 		{"ply beyond the end", Link{Moves: "h2e2", Ply: 99}, 0, "moves", play.VariantXiangqi, 1, 1, nil, ""},
 		{"flip", Link{FEN: endgameFEN, Flip: true, Ply: -1}, 0, "FEN", play.VariantXiangqi, 0, 0, func(o *Opened) bool { return o.Board.Flipped() }, ""},
@@ -150,7 +150,7 @@ func TestShareQueryOpens(t *testing.T) {
 		mustPlay(t, m, mv)
 	}
 	m.Review(1)
-	x := &play.XiangqiBoard{M: m}
+	x := &m.Table
 	r := play.NewReversi()
 	r.SetTwoPlayer()
 	g, _, _ := play.ImportReversi("f5d6c3")
@@ -159,16 +159,16 @@ func TestShareQueryOpens(t *testing.T) {
 	fromFEN.LoadFEN(endgameFEN)
 	fromFEN.Flip()
 	tests := []struct {
-		b     play.Board
+		b     *play.Table
 		embed bool
 		want  string
 	}{
 		{x, false, "moves=h2e2+h9g7+b0c2&ply=1"},
 		{x, true, "moves=h2e2+h9g7+b0c2&ply=1"},
-		{&play.ReversiBoard{R: r}, false, "game=reversi&moves=f5d6c3"},
-		{&play.ReversiBoard{R: r}, true, "game=reversi&moves=f5d6c3&ply=3"},
-		{&play.XiangqiBoard{M: fromFEN}, true, "fen=4k4/9/9/9/9/9/9/9/9/R2K5+w+-+-+0+1&ply=0&flip=1"},
-		{&play.XiangqiBoard{M: play.NewMatch()}, false, ""},
+		{&r.Table, false, "game=reversi&moves=f5d6c3"},
+		{&r.Table, true, "game=reversi&moves=f5d6c3&ply=3"},
+		{&fromFEN.Table, true, "fen=4k4/9/9/9/9/9/9/9/9/R2K5+w+-+-+0+1&ply=0&flip=1"},
+		{play.NewTable(play.VariantXiangqi), false, ""},
 	}
 	for _, tt := range tests {
 		q := ShareQuery(tt.b, tt.embed)
@@ -260,18 +260,18 @@ func TestOpenWithVariations(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		x := o.Board.(*play.XiangqiBoard)
+		x := xiangqiOf(o.Board)
 		if l.PGN != "" {
-			if len(x.M.Branches(2, play.ICCS)) != 2 || x.M.Symbol(1) != "!" {
-				t.Errorf("PGN: lines %v, symbol %q", x.M.Branches(2, play.ICCS), x.M.Symbol(1))
+			if len(x.Branches(2, play.ICCS)) != 2 || x.Symbol(1) != "!" {
+				t.Errorf("PGN: lines %v, symbol %q", x.Branches(2, play.ICCS), x.Symbol(1))
 			}
 			continue
 		}
-		if len(x.M.Branches(1, play.ICCS)) != 1 {
-			t.Fatalf("%+v: lines %v", l, x.M.Branches(1, play.ICCS))
+		if len(x.Branches(1, play.ICCS)) != 1 {
+			t.Fatalf("%+v: lines %v", l, x.Branches(1, play.ICCS))
 		}
-		if o.Comment(2) != "主线" || !x.M.EnterBranch(1, 1, 1) || o.Comment(3) != "变着的注解" || x.M.QueryMoves(3) != "h0g2+a6a5+b0c2" {
-			t.Errorf("%+v: comments %q %q, moves %q", l, o.Comment(2), o.Comment(3), x.M.QueryMoves(3))
+		if o.Comment(2) != "主线" || !x.EnterBranch(1, 1, 1) || o.Comment(3) != "变着的注解" || x.QueryMoves(3) != "h0g2+a6a5+b0c2" {
+			t.Errorf("%+v: comments %q %q, moves %q", l, o.Comment(2), o.Comment(3), x.QueryMoves(3))
 		}
 	}
 }
@@ -300,4 +300,10 @@ func TestOpenedNotation(t *testing.T) {
 			t.Errorf("%s: opened in %q, want %q", tt.query, o.Notation, tt.want)
 		}
 	}
+}
+
+// xiangqiOf is the Xiangqi game at table t (nil for another game).
+func xiangqiOf(t *play.Table) *play.Match {
+	m, _ := t.Xiangqi()
+	return m
 }

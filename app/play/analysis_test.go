@@ -72,7 +72,7 @@ func TestAnalysisReversi(t *testing.T) {
 	for _, line := range []string{"info depth 6 multipv 1 score cp 200 pv f5", "info depth 6 multipv 2 score cp 100 pv d3", "info depth 6 multipv 3 score cp 0 pv c4"} {
 		r.EngineSaid(line)
 	}
-	v, ok := r.EngineView()
+	v, ok := r.EngineView("")
 	if !ok || len(v.More) != 2 || v.More[1].PV[0] != "c4" {
 		t.Fatalf("view %+v", v)
 	}

@@ -21,22 +21,22 @@ func at(s string) int {
 func TestBoardCells(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
-		b        Board
+		b        *Table
 		flip     bool
 		col, row int
 		want     byte
 	}{
-		{"xiangqi top-left", NewBoard(VariantXiangqi), false, 0, 0, 'r'},
-		{"xiangqi bottom-left", NewBoard(VariantXiangqi), false, 0, 9, 'R'},
-		{"xiangqi red cannon", NewBoard(VariantXiangqi), false, 7, 7, 'C'},
-		{"xiangqi flipped top-left", NewBoard(VariantXiangqi), true, 0, 0, 'R'},
-		{"xiangqi flipped black general", NewBoard(VariantXiangqi), true, 4, 9, 'k'},
-		{"xiangqi empty", NewBoard(VariantXiangqi), false, 4, 4, 0},
-		{"reversi d4", NewBoard(VariantReversi), false, 3, 3, 'O'},
-		{"reversi e4", NewBoard(VariantReversi), false, 4, 3, 'X'},
-		{"reversi flipped d4 place", NewBoard(VariantReversi), true, 3, 3, 'O'},
-		{"reversi flipped e4 place", NewBoard(VariantReversi), true, 4, 3, 'X'},
-		{"reversi corner", NewBoard(VariantReversi), true, 0, 0, 0},
+		{"xiangqi top-left", NewTable(VariantXiangqi), false, 0, 0, 'r'},
+		{"xiangqi bottom-left", NewTable(VariantXiangqi), false, 0, 9, 'R'},
+		{"xiangqi red cannon", NewTable(VariantXiangqi), false, 7, 7, 'C'},
+		{"xiangqi flipped top-left", NewTable(VariantXiangqi), true, 0, 0, 'R'},
+		{"xiangqi flipped black general", NewTable(VariantXiangqi), true, 4, 9, 'k'},
+		{"xiangqi empty", NewTable(VariantXiangqi), false, 4, 4, 0},
+		{"reversi d4", NewTable(VariantReversi), false, 3, 3, 'O'},
+		{"reversi e4", NewTable(VariantReversi), false, 4, 3, 'X'},
+		{"reversi flipped d4 place", NewTable(VariantReversi), true, 3, 3, 'O'},
+		{"reversi flipped e4 place", NewTable(VariantReversi), true, 4, 3, 'X'},
+		{"reversi corner", NewTable(VariantReversi), true, 0, 0, 0},
 	} {
 		if tc.flip {
 			tc.b.Flip()
@@ -47,7 +47,7 @@ func TestBoardCells(t *testing.T) {
 	}
 	// Flipping twice maps every place back to itself, and Cell is one-to-one.
 	for _, v := range []string{VariantXiangqi, VariantReversi} {
-		b := NewBoard(v)
+		b := NewTable(v)
 		cols, rows := b.Dims()
 		seen := map[int]bool{}
 		for r := range rows {
@@ -79,8 +79,8 @@ func TestBoardPlay(t *testing.T) {
 		{VariantXiangqi, at("h2"), at("e2"), "bestmove h9g7", 12, at("g7"), []string{"炮二平五", "马８进７"}},
 		{VariantReversi, -1, 37 /* f5 */, "bestmove d6", 4, 43, []string{"f5", "d6"}},
 	} {
-		b := NewBoard(tc.variant)
-		e := b.Engine()
+		b := NewTable(tc.variant)
+		e := b.Engine
 		b.EngineSaid("info string ready")
 		if !e.Ready() {
 			t.Fatalf("%s: not ready after the ready line", tc.variant)
@@ -144,7 +144,7 @@ func TestBoardPlay(t *testing.T) {
 
 func TestBoardSaveRestore(t *testing.T) {
 	for _, v := range []string{VariantXiangqi, VariantReversi} {
-		b := NewBoard(v)
+		b := NewTable(v)
 		b.SetTwoPlayer()
 		b.Flip()
 		first := b.Targets()
@@ -154,7 +154,7 @@ func TestBoardSaveRestore(t *testing.T) {
 		}
 		b.Click(first[0])
 		s := b.Save()
-		got, err := RestoreBoard(s)
+		got, err := RestoreTable(s)
 		if err != nil {
 			t.Fatalf("%s: restore: %v", v, err)
 		}
@@ -162,7 +162,7 @@ func TestBoardSaveRestore(t *testing.T) {
 			t.Errorf("%s: restored %s flipped %v mode %v ply %d", v, got.Variant(), got.Flipped(), got.Mode(), got.Ply())
 		}
 		s.Moves = "zz9"
-		if _, err := RestoreBoard(s); err == nil {
+		if _, err := RestoreTable(s); err == nil {
 			t.Errorf("%s: a bad saved move restored", v)
 		}
 	}
@@ -172,7 +172,7 @@ func TestBoardSaveRestore(t *testing.T) {
 // through Import, except the position-only ones which read back as the same position.
 func TestBoardExportImport(t *testing.T) {
 	for _, v := range []string{VariantXiangqi, VariantReversi} {
-		b := NewBoard(v)
+		b := NewTable(v)
 		b.SetTwoPlayer()
 		for range 2 {
 			if v == VariantXiangqi {
@@ -191,7 +191,7 @@ func TestBoardExportImport(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s %s: %v", v, ex.Name, err)
 			}
-			c := NewBoard(v)
+			c := NewTable(v)
 			if _, _, err := c.Import(text); err != nil {
 				t.Fatalf("%s %s: import %q: %v", v, ex.Name, text, err)
 			}
@@ -202,7 +202,7 @@ func TestBoardExportImport(t *testing.T) {
 				}
 			}
 		}
-		c := NewBoard(v)
+		c := NewTable(v)
 		if _, _, err := c.Import("nonsense ]]"); err == nil {
 			t.Errorf("%s: nonsense imported", v)
 		}
@@ -229,15 +229,15 @@ func TestMoveRows(t *testing.T) {
 }
 
 func TestReversiBoardMoveNow(t *testing.T) {
-	b := NewBoard(VariantReversi)
+	b := NewTable(VariantReversi)
 	lines := b.MoveNow() // the person's turn: the sides swap and the engine plays Black
-	if b.Human() != 1 || len(lines) == 0 || !b.Engine().Thinking() {
+	if b.Human() != 1 || len(lines) == 0 || !b.Engine.Thinking() {
 		t.Fatalf("move now: human %d, lines %q", b.Human(), lines)
 	}
 	if got := b.MoveNow(); !slices.Equal(got, []string{"stop"}) {
 		t.Errorf("move now while thinking: %q, want stop", got)
 	}
-	two := NewBoard(VariantReversi)
+	two := NewTable(VariantReversi)
 	two.SetTwoPlayer()
 	if got := two.MoveNow(); got != nil {
 		t.Errorf("move now in two-player Reversi: %q, want nothing", got)
@@ -255,7 +255,7 @@ func TestBoardSquareNames(t *testing.T) {
 		{VariantReversi, "a1", true}, {VariantReversi, "h8", true}, {VariantReversi, "f5", true},
 		{VariantReversi, "a0", false}, {VariantReversi, "pass", false}, {VariantReversi, "i1", false},
 	} {
-		b := NewBoard(tc.variant)
+		b := NewTable(tc.variant)
 		sq, ok := b.ParseSquare(tc.name)
 		if ok != tc.ok {
 			t.Errorf("%s ParseSquare(%q) ok = %v, want %v", tc.variant, tc.name, ok, tc.ok)
@@ -268,7 +268,7 @@ func TestBoardSquareNames(t *testing.T) {
 }
 
 func TestBoardMover(t *testing.T) {
-	x := NewBoard(VariantXiangqi)
+	x := NewTable(VariantXiangqi)
 	x.SetTwoPlayer()
 	for _, name := range [][2]string{{"h2", "e2"}, {"h9", "g7"}, {"b2", "c2"}} {
 		x.Click(at(name[0]))
@@ -286,9 +286,10 @@ func TestBoardMover(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &ReversiBoard{R: NewReversi()}
-	r.R.SetTwoPlayer()
-	r.R.Load(g)
+	rg := NewReversi()
+	r := &rg.Table
+	rg.SetTwoPlayer()
+	rg.Load(g)
 	if !r.Click(at4(t, "h4")) {
 		t.Fatal("h4 not played")
 	}
@@ -301,16 +302,16 @@ func TestBoardMover(t *testing.T) {
 
 // at4 is the Reversi square named s.
 func at4(t *testing.T, s string) int {
-	sq, ok := (&ReversiBoard{R: NewReversi()}).ParseSquare(s)
+	sq, ok := NewTable(VariantReversi).ParseSquare(s)
 	if !ok {
 		t.Fatalf("no square %q", s)
 	}
 	return sq
 }
 
-// TestSalvageBoard: a save with a bad move keeps the moves before it, at the saved ply where
+// TestSalvageTable: a save with a bad move keeps the moves before it, at the saved ply where
 // that is among them; a whole save is restored as it is; a bad start keeps nothing.
-func TestSalvageBoard(t *testing.T) {
+func TestSalvageTable(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
 		s         Saved
@@ -326,7 +327,7 @@ func TestSalvageBoard(t *testing.T) {
 		{"bad start", Saved{Version: 1, Start: "not a fen", Moves: "h2e2", Ply: 1}, 0, 0, false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			b, kept, err := SalvageBoard(tc.s)
+			b, kept, err := SalvageTable(tc.s)
 			if tc.none {
 				if b != nil || err == nil {
 					t.Fatalf("got a board (%v)", err)
@@ -345,7 +346,7 @@ func TestSalvageBoard(t *testing.T) {
 
 // TestReviewText: the review counts as the move list numbers its rows.
 func TestReviewText(t *testing.T) {
-	b := NewBoard(VariantXiangqi)
+	b := NewTable(VariantXiangqi)
 	b.SetTwoPlayer()
 	if _, _, err := b.Import(xiangqi.StartFEN + " moves h2e2 h9g7 b0c2 b9c7 h0g2"); err != nil {
 		t.Fatal(err)

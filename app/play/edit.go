@@ -22,7 +22,7 @@ import (
 // xiangqi.ParseFEN's reasons, turned into an EditReason with their details; for Reversi see
 // CheckReversi. Start loads a legal position into a board as a new game.
 //
-// Squares, sides and the display grid are Board's: the game's own square numbers, side 0 for
+// Squares, sides and the display grid are Table's: the game's own square numbers, side 0 for
 // the side that moves first (Red, Reversi's Black), Cell maps a display place to a square.
 type Editor struct {
 	variant string
@@ -34,7 +34,7 @@ type Editor struct {
 
 // NewEditor returns an editor holding the position b shows, its side to move and its flip;
 // the palette's first piece is picked.
-func NewEditor(b Board) *Editor {
+func NewEditor(b *Table) *Editor {
 	cols, rows := b.Dims()
 	e := &Editor{variant: b.Variant(), board: make([]byte, cols*rows), turn: b.Turn() & 1, flipped: b.Flipped()}
 	for sq := range e.board {
@@ -55,7 +55,7 @@ func (e *Editor) Palette() []byte {
 
 func (e *Editor) Variant() string { return e.variant }
 
-// Dims is the display grid, as Board.Dims.
+// Dims is the display grid, as Table.Dims.
 func (e *Editor) Dims() (cols, rows int) {
 	if e.variant == VariantReversi {
 		return 8, 8
@@ -63,7 +63,7 @@ func (e *Editor) Dims() (cols, rows int) {
 	return 9, 10
 }
 
-// Cell is the square shown at display column col, row row (with the flip), as Board.Cell.
+// Cell is the square shown at display column col, row row (with the flip), as Table.Cell.
 func (e *Editor) Cell(col, row int) int {
 	if e.variant == VariantReversi {
 		if e.flipped {
@@ -123,7 +123,7 @@ func (e *Editor) ParseSquare(s string) (int, bool) {
 	return int(sq), err == nil
 }
 
-// Piece is what stands on sq, as Board.Piece.
+// Piece is what stands on sq, as Table.Piece.
 func (e *Editor) Piece(sq int) byte {
 	if sq < 0 || sq >= len(e.board) {
 		return 0
@@ -447,25 +447,23 @@ func PieceText(l i18n.Lang, pc byte) string {
 
 // Start loads the edited position into b as a new game (Xiangqi keeps the editor's flip). A
 // position that cannot be played is an error, and b is unchanged.
-func (e *Editor) Start(b Board) error {
+func (e *Editor) Start(b *Table) error {
 	if pr := e.Check(); pr.Reason != "" {
 		return errors.New("the position cannot be played: " + pr.Detail)
 	}
-	switch b := b.(type) {
-	case *XiangqiBoard:
-		if err := b.M.LoadFEN(e.FEN()); err != nil {
+	if m, ok := b.Xiangqi(); ok {
+		if err := m.LoadFEN(e.FEN()); err != nil {
 			return err
 		}
-		b.M.SetFlipped(e.flipped)
-	case *ReversiBoard:
+	} else if r, ok := b.Reversi(); ok {
 		pos, err := reversi.ParseBoard(e.FEN())
 		if err != nil {
 			return err
 		}
-		b.R.Load(reversi.NewGame(pos))
-		b.flipped = e.flipped
-	default:
+		r.Load(reversi.NewGame(pos))
+	} else {
 		return errors.New("the editor cannot load a position into this board")
 	}
+	b.SetFlipped(e.flipped)
 	return nil
 }

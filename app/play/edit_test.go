@@ -13,7 +13,7 @@ import (
 // ("Ke0 kd9"), side to move turn.
 func edited(t *testing.T, v, places string, turn int) *Editor {
 	t.Helper()
-	e := NewEditor(NewBoard(v))
+	e := NewEditor(NewTable(v))
 	e.Clear()
 	e.SetTurn(turn)
 	for _, f := range strings.Fields(places) {
@@ -114,7 +114,7 @@ func fullBoard() string {
 }
 
 func TestEditorEditing(t *testing.T) {
-	e := NewEditor(NewBoard(VariantXiangqi))
+	e := NewEditor(NewTable(VariantXiangqi))
 	if e.FEN() != xiangqi.StartFEN || !e.Legal() {
 		t.Fatalf("a new editor holds %q (legal %v), want the start position", e.FEN(), e.Legal())
 	}
@@ -173,7 +173,7 @@ func TestEditorEditing(t *testing.T) {
 		t.Errorf("a cleared board with black to move is %q, want %q", e.FEN(), want)
 	}
 
-	r := NewEditor(NewBoard(VariantReversi))
+	r := NewEditor(NewTable(VariantReversi))
 	if r.FEN() != reversi.NewPosition().String() {
 		t.Errorf("a new Reversi editor holds %q", r.FEN())
 	}
@@ -188,7 +188,8 @@ func TestEditorEditing(t *testing.T) {
 }
 
 func TestEditorFollowsTheBoard(t *testing.T) {
-	b := NewBoard(VariantXiangqi).(*XiangqiBoard)
+	m := NewMatch()
+	b := &m.Table
 	b.SetTwoPlayer()
 	for _, sq := range []string{"h2", "e2", "h9", "g7"} {
 		b.Click(at(sq))
@@ -199,7 +200,7 @@ func TestEditorFollowsTheBoard(t *testing.T) {
 	b.Flip()
 	b.Review(1) // the editor starts from the position shown
 	e := NewEditor(b)
-	want := b.M.Shown()
+	want := m.Shown()
 	if got, _ := xiangqi.ParseFEN(e.FEN()); got.BoardFEN() != want.BoardFEN() || got.Turn() != want.Turn() {
 		t.Errorf("the editor holds %q, the board shows %q", e.FEN(), want.FEN())
 	}
@@ -228,26 +229,28 @@ func TestEditorFollowsTheBoard(t *testing.T) {
 }
 
 func TestEditorStart(t *testing.T) {
-	b := NewBoard(VariantXiangqi).(*XiangqiBoard)
-	before := b.M.Game().Start().FEN()
+	m := NewMatch()
+	b := &m.Table
+	before := m.Game().Start().FEN()
 	bad := edited(t, VariantXiangqi, "Ke0 ke9", 0)
-	if err := bad.Start(b); err == nil || b.M.Game().Start().FEN() != before {
-		t.Errorf("an illegal position started (err %v), the game starts at %q", err, b.M.Game().Start().FEN())
+	if err := bad.Start(b); err == nil || m.Game().Start().FEN() != before {
+		t.Errorf("an illegal position started (err %v), the game starts at %q", err, m.Game().Start().FEN())
 	}
 	good := edited(t, VariantXiangqi, "Ke0 kd9 Rh5", 1)
 	if err := good.Start(b); err != nil {
 		t.Fatal(err)
 	}
-	if got := b.M.Game().Start().FEN(); got != good.FEN() || b.Len() != 0 || b.Turn() != 1 {
+	if got := m.Game().Start().FEN(); got != good.FEN() || b.Len() != 0 || b.Turn() != 1 {
 		t.Errorf("the game starts at %q with %d moves, turn %d; want %q, none, black", got, b.Len(), b.Turn(), good.FEN())
 	}
 
-	r := NewBoard(VariantReversi).(*ReversiBoard)
+	rg := NewReversi()
+	r := &rg.Table
 	rv := edited(t, VariantReversi, "Xa1 Ob1", 1) // white must pass: the game starts with it
 	if err := rv.Start(r); err != nil {
 		t.Fatal(err)
 	}
-	if got := r.R.Game().Start().String(); got != rv.FEN() || r.Turn() != 0 || r.Ply() != 1 {
+	if got := rg.Game().Start().String(); got != rv.FEN() || r.Turn() != 0 || r.Ply() != 1 {
 		t.Errorf("the Reversi game starts at %q, turn %d after %d plies; want %q, black after the pass", got, r.Turn(), r.Ply(), rv.FEN())
 	}
 	if err := edited(t, VariantReversi, "", 0).Start(r); err == nil {

@@ -34,48 +34,6 @@ const (
 // NewEngine returns the conversation with a fresh engine, which plays Xiangqi first.
 func NewEngine() *engineclient.Client { return engineclient.New(VariantXiangqi) }
 
-// searcher is what a game (Match, Reversi) tells wantedOf.
-type searcher interface {
-	Analysis() bool
-	ShownPly() int
-	Over() bool
-	EngineToMove() bool
-	Graphing() bool
-	gamePly() int
-	hintAsked() bool
-	// jobAt is the search of kind for the position after ply moves (none for a finished
-	// position).
-	jobAt(ply int, kind engineclient.Kind) engineclient.Search
-	graphJob() (engineclient.Search, bool)
-}
-
-// wantedOf is the search the engine should be running now for game g: while analysis is on,
-// the position shown; else the engine's move, a hint the person asked for, a point of the
-// evaluation graph, or none.
-func wantedOf(g searcher) engineclient.Search {
-	if g.Analysis() {
-		return g.jobAt(g.ShownPly(), engineclient.Analysis)
-	}
-	if !g.Over() {
-		switch {
-		case g.EngineToMove():
-			return g.jobAt(g.gamePly(), engineclient.Move)
-		case g.hintAsked():
-			return g.jobAt(g.gamePly(), engineclient.Hint)
-		}
-	}
-	if g.Graphing() {
-		if j, ok := g.graphJob(); ok {
-			return j
-		}
-	}
-	return engineclient.Search{}
-}
-
-func (m *Match) wanted() engineclient.Search { return wantedOf(m) }
-func (m *Match) gamePly() int                { return m.game.Ply() }
-func (m *Match) hintAsked() bool             { return m.hintAsk != "" && m.hintAsk == m.line() }
-
 func (m *Match) jobAt(ply int, kind engineclient.Kind) engineclient.Search {
 	p := m.game.Position() // the engine's move and hints: no replay of the record
 	if ply != m.game.Ply() {
@@ -113,19 +71,8 @@ func xiangqiLines(n int) string {
 // xiangqiDefaults undoes xiangqiLines(n > 1): the Reset of every Xiangqi search.
 const xiangqiDefaults = "setoption usebook true\nsetoption multipv 1"
 
-// EngineLines returns the lines to send so that the engine searches the position if, and
-// only if, it is the engine's turn (or the person asked for a hint there, or analyses).
-func (m *Match) EngineLines() []string { return m.Engine.Sync(m.wanted()) }
-
 // ErrNoMove is returned when the engine answers a search with no move.
 var ErrNoMove = errors.New("the engine found no move")
-
-// EngineSaid handles one line from the engine: a fresh bestmove is played. It returns the
-// lines to send next, whether the position changed, and an error for a reply that cannot be
-// used (the match is unchanged then, and the engine is free for the next search).
-func (m *Match) EngineSaid(line string) (send []string, moved bool, err error) {
-	return converse(m.Engine, m, line)
-}
 
 func (m *Match) takeHint(searched engineclient.Search, move string) error {
 	m.hintAsk = ""
@@ -151,7 +98,7 @@ func (m *Match) takeMove(move string) error {
 	return m.Apply(mv)
 }
 
-// player is a game the engine plays (Match, Reversi): what the conversation needs of it.
+// player is what the conversation needs of a game (its Table).
 type player interface {
 	wanted() engineclient.Search
 	// takeHint ends the hint search: it records the engine's suggestion move for the

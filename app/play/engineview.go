@@ -67,7 +67,7 @@ func (m *Match) EngineView(n Notation) (EngineView, bool) {
 // EngineView returns the engine's last search for the position shown (analysis), the game's
 // current position or the one before it, the score from the person's side (Black's with two
 // players).
-func (r *Reversi) EngineView() (EngineView, bool) {
+func (r *Reversi) EngineView(Notation) (EngineView, bool) {
 	info := r.Engine.Info()
 	if info.Pos == "" || info.Depth == 0 {
 		return EngineView{}, false
@@ -82,7 +82,7 @@ func (r *Reversi) EngineView() (EngineView, bool) {
 	if pos == nil {
 		return EngineView{}, false
 	}
-	viewer := r.human
+	viewer := reversi.Color(r.human)
 	if r.mode == TwoPlayer || r.analysis {
 		viewer = reversi.Black
 	}

@@ -75,7 +75,7 @@ func ImportFile(data []byte, decode func([]byte) string) (r *record.Game, kind s
 	return ImportRecord(text)
 }
 
-// ImportFile loads a file (ImportFile) with its story, as ImportText does pasted text.
+// ImportFile loads a file (ImportFile) with its story, as Import does pasted text.
 func (m *Match) ImportFile(data []byte, decode func([]byte) string) (kind string, notes []string, err error) {
 	return m.loadImported(ImportFile(data, decode))
 }
@@ -142,7 +142,7 @@ func (m *Match) Record() *record.Game {
 	red, black := "Red", "Black"
 	if m.mode == VsComputer {
 		red, black = "You", "qipan level "+strconv.Itoa(m.level)
-		if m.human == xiangqi.Black {
+		if m.human == int(xiangqi.Black) {
 			red, black = black, red
 		}
 	}

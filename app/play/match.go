@@ -1,16 +1,16 @@
-// Package play is the board's logic, apart from any display: a game between a person and the
-// engine (or two people), the person's selection and its hints, undo and redo by full moves,
-// reviewing the record, the flip, levels, hints from the engine, notations, sounds, import and
-// export, and what to ask the engine when. It does no I/O: the engine is reached through
-// lines the caller sends (see Engine), and saving goes through Save/Restore, so all of it
-// tests natively.
+// Package play is the board's logic, apart from any display: one controller for both games
+// (Table: the sides, review, undo and redo by full moves, levels, hints, analysis, the
+// evaluation graph, what to ask the engine when and what to do with its answer) over each
+// game's rules and record (Match for Xiangqi, Reversi: the person's selection and moves,
+// notations, import and export, saves), with the words the boards show. It does no I/O: the
+// engine is reached through lines the caller sends (app/engineclient), and saving goes
+// through Save/RestoreTable, so all of it tests natively.
 package play
 
 import (
 	"fmt"
 	"strings"
 
-	"qipan/app/engineclient"
 	"qipan/engine/xiangqi"
 )
 
@@ -25,35 +25,24 @@ const (
 	TwoPlayer              // two people at one board; the engine moves only when asked (MoveNow)
 )
 
-// Match is a game of the person against the engine, plus what the board shows about it.
+// Match is a game of Xiangqi at its Table: the record (with an imported record's story), the
+// person's selection, and the Table's rules for Xiangqi.
 type Match struct {
+	Table    // the sides, review, undo, hints, analysis, the graph, the engine conversation
 	game     *xiangqi.Game
-	human    xiangqi.Color
-	mode     Mode
 	selected xiangqi.Square
 	hints    []xiangqi.Move // legal moves of the selected piece
-	flipped  bool
-	view     int          // the ply shown while reviewing the record, or -1 for the game itself
-	once     int          // the engine plays the move at this ply (MoveNow in two-player), or -1
-	hintAsk  string       // position line the person asked a hint for, "" for none
-	hint     xiangqi.Move // the engine's suggestion for position line hintAt
+	hint     xiangqi.Move   // the engine's suggestion for position line hintAt
 	hintAt   string
-	level    int
-	refusal  Refusal // why the last click did not do what it tried, "" if it did
-	story    *story  // what an imported record tells besides its moves (story.go), nil for none
-	edits    int     // moves played into the record so far: its texts are rewritten when it changes
+	story    *story // what an imported record tells besides its moves (story.go), nil for none
+	edits    int    // moves played into the record so far: its texts are rewritten when it changes
 	texts    textCache[xiangqi.Move]
-	// analysis: the engine analyses the position shown, and the person moves both sides.
-	analysis bool
-	evalBook                      // the evaluation graph's scores
-	Engine   *engineclient.Client // the conversation with the worker, shared with the other game
 }
 
 // NewMatch starts a match from the start position, the person playing Red at DefaultLevel.
 func NewMatch() *Match {
-	m := &Match{human: xiangqi.Red, selected: NoSquare, view: -1, once: -1, Engine: NewEngine()}
-	m.SetLevel(DefaultLevel)
-	m.game = xiangqi.NewGame(xiangqi.NewPosition())
+	m := &Match{selected: NoSquare, game: xiangqi.NewGame(xiangqi.NewPosition())}
+	m.Table = newTable(m)
 	return m
 }
 
@@ -63,28 +52,11 @@ func (m *Match) Game() *xiangqi.Game { return m.game }
 // Position returns the game's current position (a copy); Shown is what the board shows.
 func (m *Match) Position() *xiangqi.Position { return m.game.Position() }
 
-// Human returns the person's colour (against the computer).
-func (m *Match) Human() xiangqi.Color { return m.human }
-
-// Mode returns who plays whom.
-func (m *Match) Mode() Mode { return m.mode }
-
-// Flipped reports whether the board is shown from Black's side.
-func (m *Match) Flipped() bool { return m.flipped }
-
 // Selected returns the selected point, or NoSquare.
 func (m *Match) Selected() xiangqi.Square { return m.selected }
 
 // Hints returns the legal moves of the selected piece.
 func (m *Match) Hints() []xiangqi.Move { return m.hints }
-
-// ShownPly is the ply whose position the board shows: the reviewed one, else the game's.
-func (m *Match) ShownPly() int {
-	if m.view >= 0 {
-		return m.view
-	}
-	return m.game.Ply()
-}
 
 // Shown returns the position the board shows.
 func (m *Match) Shown() *xiangqi.Position {
@@ -104,23 +76,6 @@ func (m *Match) LastMove() (xiangqi.Move, bool) {
 
 // Over reports whether the game has ended, by any rule of Game.Result.
 func (m *Match) Over() bool { return m.game.Result().Over() }
-
-// EngineToMove reports whether the engine should be playing the current move.
-func (m *Match) EngineToMove() bool {
-	if m.Over() {
-		return false
-	}
-	if m.analysis {
-		return false // the person moves both sides while the engine analyses
-	}
-	if m.once == m.game.Ply() {
-		return true
-	}
-	return m.mode == VsComputer && m.game.Position().Turn() != m.human
-}
-
-// PersonToMove reports whether the board accepts a person's move now.
-func (m *Match) PersonToMove() bool { return !m.Over() && !m.EngineToMove() }
 
 // Click handles a click on point sq: select a piece of the side to move, move the selected
 // piece to one of its hints, or clear the selection. It reports whether a move was played.
@@ -172,9 +127,6 @@ func (m *Match) Click(sq xiangqi.Square) bool {
 	return false
 }
 
-// Refusal is why the last click was refused ("" if it was not).
-func (m *Match) Refusal() Refusal { return m.refusal }
-
 // Deselect drops the selected piece and its hints (Escape).
 func (m *Match) Deselect() { m.clearSelection() }
 
@@ -195,73 +147,23 @@ func (m *Match) Apply(mv xiangqi.Move) error {
 	return nil
 }
 
-// turnAt is the side to move after ply moves of the record.
-func (m *Match) turnAt(ply int) xiangqi.Color {
-	c := m.game.Start().Turn()
-	if ply%2 == 1 {
-		c = c.Other()
-	}
-	return c
-}
+// turnAt is the side to move after ply moves of the record: every Xiangqi move passes the turn.
+func (m *Match) turnAt(ply int) int { return int(m.game.Start().Turn()) ^ (ply & 1) }
 
-// undoTarget is the ply Undo goes back to, or -1: one ply in two-player, else the person's
-// previous turn.
-func (m *Match) undoTarget() int {
-	ply := m.game.Ply()
-	if m.mode == TwoPlayer {
-		return ply - 1
-	}
-	for p := ply - 1; p >= 0; p-- {
-		if m.turnAt(p) == m.human {
-			return p
-		}
-	}
-	return -1
-}
+// Nobody passes in Xiangqi, and a game that ended has no move after it.
+func (m *Match) passAt(int) bool { return false }
+func (m *Match) endAt(int) bool  { return false }
 
-// redoTarget is the ply Redo goes forward to, or -1: one ply in two-player, else the person's
-// next turn (or the end of the record if no reply is recorded).
-func (m *Match) redoTarget() int {
-	ply, n := m.game.Ply(), m.game.Len()
-	if ply >= n {
-		return -1
-	}
-	if m.mode == TwoPlayer {
-		return ply + 1
-	}
-	for p := ply + 1; p < n; p++ {
-		if m.turnAt(p) == m.human {
-			return p
-		}
-	}
-	return n
-}
+func (m *Match) gamePly() int { return m.game.Ply() }
+func (m *Match) gameLen() int { return m.game.Len() }
 
-// Undo takes back the last full move: back to the person's previous turn (one ply if the
-// engine has not replied yet, else two; one ply in two-player). It reports whether anything
-// was undone. It also ends a review.
-func (m *Match) Undo() bool { return m.goTo(m.undoTarget()) }
-
-// Redo replays what Undo took back.
-func (m *Match) Redo() bool { return m.goTo(m.redoTarget()) }
-
-// goTo moves the game to ply of its record (keeping the record), or does nothing for -1.
-func (m *Match) goTo(ply int) bool {
-	if ply < 0 || ply > m.game.Len() {
-		return false
-	}
+// seek moves the game to ply of its record.
+func (m *Match) seek(ply int) {
 	for m.game.Ply() > ply && m.game.Undo() {
 	}
 	for m.game.Ply() < ply && m.game.Redo() {
 	}
-	m.view, m.once = -1, -1
-	m.clearSelection()
-	return true
 }
-
-// CanUndo and CanRedo tell the controls whether Undo and Redo would do anything.
-func (m *Match) CanUndo() bool { return m.undoTarget() >= 0 }
-func (m *Match) CanRedo() bool { return m.redoTarget() >= 0 }
 
 // New starts again from the start position, keeping the sides, the mode and the flip.
 func (m *Match) New() { m.Load(xiangqi.NewGame(nil)) }
@@ -269,8 +171,8 @@ func (m *Match) New() { m.Load(xiangqi.NewGame(nil)) }
 // Load replaces the game with g (a new game, a FEN or an imported record), keeping the
 // sides, the mode and the flip.
 func (m *Match) Load(g *xiangqi.Game) {
-	m.game, m.story, m.evalBook = g, nil, evalBook{}
-	m.view, m.once, m.hintAsk = -1, -1, ""
+	m.game, m.story = g, nil
+	m.reset()
 	m.clearSelection()
 }
 
@@ -284,23 +186,11 @@ func (m *Match) LoadFEN(fen string) error {
 	return nil
 }
 
-// Flip turns the board round.
-func (m *Match) Flip() { m.flipped = !m.flipped }
-
-// SetFlipped sets the board's orientation.
-func (m *Match) SetFlipped(v bool) { m.flipped = v }
-
 // SetHuman makes the person play c against the computer, with c at the bottom of the board.
 // If it is then the computer's turn, EngineLines starts its search.
 func (m *Match) SetHuman(c xiangqi.Color) {
-	m.mode, m.human, m.flipped, m.once = VsComputer, c, c == xiangqi.Black, -1
-	m.clearSelection()
-}
-
-// SetTwoPlayer makes it a game between two people at the board: the engine moves only when
-// asked.
-func (m *Match) SetTwoPlayer() {
-	m.mode, m.once = TwoPlayer, -1
+	m.setSide(int(c))
+	m.flipped = c == xiangqi.Black
 	m.clearSelection()
 }
 
@@ -317,7 +207,7 @@ func (m *Match) MoveNow() []string {
 		return nil
 	}
 	if m.mode == VsComputer {
-		m.SetHuman(m.human.Other())
+		m.SetHuman(xiangqi.Color(m.human ^ 1))
 	} else {
 		m.once = m.game.Ply()
 		m.clearSelection()
@@ -334,9 +224,6 @@ func (m *Match) Result() string {
 	}
 	return ""
 }
-
-// line is the protocol's position line for the game's current position.
-func (m *Match) line() string { return m.lineAt(m.game.Ply()) }
 
 // lineAt is the position line of the game after ply moves.
 func (m *Match) lineAt(ply int) string {

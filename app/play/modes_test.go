@@ -41,7 +41,7 @@ func TestPlayBlack(t *testing.T) {
 	}
 	s := m.Save()
 	r, err := Restore(s)
-	if err != nil || r.Human() != xiangqi.Black || !r.Flipped() || r.Mode() != VsComputer || s.Human != "b" {
+	if err != nil || r.Human() != int(xiangqi.Black) || !r.Flipped() || r.Mode() != VsComputer || s.Human != "b" {
 		t.Errorf("restore of a game as Black: %+v %v", s, err)
 	}
 }
@@ -94,7 +94,7 @@ func TestMoveNow(t *testing.T) {
 	}
 	// On the person's turn: the sides swap and the computer plays Red's move.
 	expectLines(t, "swap", m.MoveNow(), lvl6, start+" moves h2e2 h9g7", engineclient.DefaultGo)
-	if m.Human() != xiangqi.Black || !m.Flipped() {
+	if m.Human() != int(xiangqi.Black) || !m.Flipped() {
 		t.Errorf("after swapping: human %v flipped %v", m.Human(), m.Flipped())
 	}
 	// A search that runs past its limit is hurried by its number; a stale number does nothing.

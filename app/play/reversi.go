@@ -16,26 +16,16 @@ import (
 // engine/reversi's. A forced pass is played at once (it is recorded as a move, so Undo and the
 // move list see it), and the board shows who passed.
 type Reversi struct {
-	game    *reversi.Game
-	human   reversi.Color
-	mode    Mode
-	view    int    // the ply shown while reviewing, or -1
-	hintAsk string // position line the person asked a hint for, "" for none
-	hint    reversi.Move
-	hintAt  string
-	level   int
-	refusal Refusal // why the last click did not play, "" if it did or tried nothing
-	// analysis: the engine analyses the position shown, and the person moves both sides.
-	analysis bool
-	evalBook                      // the evaluation graph's scores
-	Engine   *engineclient.Client // the conversation with the worker, shared with the other game
+	Table  // the sides, review, undo, hints, analysis, the graph, the engine conversation
+	game   *reversi.Game
+	hint   reversi.Move // the engine's suggestion for position line hintAt
+	hintAt string
 }
 
 // NewReversi starts a game from the start position, the person playing Black at DefaultLevel.
 func NewReversi() *Reversi {
-	r := &Reversi{human: reversi.Black, view: -1, hint: reversi.NoMove, Engine: NewEngine()}
-	r.SetLevel(DefaultLevel)
-	r.game = reversi.NewGame(nil)
+	r := &Reversi{hint: reversi.NoMove, game: reversi.NewGame(nil)}
+	r.Table = newTable(r)
 	return r
 }
 
@@ -44,27 +34,6 @@ func (r *Reversi) Game() *reversi.Game { return r.game }
 
 // Position returns the game's current position; Shown is what the board shows.
 func (r *Reversi) Position() *reversi.Position { return r.game.Position() }
-
-// Human returns the person's colour against the computer.
-func (r *Reversi) Human() reversi.Color { return r.human }
-
-// Mode returns who plays whom.
-func (r *Reversi) Mode() Mode { return r.mode }
-
-// Level returns the engine's level; SetLevel sets it (clamped) from the next search.
-func (r *Reversi) Level() int     { return r.level }
-func (r *Reversi) SetLevel(l int) { r.level = ClampLevel(l) }
-
-// Reviewing reports whether the board shows a position other than the game's current one.
-func (r *Reversi) Reviewing() bool { return r.view >= 0 }
-
-// ShownPly is the ply whose position the board shows.
-func (r *Reversi) ShownPly() int {
-	if r.view >= 0 {
-		return r.view
-	}
-	return r.game.Ply()
-}
 
 // Shown returns the position the board shows.
 func (r *Reversi) Shown() *reversi.Position { return r.game.PositionAt(r.ShownPly()) }
@@ -79,14 +48,6 @@ func (r *Reversi) LastMove() reversi.Move {
 
 // Over reports whether neither side can move.
 func (r *Reversi) Over() bool { return r.game.Status() == reversi.Over }
-
-// EngineToMove reports whether the engine should be playing the current move.
-func (r *Reversi) EngineToMove() bool {
-	return !r.analysis && !r.Over() && r.mode == VsComputer && r.game.Position().Turn != r.human
-}
-
-// PersonToMove reports whether the board accepts a person's move now.
-func (r *Reversi) PersonToMove() bool { return !r.Over() && !r.EngineToMove() }
 
 // Hints returns the squares the person may play now (none while reviewing or on the
 // computer's turn).
@@ -124,9 +85,6 @@ func (r *Reversi) Click(sq reversi.Square) bool {
 	}
 	return true
 }
-
-// Refusal is why the last click was refused ("" if it was not).
-func (r *Reversi) Refusal() Refusal { return r.refusal }
 
 // play plays m, then any forced passes.
 func (r *Reversi) play(m reversi.Move) error {
@@ -197,101 +155,38 @@ func (r *Reversi) LastSound() sound.Sound {
 	return sound.Move
 }
 
-// rest reports whether the game may stop at ply for the person: a position with a move to
-// make, theirs against the computer.
-func (r *Reversi) rest(ply int) bool {
-	p := r.game.PositionAt(ply)
-	if p.Status() == reversi.MustPass {
-		return false
-	}
-	return r.mode == TwoPlayer || p.Turn == r.human || p.Status() == reversi.Over
-}
-
-// undoTarget is the ply Undo goes back to: the person's previous turn (passes skipped), or -1.
-func (r *Reversi) undoTarget() int {
-	for p := r.game.Ply() - 1; p >= 0; p-- {
-		if r.rest(p) && r.game.PositionAt(p).Status() != reversi.Over {
-			return p
-		}
-	}
-	return -1
-}
-
-// redoTarget is the ply Redo goes forward to: the person's next turn in the record, or its end.
-func (r *Reversi) redoTarget() int {
-	n := r.game.Len()
-	if r.game.Ply() >= n {
-		return -1
-	}
-	for p := r.game.Ply() + 1; p < n; p++ {
-		if r.rest(p) {
-			return p
-		}
-	}
-	return n
-}
-
-// Undo takes back moves to the person's previous turn; Redo replays them. Both end a review.
-func (r *Reversi) Undo() bool { return r.goTo(r.undoTarget()) }
-func (r *Reversi) Redo() bool { return r.goTo(r.redoTarget()) }
-
-// CanUndo and CanRedo tell the controls whether Undo and Redo would do anything.
-func (r *Reversi) CanUndo() bool { return r.undoTarget() >= 0 }
-func (r *Reversi) CanRedo() bool { return r.redoTarget() >= 0 }
-
-func (r *Reversi) goTo(ply int) bool {
-	if ply < 0 || ply > r.game.Len() {
-		return false
-	}
-	for r.game.Ply() > ply && r.game.Undo() {
-	}
-	for r.game.Ply() < ply && r.game.Redo() {
-	}
-	r.view = -1
-	r.autoPass()
-	return true
-}
-
-// Review shows the position after ply moves of the record (clamped); Step moves from the
-// shown one; BackToGame ends the review; ContinueHere makes the shown position the game's.
-func (r *Reversi) Review(ply int) bool {
-	ply = max(0, min(ply, r.game.Len()))
-	before := r.ShownPly()
-	r.view = ply
-	if ply == r.game.Ply() {
-		r.view = -1
-	}
-	return r.ShownPly() != before
-}
-func (r *Reversi) Step(delta int) bool { return r.Review(r.ShownPly() + delta) }
-func (r *Reversi) BackToGame() bool {
-	was := r.view >= 0
-	r.view = -1
-	return was
-}
-func (r *Reversi) ContinueHere() bool { return r.view >= 0 && r.goTo(r.view) }
-
 // New starts again from the start position, keeping the sides.
 func (r *Reversi) New() { r.Load(reversi.NewGame(nil)) }
 
 // Load replaces the game with g, keeping the sides; a forced pass at its end is played.
 func (r *Reversi) Load(g *reversi.Game) {
-	r.game, r.view, r.hintAsk, r.hint = g, -1, "", reversi.NoMove
-	r.evalBook = evalBook{}
+	r.game, r.hint = g, reversi.NoMove
+	r.reset()
 	r.autoPass()
 }
 
 // SetHuman makes the person play c against the computer.
-func (r *Reversi) SetHuman(c reversi.Color) { r.mode, r.human = VsComputer, c }
+func (r *Reversi) SetHuman(c reversi.Color) { r.setSide(int(c)) }
 
-// SetTwoPlayer makes it a game between two people at the board.
-func (r *Reversi) SetTwoPlayer() { r.mode = TwoPlayer }
+// The Table's rules: the record, its turns and passes.
+func (r *Reversi) gamePly() int        { return r.game.Ply() }
+func (r *Reversi) gameLen() int        { return r.game.Len() }
+func (r *Reversi) turnAt(ply int) int  { return int(r.game.PositionAt(ply).Turn) }
+func (r *Reversi) passAt(ply int) bool { return r.game.PositionAt(ply).Status() == reversi.MustPass }
+func (r *Reversi) endAt(ply int) bool  { return r.game.PositionAt(ply).Status() == reversi.Over }
+func (r *Reversi) clearSelection()     {}
 
-// line is the protocol's position line for the game's current position: startpos or the
-// board text, then the moves (passes written "pass").
-func (r *Reversi) line() string { return r.lineAt(r.game.Ply()) }
+// seek moves the game to ply of its record, then plays a forced pass there.
+func (r *Reversi) seek(ply int) {
+	for r.game.Ply() > ply && r.game.Undo() {
+	}
+	for r.game.Ply() < ply && r.game.Redo() {
+	}
+	r.autoPass()
+}
 
-// lineAt is the position line of the game after ply moves.
+// lineAt is the position line of the game after ply moves: startpos or the board text, then
+// the moves (passes written "pass").
 func (r *Reversi) lineAt(ply int) string {
 	start := r.game.Start()
 	line := "position startpos"
@@ -316,10 +211,6 @@ func ReversiLevelOption(l int) string {
 	return "setoption name Skill Level value " + strconv.Itoa(ClampLevel(l))
 }
 
-func (r *Reversi) wanted() engineclient.Search { return wantedOf(r) }
-func (r *Reversi) gamePly() int                { return r.game.Ply() }
-func (r *Reversi) hintAsked() bool             { return r.hintAsk != "" && r.hintAsk == r.line() }
-
 func (r *Reversi) jobAt(ply int, kind engineclient.Kind) engineclient.Search {
 	p := r.game.PositionAt(ply)
 	if p.Status() == reversi.Over {
@@ -337,15 +228,6 @@ func (r *Reversi) jobAt(ply int, kind engineclient.Kind) engineclient.Search {
 		j.Go = GraphGo
 	}
 	return reversiJob(j, p)
-}
-
-// EngineLines returns the lines to send so that the engine searches if, and only if, it is its
-// turn (or the person asked for a hint).
-func (r *Reversi) EngineLines() []string { return r.Engine.Sync(r.wanted()) }
-
-// EngineSaid handles one line from the engine (see Match.EngineSaid).
-func (r *Reversi) EngineSaid(line string) (send []string, moved bool, err error) {
-	return converse(r.Engine, r, line)
 }
 
 func (r *Reversi) takeHint(searched engineclient.Search, move string) error {
@@ -375,16 +257,6 @@ func (r *Reversi) takeMove(move string) error {
 	return r.play(mv)
 }
 
-// RequestHint asks for the engine's best move for the person, to show; the caller then sends
-// EngineLines. It reports whether the request was taken.
-func (r *Reversi) RequestHint() bool {
-	if r.Reviewing() || !r.PersonToMove() || r.Engine.Failed() != "" {
-		return false
-	}
-	r.hintAsk = r.line()
-	return true
-}
-
 // HintMove returns the engine's suggestion for the shown position, if it has one.
 func (r *Reversi) HintMove() (reversi.Move, bool) {
 	if r.Reviewing() || r.hint == reversi.NoMove || r.hintAt != r.line() {
@@ -393,8 +265,8 @@ func (r *Reversi) HintMove() (reversi.Move, bool) {
 	return r.hint, true
 }
 
-// MoveTexts writes every recorded move (the redo tail too): "f5", "pass".
-func (r *Reversi) MoveTexts() []string {
+// MoveTexts writes every recorded move (the redo tail too): "f5", "pass" (one notation).
+func (r *Reversi) MoveTexts(Notation) []string {
 	moves := r.game.Moves()
 	out := make([]string, len(moves))
 	for i, mv := range moves {
@@ -457,9 +329,9 @@ func (r *Reversi) Save() Saved {
 		Version:   SavedVersion,
 		Game:      VariantReversi,
 		Start:     r.game.Start().String(),
-		Moves:     strings.Join(r.MoveTexts(), " "),
+		Moves:     strings.Join(r.MoveTexts(""), " "),
 		Ply:       r.game.Ply(),
-		Human:     map[reversi.Color]string{reversi.Black: "x", reversi.White: "o"}[r.human],
+		Human:     map[reversi.Color]string{reversi.Black: "x", reversi.White: "o"}[reversi.Color(r.human)],
 		TwoPlayer: r.mode == TwoPlayer,
 	}
 }
@@ -479,7 +351,7 @@ func RestoreReversi(s Saved) (*Reversi, error) {
 	switch s.Human {
 	case "", "x":
 	case "o":
-		r.human = reversi.White
+		r.human = int(reversi.White)
 	default:
 		return nil, fmt.Errorf("saved reversi game: side %q is not x or o", s.Human)
 	}

@@ -105,8 +105,8 @@ func TestReversiForcedPass(t *testing.T) {
 	if r.Passed() != "Black has no move and passes" || r.LastMove() != reversi.Pass || !r.PersonToMove() || r.LastSound() != sound.Check {
 		t.Fatalf("after h4: passed %q, last %v, person %v", r.Passed(), r.LastMove(), r.PersonToMove())
 	}
-	if r.Game().Ply() != 27 || r.MoveTexts()[26] != "pass" {
-		t.Errorf("ply %d, record %v", r.Game().Ply(), r.MoveTexts())
+	if r.Game().Ply() != 27 || r.MoveTexts("")[26] != "pass" {
+		t.Errorf("ply %d, record %v", r.Game().Ply(), r.MoveTexts(""))
 	}
 	expectLines(t, "the computer passed: no search", r.EngineLines())
 	if !r.Undo() || r.Game().Ply() != 25 {
@@ -260,7 +260,7 @@ func TestReversiSaveRestore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Transcript() != "f5f4" || got.Game().Len() != 3 || got.Mode() != TwoPlayer || got.Human() != reversi.White {
+	if got.Transcript() != "f5f4" || got.Game().Len() != 3 || got.Mode() != TwoPlayer || got.Human() != int(reversi.White) {
 		t.Errorf("restored %q len %d mode %v human %v", got.Transcript(), got.Game().Len(), got.Mode(), got.Human())
 	}
 	if _, err := Restore(s); err == nil {

@@ -36,7 +36,7 @@ func (m *Match) Save() Saved {
 		Moves:     m.coordMoves(m.game.Len()),
 		Ply:       m.game.Ply(),
 		Flipped:   m.flipped,
-		Human:     map[xiangqi.Color]string{xiangqi.Red: "w", xiangqi.Black: "b"}[m.human],
+		Human:     map[xiangqi.Color]string{xiangqi.Red: "w", xiangqi.Black: "b"}[xiangqi.Color(m.human)],
 		TwoPlayer: m.mode == TwoPlayer,
 		Story:     m.story.save(m.game.Start()),
 	}
@@ -57,7 +57,7 @@ func Restore(s Saved) (*Match, error) {
 	switch s.Human {
 	case "", "w":
 	case "b":
-		m.human = xiangqi.Black
+		m.human = int(xiangqi.Black)
 	default:
 		return nil, fmt.Errorf("saved game: side %q is not w or b", s.Human)
 	}
@@ -169,13 +169,13 @@ func (s Settings) Normalize() Settings {
 	return s
 }
 
-// SalvageBoard restores s as RestoreBoard does and, when that fails, keeps what it can: the
+// SalvageTable restores s as RestoreTable does and, when that fails, keeps what it can: the
 // longest run of the saved moves that still replays (a save with one bad move keeps the game
 // up to it), at the saved ply or the last kept one, without the story if that is what fails.
 // kept is how many moves were kept and err why s could not be restored whole (nil when it was).
 // A save with no usable start position gives no board.
-func SalvageBoard(s Saved) (b Board, kept int, err error) {
-	b, err = RestoreBoard(s)
+func SalvageTable(s Saved) (b *Table, kept int, err error) {
+	b, err = RestoreTable(s)
 	moves := strings.Fields(s.Moves)
 	if err == nil {
 		return b, len(moves), nil
@@ -187,7 +187,7 @@ func SalvageBoard(s Saved) (b Board, kept int, err error) {
 			if !story {
 				t.Story = nil
 			}
-			if rb, rerr := RestoreBoard(t); rerr == nil {
+			if rb, rerr := RestoreTable(t); rerr == nil {
 				return rb, n, err
 			}
 		}

@@ -63,14 +63,14 @@ func TestMatchEngineView(t *testing.T) {
 
 func TestReversiEngineView(t *testing.T) {
 	r := NewReversi() // the person plays Black
-	if _, ok := r.EngineView(); ok {
+	if _, ok := r.EngineView(""); ok {
 		t.Fatal("a view before any search")
 	}
 	mv, _ := reversi.ParseMove("f5")
 	r.Click(mv.Square())
 	r.EngineLines()
 	r.EngineSaid("info depth 4 score cp 150 nodes 9 pv f4 e3")
-	v, ok := r.EngineView()
+	v, ok := r.EngineView("")
 	if !ok || v.Info.Score != -150 || v.Info.PVLine() != "f4 e3" {
 		t.Errorf("view %+v %v; want -150 from Black's side", v, ok)
 	}
@@ -95,7 +95,7 @@ func TestReversiHintScores(t *testing.T) {
 	if len(got) != 3 || got[f5.Square()] != 200 || got[c4.Square()] != -50 {
 		t.Errorf("scores %v", got)
 	}
-	if v, _ := r.EngineView(); v.Info.Score != 200 || v.Info.PVLine() != "f5 d6" {
+	if v, _ := r.EngineView(""); v.Info.Score != 200 || v.Info.PVLine() != "f5 d6" {
 		t.Errorf("the panel shows %+v, want the best line", v.Info)
 	}
 }

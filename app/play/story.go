@@ -74,10 +74,10 @@ func (m *Match) OpenRecord(r *record.Game) error {
 // variations of its own): Comment then reads the comments of the line the game follows.
 func (m *Match) HasStory() bool { return m.story != nil }
 
-// ImportText reads pasted text as a game (ImportRecord) and loads it with its story
+// Import reads pasted text as a game (ImportRecord) and loads it with its story
 // (LoadRecord): what it was, and notes on what was skipped or left out. On error nothing
 // changes.
-func (m *Match) ImportText(text string) (kind string, notes []string, err error) {
+func (m *Match) Import(text string) (kind string, notes []string, err error) {
 	return m.loadImported(ImportRecord(text))
 }
 

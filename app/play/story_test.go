@@ -115,7 +115,7 @@ const annotatedPGN = `[Event "讲解"]
 // export, save and restore.
 func TestStoryKeepsTheTree(t *testing.T) {
 	m := NewMatch()
-	if _, _, err := m.ImportText(annotatedPGN); err != nil {
+	if _, _, err := m.Import(annotatedPGN); err != nil {
 		t.Fatal(err)
 	}
 	want, _, _ := record.ParsePGN(annotatedPGN)

@@ -101,7 +101,7 @@ func TestVariationFromTheGame(t *testing.T) {
 // list shows them.
 func TestBranchesOfARecord(t *testing.T) {
 	m := NewMatch()
-	if _, _, err := m.ImportText(annotatedPGN); err != nil {
+	if _, _, err := m.Import(annotatedPGN); err != nil {
 		t.Fatal(err)
 	}
 	if m.Symbol(1) != "!" || m.Symbol(2) != "" || m.Symbol(3) != "!" || m.Comment(3) != "稳健" {

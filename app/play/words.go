@@ -147,43 +147,43 @@ func WhatText(l i18n.Lang, what string) string {
 }
 
 // BoardResult is how b's game ended, in l ("" while it goes on).
-func BoardResult(l i18n.Lang, b Board) string {
-	switch x := b.(type) {
-	case *XiangqiBoard:
-		if r := x.M.Game().Result(); r.Over() {
+func BoardResult(l i18n.Lang, b *Table) string {
+	if m, ok := b.Xiangqi(); ok {
+		if r := m.Game().Result(); r.Over() {
 			return ResultText(l, r)
 		}
 		return ""
-	case *ReversiBoard:
-		return ReversiResultText(l, x.R)
+	}
+	if r, ok := b.Reversi(); ok {
+		return ReversiResultText(l, r)
 	}
 	return b.Result()
 }
 
 // BoardNote is b's note on the shown position in l: in Reversi the pass that led to it, if
 // any, and the disc count; "" for none.
-func BoardNote(l i18n.Lang, b Board) string {
-	x, ok := b.(*ReversiBoard)
+func BoardNote(l i18n.Lang, b *Table) string {
+	r, ok := b.Reversi()
 	if !ok {
 		return ""
 	}
-	black, white := x.R.Counts()
+	black, white := r.Counts()
 	count := l.T(i18n.DiscCount, black, white)
-	if x.R.LastMove() == reversi.Pass {
-		return l.T(i18n.ReversiPass, DiscText(l, x.R.Shown().Turn.Other())) + " · " + count
+	if r.LastMove() == reversi.Pass {
+		return l.T(i18n.ReversiPass, DiscText(l, r.Shown().Turn.Other())) + " · " + count
 	}
 	return count
 }
 
 // StatusText is the line a board shows under its title, in l: the result, the review, whose
 // turn it is and check, or what the engine does.
-func StatusText(l i18n.Lang, b Board) string {
+func StatusText(l i18n.Lang, b *Table) string {
 	if !b.Reviewing() {
 		if r := BoardResult(l, b); r != "" {
 			return r
 		}
 	}
-	e := b.Engine()
+	e := b.Engine
 	var s string
 	switch {
 	case b.Reviewing():
@@ -211,7 +211,7 @@ func StatusText(l i18n.Lang, b Board) string {
 
 // ReviewText is the status line while b is reviewed, in l, counting as the move list numbers
 // its rows (full moves, not plies): the move shown and who played it, and where the game is.
-func ReviewText(l i18n.Lang, b Board) string {
+func ReviewText(l i18n.Lang, b *Table) string {
 	at := 0
 	if b.Ply() > 0 {
 		at = MoveNumber(b.Ply(), b.SecondFirst())

@@ -73,7 +73,7 @@ func TestBoardWords(t *testing.T) {
 		{VariantReversi, "X-O" + strings.Repeat("-", 61) + " O", true, i18n.English, "Draw 1–1", "Black 1 · White 1"},
 	}
 	for _, tt := range tests {
-		b := NewBoard(tt.variant)
+		b := NewTable(tt.variant)
 		b.EngineSaid("info string ready")
 		if tt.two {
 			b.SetTwoPlayer()

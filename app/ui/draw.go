@@ -20,10 +20,8 @@ type drawing struct {
 
 // drawBoard draws b's shown position with the SVG board of its game: the one place that
 // knows which drawing goes with which game.
-func drawBoard(b play.Board, d drawing) app.UI {
-	switch x := b.(type) {
-	case *play.ReversiBoard:
-		r := x.R
+func drawBoard(b *play.Table, d drawing) app.UI {
+	if r, ok := b.Reversi(); ok {
 		hint, _ := r.HintMove()
 		v := ReversiView{
 			Position: r.Shown(), Hints: r.Hints(), Last: r.LastMove(), HintMove: hint, Ready: d.Ready,
@@ -34,8 +32,8 @@ func drawBoard(b play.Board, d drawing) app.UI {
 			v.Scores = r.HintScores()
 		}
 		return newReversiBoard().WithView(v)
-	case *play.XiangqiBoard:
-		m := x.M
+	}
+	if m, ok := b.Xiangqi(); ok {
 		last, _ := m.LastMove()
 		hint, _ := m.HintMove()
 		return newBoard().WithView(BoardView{

@@ -10,7 +10,7 @@ import (
 
 // TestApplyEdit drives the editor as its buttons, points and keys do.
 func TestApplyEdit(t *testing.T) {
-	e := play.NewEditor(play.NewBoard(play.VariantXiangqi))
+	e := play.NewEditor(play.NewTable(play.VariantXiangqi))
 	sq := func(s string) int {
 		n, ok := e.ParseSquare(s)
 		if !ok {
@@ -59,13 +59,13 @@ func TestApplyEdit(t *testing.T) {
 
 // TestEditView: the snapshot carries the verdict and the grid as drawn.
 func TestEditView(t *testing.T) {
-	e := play.NewEditor(play.NewBoard(play.VariantReversi))
+	e := play.NewEditor(play.NewTable(play.VariantReversi))
 	e.Clear()
 	v := editView(e, i18n.English, "wood", 0, play.CoordsICCS)
 	if v.Problem.Reason != play.EditNoDiscs || len(v.Cells) != 64 || len(v.Grid) != 64 || v.Grid[0] != 0 || v.Grid[63] != 63 {
 		t.Errorf("view of an empty Reversi board: %+v", v.Problem)
 	}
-	x := play.NewEditor(play.NewBoard(play.VariantXiangqi))
+	x := play.NewEditor(play.NewTable(play.VariantXiangqi))
 	x.Flip()
 	v = editView(x, i18n.English, "wood", 0, play.CoordsICCS)
 	if !v.Flipped || v.Problem.Reason != "" || len(v.Grid) != 90 || x.SquareName(v.Grid[0]) != "i0" {
@@ -75,7 +75,7 @@ func TestEditView(t *testing.T) {
 
 // The editor's board shows the coordinates the player chose (九…一 by default), not ICCS's.
 func TestEditorCoordinates(t *testing.T) {
-	x := play.NewEditor(play.NewBoard(play.VariantXiangqi))
+	x := play.NewEditor(play.NewTable(play.VariantXiangqi))
 	for _, tt := range []struct {
 		coords, want, not string
 	}{{play.CoordsChinese, `data-file-label="九"`, `>a<`}, {play.CoordsICCS, `>a<`, `data-file-label="九"`}} {

@@ -38,7 +38,7 @@ type Embed struct {
 // NewEmbed returns the embed; it reads its link when mounted.
 func NewEmbed() *Embed { return &Embed{level: play.DefaultLevel} }
 
-func (e *Embed) board() play.Board {
+func (e *Embed) board() *play.Table {
 	if e.opened == nil {
 		return nil
 	}
@@ -59,7 +59,7 @@ func (e *Embed) OnMount(ctx app.Context) {
 	})
 	ctx.Handle(VariationAction, func(ctx app.Context, a app.Action) {
 		v, ok := a.Value.(VariationMove)
-		if x, isX := e.board().(*play.XiangqiBoard); ok && isX && x.M.EnterBranch(v.Ply, v.Branch, v.Move) {
+		if m, isX := e.board().Xiangqi(); ok && isX && m.EnterBranch(v.Ply, v.Branch, v.Move) {
 			e.autoplay = false
 			ctx.Defer(scrollMoves)
 		}
@@ -99,7 +99,7 @@ func (e *Embed) load(ctx app.Context) {
 	e.eng.close()
 	e.open(query, fragment, name)
 	b := e.board()
-	e.eng = engineLink{engine: b.Engine(), onLine: e.onEngineLine}
+	e.eng = engineLink{engine: b.Engine, onLine: e.onEngineLine}
 	e.playing, e.autoplay = false, false
 	if e.link.Autoplay > 0 && b.ShownPly() < b.Len() {
 		e.autoplay = true
@@ -258,9 +258,9 @@ func (e *Embed) Render() app.UI {
 	o := e.opened
 	texts := b.MoveTexts(e.notation())
 	vars := &Variations{Lang: e.lang}
-	if x, ok := b.(*play.XiangqiBoard); ok {
-		texts = withSymbols(texts, x.M.Symbols())
-		vars = variationsOf(x.M, e.notation(), e.lang)
+	if m, ok := b.Xiangqi(); ok {
+		texts = withSymbols(texts, m.Symbols())
+		vars = variationsOf(m, e.notation(), e.lang)
 		vars.Editable = false // the embed replays the record, it does not edit it
 	}
 	return root.Body(

@@ -92,12 +92,12 @@ func (p *Page) restorePrevious(ctx app.Context) {
 // put puts a saved game of the game shown on the board, keeping the engine conversation and
 // the level; one that cannot be read is reported and changes nothing.
 func (p *Page) put(s play.Saved) bool {
-	b, err := play.RestoreBoard(s)
+	b, err := play.RestoreTable(s)
 	if err != nil || b.Variant() != p.board().Variant() {
 		p.notice = p.lang.T(i18n.SavedGameUnreadable)
 		return false
 	}
-	b.SetEngine(p.board().Engine())
+	b.Engine = p.board().Engine
 	b.SetLevel(p.settings.Level)
 	p.setBoard(b)
 	return true
@@ -124,7 +124,7 @@ func (p *Page) keepSlot() app.UI {
 
 // loadSaved reads the game of variant saved under key: nil and no error when nothing is
 // saved, an error when something is saved that cannot be read (JSON or the game itself).
-func loadSaved(ctx app.Context, key, variant string) (play.Board, error) {
+func loadSaved(ctx app.Context, key, variant string) (*play.Table, error) {
 	if _, ok := storageRaw(key); !ok {
 		return nil, nil
 	}
@@ -135,5 +135,5 @@ func loadSaved(ctx app.Context, key, variant string) (play.Board, error) {
 	if (s.Game == play.VariantReversi) != (variant == play.VariantReversi) {
 		return nil, fmt.Errorf("a game of %q is saved where a %s game belongs", s.Game, variant)
 	}
-	return play.RestoreBoard(s)
+	return play.RestoreTable(s)
 }

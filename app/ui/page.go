@@ -33,8 +33,8 @@ const stopAfter = 4 * time.Second
 // actions that it handles.
 type Page struct {
 	app.Compo
-	xq       *play.XiangqiBoard // the Xiangqi game
-	rv       *play.ReversiBoard // the Reversi game; both share one engine conversation
+	xq       *play.Match   // the Xiangqi game
+	rv       *play.Reversi // the Reversi game; both share one engine conversation
 	settings play.Settings
 	lang     i18n.Lang  // the language shown: ?lang=, else the one chosen, else the browser's
 	eng      engineLink // the engine Worker, started by the first search
@@ -76,40 +76,39 @@ type engineWorker interface {
 // NewPage returns the page showing a new game; a saved game replaces it once mounted.
 func NewPage() *Page {
 	p := &Page{
-		xq:       &play.XiangqiBoard{M: play.NewMatch()},
-		rv:       &play.ReversiBoard{R: play.NewReversi()},
+		xq:       play.NewMatch(),
+		rv:       play.NewReversi(),
 		settings: play.Settings{}.Normalize(),
 	}
-	p.rv.SetEngine(p.xq.Engine())
+	p.rv.Engine = p.xq.Engine
 	return p
 }
 
 // reversi reports whether the board shows the Reversi game.
 func (p *Page) reversi() bool { return p.settings.Game == play.VariantReversi }
 
-// board is the game on the board. Everything but the drawing goes through play.Board, the
+// board is the game on the board. Everything but the drawing goes through *play.Table, the
 // same for both games.
-func (p *Page) board() play.Board {
+func (p *Page) board() *play.Table {
 	if p.reversi() {
-		return p.rv
+		return &p.rv.Table
 	}
-	return p.xq
+	return &p.xq.Table
 }
 
 // setBoard puts b on the page as its game's board.
-func (p *Page) setBoard(b play.Board) {
-	switch x := b.(type) {
-	case *play.XiangqiBoard:
-		p.xq = x
-	case *play.ReversiBoard:
-		p.rv = x
+func (p *Page) setBoard(b *play.Table) {
+	if m, ok := b.Xiangqi(); ok {
+		p.xq = m
+	} else if r, ok := b.Reversi(); ok {
+		p.rv = r
 	}
 }
 
 func (p *Page) OnMount(ctx app.Context) {
 	p.restore(ctx)
 	p.openLink(ctx) // a share link's game replaces the saved one (share.go)
-	p.eng = engineLink{engine: p.xq.Engine(), onLine: p.onEngineLine, onFail: p.onEngineFailed}
+	p.eng = engineLink{engine: p.xq.Engine, onLine: p.onEngineLine, onFail: p.onEngineFailed}
 	ctx.Handle(PointAction, p.onPoint)
 	ctx.Handle(BoardKeyAction, p.onBoardKey)
 	p.undrag = listenDrag(
@@ -129,7 +128,7 @@ func (p *Page) OnMount(ctx app.Context) {
 		}
 	})
 	ctx.Handle(VariationAction, func(ctx app.Context, a app.Action) {
-		if v, ok := a.Value.(VariationMove); ok && !p.reversi() && p.xq.M.EnterBranch(v.Ply, v.Branch, v.Move) {
+		if v, ok := a.Value.(VariationMove); ok && !p.reversi() && p.xq.EnterBranch(v.Ply, v.Branch, v.Move) {
 			p.changed(ctx)
 		}
 	})
@@ -186,7 +185,7 @@ func (p *Page) restore(ctx app.Context) {
 	for _, key := range []string{StorageKey, ReversiStorageKey} {
 		_, p.hasPrevious[key] = storageRaw(previousKey(key))
 	}
-	p.rv.SetEngine(p.xq.Engine()) // one worker: one conversation
+	p.rv.Engine = p.xq.Engine // one worker: one conversation
 	p.xq.SetLevel(p.settings.Level)
 	p.rv.SetLevel(p.settings.Level)
 }
@@ -336,7 +335,7 @@ func (p *Page) onControl(ctx app.Context, a app.Action) {
 		p.openEditor()
 		return
 	case "promote-variation", "delete-variation":
-		if p.reversi() || !variationAction(p.xq.M, action) {
+		if p.reversi() || !variationAction(p.xq, action) {
 			return
 		}
 	default:
@@ -352,7 +351,7 @@ var sideActions = map[string]map[string]int{
 }
 
 // exportAs puts the game written as export id in the box (and on the clipboard).
-func (p *Page) exportAs(ctx app.Context, b play.Board, id string) {
+func (p *Page) exportAs(ctx app.Context, b *play.Table, id string) {
 	e, ok := play.FindExport(b, id)
 	if !ok {
 		return
@@ -529,7 +528,7 @@ func (p *Page) onEngineLine(ctx app.Context, line string) {
 }
 
 func (p *Page) onEngineFailed(why string) {
-	p.xq.Engine().Fail(why)
+	p.xq.Engine.Fail(why)
 	p.notice = p.lang.T(i18n.EngineCouldNotStart, why)
 }
 
@@ -540,7 +539,7 @@ func (p *Page) Render() app.UI {
 	b, l := p.board(), p.lang
 	texts := b.MoveTexts(p.notation()) // the move list's, and the announcement's
 	if !p.reversi() {
-		texts = withSymbols(texts, p.xq.M.Symbols())
+		texts = withSymbols(texts, p.xq.Symbols())
 	}
 	engineOK := p.engineOK()
 	class, title := "qipan", "象棋"
@@ -569,7 +568,7 @@ func (p *Page) Render() app.UI {
 			app.P().Class("hint-text").Text(p.hintText()),
 			p.enginePanel(),
 			newControls().In(l).For(b.Variant()).Enable(b.CanUndo(), b.CanRedo()).
-				EnableEngine(engineOK && !b.Reviewing() && b.PersonToMove() && !b.Engine().Hinting(),
+				EnableEngine(engineOK && !b.Reviewing() && b.PersonToMove() && !b.Engine.Hinting(),
 					engineOK && !b.Reviewing() && !b.Over()).
 				Review(b.Reviewing()).Analyse(b.Analysis()),
 			p.keepSlot(),
@@ -610,17 +609,17 @@ func (p *Page) shownSettings() play.Settings {
 
 // engineOK reports whether the engine can be asked anything: the app runs and the engine has
 // not failed.
-func (p *Page) engineOK() bool { return p.mounted && p.board().Engine().Failed() == "" }
+func (p *Page) engineOK() bool { return p.mounted && p.board().Engine.Failed() == "" }
 
 // hintText names the engine's suggestion in the move list's notation ("" for none).
 func (p *Page) hintText() string {
 	if p.reversi() {
-		if mv, ok := p.rv.R.HintMove(); ok {
+		if mv, ok := p.rv.HintMove(); ok {
 			return p.lang.T(i18n.HintMove, mv.String())
 		}
 		return ""
 	}
-	m := p.xq.M
+	m := p.xq
 	if hint, ok := m.HintMove(); ok {
 		return p.lang.T(i18n.HintMove, play.MoveText(m.Shown(), hint, p.notation()))
 	}
@@ -634,7 +633,7 @@ func (p *Page) discCounts() app.UI {
 		return slot
 	}
 	l := p.lang
-	black, white := p.rv.R.Counts()
+	black, white := p.rv.Counts()
 	return slot.Body(
 		app.Span().Class("count black").Attr("data-count", "X").Title(l.T(i18n.BlackDiscs)).Text(itoa(black)),
 		app.Span().Class("count white").Attr("data-count", "O").Title(l.T(i18n.WhiteDiscs)).Text(itoa(white)),
@@ -680,8 +679,8 @@ func (p *Page) status() app.UI {
 	}
 	text, class := statusOf(l, b, p.mounted)
 	st := app.P().Class(class).Attr("aria-live", "polite")
-	if r, ok := b.(*play.ReversiBoard); ok && !b.Reviewing() {
-		if pass := r.R.Passed(); pass != "" {
+	if r, ok := b.Reversi(); ok && !b.Reviewing() {
+		if pass := r.Passed(); pass != "" {
 			return st.Attr("data-pass", pass).Text(l.T(i18n.ReversiPass, play.SideLabel(l, b.Variant(), 1-b.Turn())) + " · " + text)
 		}
 	}

@@ -36,11 +36,10 @@ func (p *Page) openLink(ctx app.Context) {
 	game := l.Game
 	if o != nil {
 		game = o.Board.Variant()
-		switch x := o.Board.(type) {
-		case *play.XiangqiBoard:
-			p.xq.M.Load(x.M.Game())
-		case *play.ReversiBoard:
-			p.rv.R.Load(x.R.Game())
+		if m, ok := o.Board.Xiangqi(); ok {
+			p.xq.Load(m.Game())
+		} else if r, ok := o.Board.Reversi(); ok {
+			p.rv.Load(r.Game())
 		}
 		switch game {
 		case play.VariantXiangqi:

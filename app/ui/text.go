@@ -11,11 +11,11 @@ import (
 
 // statusOf is the status line's text (play.StatusText) and class while b's game goes on, in
 // l; "Loading" until the app runs.
-func statusOf(l i18n.Lang, b play.Board, mounted bool) (text, class string) {
+func statusOf(l i18n.Lang, b *play.Table, mounted bool) (text, class string) {
 	if !mounted {
 		return l.T(i18n.Loading), "status"
 	}
-	e := b.Engine()
+	e := b.Engine
 	switch {
 	case b.Reviewing():
 		class = "status review"
@@ -36,7 +36,7 @@ func statusOf(l i18n.Lang, b play.Board, mounted bool) (text, class string) {
 
 // youClass is the class of the person's turn: the colour of the side to move ("red",
 // "disc-black").
-func youClass(b play.Board) string {
+func youClass(b *play.Table) string {
 	switch {
 	case b.Variant() == play.VariantXiangqi:
 		return xiangqi.Color(b.Turn()).String()

@@ -138,7 +138,7 @@ func TestPageStatus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.xq, p.mounted = &play.XiangqiBoard{M: m}, true
+	p.xq, p.mounted = m, true
 	if html := appHTML(p); !strings.Contains(html, `data-result="Black wins: Red is checkmated"`) {
 		t.Errorf("mate not shown")
 	}
@@ -147,7 +147,7 @@ func TestPageStatus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.xq = &play.XiangqiBoard{M: m}
+	p.xq = m
 	if html := appHTML(p); !strings.Contains(html, `data-result="Draw: the same position three times"`) {
 		t.Errorf("repetition not shown")
 	}
@@ -265,8 +265,8 @@ func TestPageNotationFollowsLanguage(t *testing.T) {
 	for _, tt := range tests {
 		p := NewPage()
 		p.lang, p.settings.Notation = tt.lang, tt.chosen
-		p.xq.M.Click(mustSquare(t, "h2"))
-		if !p.xq.M.Click(mustSquare(t, "e2")) {
+		p.xq.Click(mustSquare(t, "h2"))
+		if !p.xq.Click(mustSquare(t, "e2")) {
 			t.Fatal("h2-e2 not played")
 		}
 		html := appHTML(p)

@@ -133,7 +133,7 @@ func withSymbols(texts, symbols []string) []string {
 func variationsOf(m *play.Match, n play.Notation, l i18n.Lang) *Variations {
 	ply := m.ShownPly()
 	return &Variations{Ply: ply, Branches: m.Branches(ply, n), Editable: m.InVariation(ply),
-		BlackFirst: (&play.XiangqiBoard{M: m}).SecondFirst(), Lang: l}
+		BlackFirst: m.SecondFirst(), Lang: l}
 }
 
 // variationAction makes the line of the move shown the main line, or deletes it.
@@ -149,5 +149,5 @@ func (p *Page) variations() app.UI {
 	if p.reversi() {
 		return &Variations{Lang: p.lang}
 	}
-	return variationsOf(p.xq.M, p.notation(), p.lang)
+	return variationsOf(p.xq, p.notation(), p.lang)
 }

@@ -16,7 +16,7 @@ const annotatedPGN = `[Event "讲解"]
 // before them; the edit buttons once the move shown is in a variation; symbols in the list.
 func TestVariations(t *testing.T) {
 	m := play.NewMatch()
-	if _, _, err := m.ImportText(annotatedPGN); err != nil {
+	if _, _, err := m.Import(annotatedPGN); err != nil {
 		t.Fatal(err)
 	}
 	m.Review(2)

@@ -261,7 +261,7 @@ func (g *game) dropped() {
 
 func (g *game) Draw(screen *ebiten.Image) {
 	t0 := time.Now()
-	thinking := g.app.Board().Engine().Thinking()
+	thinking := g.app.Board().Engine.Thinking()
 	g.frames.frame(t0, thinking)
 	if n := g.frames.n; n%60 == 0 {
 		g.trace(fmt.Sprintf("frames %d", n))

@@ -1,0 +1,104 @@
+package play
+
+import "qipan/engine/reversi"
+
+// Reversi's side of its Table (table.go's rules): the board as the Table shows it, and what
+// a person's input does, in Reversi's squares and discs. Nothing is selected: a click on a
+// legal square plays there.
+
+func (r *Reversi) variant() string        { return VariantReversi }
+func (r *Reversi) dims() (cols, rows int) { return 8, 8 }
+func (r *Reversi) cell(col, row int) int  { return row*8 + col }
+
+func (r *Reversi) squareName(sq int) string { return reversi.Square(sq).String() }
+
+func (r *Reversi) parseSquare(name string) (int, bool) {
+	mv, err := reversi.ParseMove(name)
+	if err != nil || mv.Square() == reversi.NoSquare {
+		return -1, false
+	}
+	return int(mv.Square()), true
+}
+
+func (r *Reversi) piece(sq int) byte {
+	c, ok := r.Shown().At(reversi.Square(sq))
+	switch {
+	case !ok:
+		return 0
+	case c == reversi.Black:
+		return 'X'
+	}
+	return 'O'
+}
+
+func (r *Reversi) check() int { return -1 }
+
+func (r *Reversi) lastMove() (from, to int) {
+	switch mv := r.LastMove(); mv {
+	case reversi.NoMove, reversi.Pass:
+		return -1, -1
+	default:
+		return -1, int(mv.Square())
+	}
+}
+
+func (r *Reversi) hintMove() (from, to int, ok bool) {
+	mv, ok := r.HintMove()
+	if !ok || mv.Square() == reversi.NoSquare {
+		return -1, -1, false
+	}
+	return -1, int(mv.Square()), true
+}
+
+func (r *Reversi) click(sq int) bool  { return r.Click(reversi.Square(sq)) }
+func (r *Reversi) selection() int     { return -1 }
+func (r *Reversi) draggable(int) bool { return false }
+
+func (r *Reversi) targets() []int {
+	var out []int
+	for _, s := range r.Hints() {
+		out = append(out, int(s))
+	}
+	return out
+}
+
+func (r *Reversi) setHuman(side int) { r.SetHuman(reversi.Color(side)) }
+
+// MoveNow is Match.MoveNow for Reversi: while the computer thinks, its best move so far is
+// played; on the person's turn against the computer the sides swap and the computer plays
+// this side. Reversi has no one-off engine move, so in two-player mode it does nothing.
+func (r *Reversi) MoveNow() []string {
+	e := r.Engine
+	if e.Thinking() {
+		return e.HurryNow()
+	}
+	if r.Over() || r.Reviewing() || e.Failed() != "" || r.mode != VsComputer {
+		return nil
+	}
+	r.SetHuman(reversi.Color(r.human ^ 1))
+	return r.EngineLines()
+}
+
+// ImportFile reads the file as text: Reversi's formats are ASCII.
+func (r *Reversi) ImportFile(data []byte, _ func([]byte) string) (string, []string, error) {
+	return r.Import(string(data))
+}
+
+// Import loads pasted text (ImportReversi); on error nothing changes.
+func (r *Reversi) Import(text string) (string, []string, error) {
+	g, kind, err := ImportReversi(text)
+	if err != nil {
+		return "", nil, err
+	}
+	r.Load(g)
+	return kind, nil, nil
+}
+
+// Exports lists the texts the game can be written as: the transcript, the board shown, GGF.
+func (r *Reversi) Exports() []Export {
+	return []Export{
+		{"transcript", "transcript", func(Notation) (string, error) { return r.Transcript(), nil }},
+		{"board", "board", func(Notation) (string, error) { return r.Shown().String(), nil }},
+		{"ggf", "GGF", func(Notation) (string, error) { return r.GGF(), nil }},
+	}
+}

@@ -1,0 +1,449 @@
+package play
+
+import (
+	"qipan/app/engineclient"
+	"qipan/app/sound"
+)
+
+// Table is what a game at the board is, whatever the game: the sides and two-player mode,
+// the level, reviewing the record, undo and redo by the person's turns, hints asked of the
+// engine, analysis, the evaluation graph, and the conversation with the engine. It is
+// written once; each game (Match for Xiangqi, Reversi) embeds it and gives it its rules
+// through the rules interface: the record, whose turn it is, what to search and what to do
+// with the engine's answer.
+type Table struct {
+	rules   rules
+	flipped bool // the board is shown from the second side's
+	human   int  // the person's side against the computer (0: the first to move)
+	mode    Mode
+	view    int // the ply shown while reviewing the record, or -1 for the game itself
+	once    int // the engine plays the move at this ply (MoveNow in two-player), or -1
+	level   int
+	// hintAsk is the position line the person asked a hint for, "" for none.
+	hintAsk string
+	refusal Refusal // why the last click did not do what it tried, "" if it did
+	// analysis: the engine analyses the position shown, and the person moves both sides.
+	analysis bool
+	evalBook                      // the evaluation graph's scores
+	Engine   *engineclient.Client // the conversation with the engine, shared with the other game
+}
+
+// rules is what a game tells its Table: its rules, its record, and what differs in how a
+// person plays it. The game embeds its Table, so a method of the Table's own name that the
+// game does not declare would be the Table's, calling itself: each game declares all of them. Squares are the game's own numbers (xiangqi.Square, reversi.Square as
+// int); sides are ints, 0 for the side that moves first (Red, Reversi's Black).
+type rules interface {
+	variant() string        // VariantXiangqi, VariantReversi
+	dims() (cols, rows int) // the display grid: Xiangqi's 9×10 points, Reversi's 8×8 cells
+	// cell is the square shown at display column col, row row, the first side at the bottom.
+	cell(col, row int) int
+	squareName(sq int) string // as the game's records write it ("h2", "f5")
+	parseSquare(name string) (int, bool)
+
+	// piece is what stands on sq in the shown position: a xiangqi FEN letter, 'X' or 'O' for
+	// a disc, 0 for none; check the square of a general in check there, or -1.
+	piece(sq int) byte
+	check() int
+	// lastMove is the move that led to the shown position (from -1 for a disc placed, to -1
+	// for a pass; both -1 for none); hintMove the engine's suggestion there.
+	lastMove() (from, to int)
+	hintMove() (from, to int, ok bool)
+
+	// The person's input: click selects, moves or clears (reporting a move played, leaving
+	// a refusal in the Table); the selection and the squares the person may click now.
+	click(sq int) bool
+	selection() int
+	targets() []int
+	draggable(sq int) bool
+	clearSelection()
+
+	gamePly() int // the game's ply in its record
+	gameLen() int // the record's length (the redo tail too)
+	Over() bool   // the game has ended, by any of its rules
+	Result() string
+	LastSound() sound.Sound
+	// turnAt is the side to move after ply moves of the record; passAt reports whether it
+	// has no move there and must pass (a pass is a move of the record); endAt whether the
+	// game is over there (asked of plies before the record's end).
+	turnAt(ply int) int
+	passAt(ply int) bool
+	endAt(ply int) bool
+	// seek moves the game to ply of its record, keeping the record, and settles it there
+	// (a forced pass is played).
+	seek(ply int)
+	New()
+	// setHuman makes the person play side against the computer (Xiangqi turns the board).
+	setHuman(side int)
+	MoveTexts(n Notation) []string
+
+	lineAt(ply int) string // the protocol's position line after ply moves
+	// jobAt is the search of kind for the position after ply moves (none for a finished
+	// position); graphJob is the next search the evaluation graph needs.
+	jobAt(ply int, kind engineclient.Kind) engineclient.Search
+	graphJob() (engineclient.Search, bool)
+	// takeHint ends the hint search: it records the engine's suggestion move for the
+	// searched position ("": the engine found none, ErrNoMove).
+	takeHint(searched engineclient.Search, move string) error
+	// takeMove plays the engine's move; an error changes nothing.
+	takeMove(move string) error
+	MoveNow() []string
+	EngineView(n Notation) (EngineView, bool)
+	Evals() []EvalPoint
+
+	Save() Saved
+	Import(text string) (kind string, notes []string, err error)
+	ImportFile(data []byte, decode func([]byte) string) (kind string, notes []string, err error)
+	Exports() []Export
+}
+
+// newTable returns the table of game r: the person plays the first side at DefaultLevel,
+// with a fresh engine conversation.
+func newTable(r rules) Table {
+	return Table{rules: r, view: -1, once: -1, level: DefaultLevel, Engine: NewEngine()}
+}
+
+// Human returns the person's side against the computer (0: the side that moves first).
+func (t *Table) Human() int { return t.human }
+
+// Mode returns who plays whom.
+func (t *Table) Mode() Mode { return t.mode }
+
+// Level returns the engine's level.
+func (t *Table) Level() int { return t.level }
+
+// SetLevel sets the engine's level (clamped); it applies from the next search.
+func (t *Table) SetLevel(l int) { t.level = ClampLevel(l) }
+
+// Refusal is why the last click was refused ("" if it was not).
+func (t *Table) Refusal() Refusal { return t.refusal }
+
+// setSide makes the person play side against the computer.
+func (t *Table) setSide(side int) { t.mode, t.human, t.once = VsComputer, side&1, -1 }
+
+// SetTwoPlayer makes it a game between two people at the board: the engine moves only when
+// asked.
+func (t *Table) SetTwoPlayer() {
+	t.mode, t.once = TwoPlayer, -1
+	t.rules.clearSelection()
+}
+
+// reset forgets what belonged to the game replaced: the review, the one-off engine move, the
+// hint asked, the graph's scores.
+func (t *Table) reset() {
+	t.view, t.once, t.hintAsk = -1, -1, ""
+	t.evalBook = evalBook{}
+}
+
+// EngineToMove reports whether the engine should be playing the current move.
+func (t *Table) EngineToMove() bool {
+	switch {
+	case t.rules.Over(), t.analysis: // while the engine analyses, the person moves both sides
+		return false
+	case t.once == t.rules.gamePly():
+		return true
+	}
+	return t.mode == VsComputer && t.rules.turnAt(t.rules.gamePly()) != t.human
+}
+
+// PersonToMove reports whether the board accepts a person's move now.
+func (t *Table) PersonToMove() bool { return !t.rules.Over() && !t.EngineToMove() }
+
+// Reviewing reports whether the board shows a position other than the game's current one.
+// Reviewing the record is browse-only: the board takes no moves until the person either goes
+// back to the game or continues from the reviewed position (which then becomes the game's;
+// the moves after it stay recorded as the redo tail until a new move replaces them).
+func (t *Table) Reviewing() bool { return t.view >= 0 }
+
+// ShownPly is the ply whose position the board shows: the reviewed one, else the game's.
+func (t *Table) ShownPly() int {
+	if t.view >= 0 {
+		return t.view
+	}
+	return t.rules.gamePly()
+}
+
+// Review shows the position after ply moves of the record (0..Len, clamped). Reviewing the
+// game's own ply is the same as not reviewing. It reports whether the shown ply changed.
+func (t *Table) Review(ply int) bool {
+	ply = max(0, min(ply, t.rules.gameLen()))
+	before := t.ShownPly()
+	t.view = ply
+	if ply == t.rules.gamePly() {
+		t.view = -1
+	}
+	t.rules.clearSelection()
+	return t.ShownPly() != before
+}
+
+// Step reviews delta plies from the shown one (← is -1, → is +1).
+func (t *Table) Step(delta int) bool { return t.Review(t.ShownPly() + delta) }
+
+// BackToGame ends a review: the board shows the game's current position again.
+func (t *Table) BackToGame() bool {
+	was := t.view >= 0
+	t.view = -1
+	return was
+}
+
+// ContinueHere makes the reviewed position the game's: play goes on from it (and if it is
+// the computer's turn there, the computer moves). It reports whether anything changed.
+func (t *Table) ContinueHere() bool { return t.view >= 0 && t.goTo(t.view) }
+
+// rest reports whether the game may stop at ply for the person: a position with a move to
+// make, theirs against the computer (either side's with two players), or the end.
+func (t *Table) rest(ply int) bool {
+	if t.rules.passAt(ply) {
+		return false
+	}
+	return t.mode == TwoPlayer || t.rules.turnAt(ply) == t.human || t.rules.endAt(ply)
+}
+
+// undoTarget is the ply Undo goes back to, or -1: the person's previous turn (one ply in
+// two-player; a forced pass is skipped).
+func (t *Table) undoTarget() int {
+	for p := t.rules.gamePly() - 1; p >= 0; p-- {
+		if t.rest(p) && !t.rules.endAt(p) {
+			return p
+		}
+	}
+	return -1
+}
+
+// redoTarget is the ply Redo goes forward to, or -1: the person's next turn in the record
+// (one ply in two-player), or the end of the record if no reply is recorded.
+func (t *Table) redoTarget() int {
+	ply, n := t.rules.gamePly(), t.rules.gameLen()
+	if ply >= n {
+		return -1
+	}
+	for p := ply + 1; p < n; p++ {
+		if t.rest(p) {
+			return p
+		}
+	}
+	return n
+}
+
+// Undo takes back the last full move: back to the person's previous turn (one ply if the
+// engine has not replied yet, else two; one ply in two-player). It reports whether anything
+// was undone. It also ends a review. Redo replays what Undo took back.
+func (t *Table) Undo() bool { return t.goTo(t.undoTarget()) }
+func (t *Table) Redo() bool { return t.goTo(t.redoTarget()) }
+
+// CanUndo and CanRedo tell the controls whether Undo and Redo would do anything.
+func (t *Table) CanUndo() bool { return t.undoTarget() >= 0 }
+func (t *Table) CanRedo() bool { return t.redoTarget() >= 0 }
+
+// goTo moves the game to ply of its record (keeping the record), or does nothing for -1.
+func (t *Table) goTo(ply int) bool {
+	if ply < 0 || ply > t.rules.gameLen() {
+		return false
+	}
+	t.rules.seek(ply)
+	t.view, t.once = -1, -1
+	t.rules.clearSelection()
+	return true
+}
+
+// RequestHint asks for the engine's best move for the side to move, to show, not play. It
+// reports whether the request was taken (the person must be to move, not reviewing); the
+// caller then sends EngineLines.
+func (t *Table) RequestHint() bool {
+	if t.Reviewing() || !t.PersonToMove() || t.Engine.Failed() != "" {
+		return false
+	}
+	t.hintAsk = t.line()
+	return true
+}
+
+// line is the protocol's position line for the game's current position.
+func (t *Table) line() string { return t.rules.lineAt(t.rules.gamePly()) }
+
+// hintAsked reports whether the person asked for a hint in the current position.
+func (t *Table) hintAsked() bool { return t.hintAsk != "" && t.hintAsk == t.line() }
+
+// SetAnalysis turns analysis on or off: while on, the engine searches the position shown
+// (the game's, or the one reviewed) for its best lines, and plays no move; the person moves
+// both sides.
+func (t *Table) SetAnalysis(on bool) {
+	t.analysis = on
+	t.hintAsk = ""
+}
+
+// Analysis reports whether analysis is on.
+func (t *Table) Analysis() bool { return t.analysis }
+
+// wanted is the search the engine should be running now: while analysis is on, the position
+// shown; else the engine's move, a hint the person asked for, a point of the evaluation
+// graph, or none.
+func (t *Table) wanted() engineclient.Search {
+	r := t.rules
+	if t.analysis {
+		return r.jobAt(t.ShownPly(), engineclient.Analysis)
+	}
+	if !r.Over() {
+		switch {
+		case t.EngineToMove():
+			return r.jobAt(r.gamePly(), engineclient.Move)
+		case t.hintAsked():
+			return r.jobAt(r.gamePly(), engineclient.Hint)
+		}
+	}
+	if t.graphing {
+		if j, ok := r.graphJob(); ok {
+			return j
+		}
+	}
+	return engineclient.Search{}
+}
+
+// EngineLines returns the lines to send so that the engine searches the position if, and
+// only if, it is the engine's turn (or the person asked for a hint there, or analyses).
+func (t *Table) EngineLines() []string { return t.Engine.Sync(t.wanted()) }
+
+// EngineSaid handles one line from the engine: a fresh bestmove is played. It returns the
+// lines to send next, whether the position changed, and an error for a reply that cannot be
+// used (the game is unchanged then, and the engine is free for the next search).
+func (t *Table) EngineSaid(line string) (send []string, moved bool, err error) {
+	return converse(t.Engine, t, line)
+}
+
+func (t *Table) takeHint(searched engineclient.Search, move string) error {
+	t.hintAsk = ""
+	return t.rules.takeHint(searched, move)
+}
+
+func (t *Table) takeMove(move string) error { return t.rules.takeMove(move) }
+
+// NewTable returns a new game of variant v (VariantXiangqi, or VariantReversi).
+func NewTable(v string) *Table {
+	if v == VariantReversi {
+		return &NewReversi().Table
+	}
+	return &NewMatch().Table
+}
+
+// Xiangqi returns the Xiangqi game at the table, for what only Xiangqi has (variations,
+// notes, its record); Reversi likewise.
+func (t *Table) Xiangqi() (*Match, bool) {
+	m, ok := t.rules.(*Match)
+	return m, ok
+}
+
+func (t *Table) Reversi() (*Reversi, bool) {
+	r, ok := t.rules.(*Reversi)
+	return r, ok
+}
+
+// Variant is VariantXiangqi or VariantReversi.
+func (t *Table) Variant() string { return t.rules.variant() }
+
+// Dims returns the display grid: Xiangqi's 9×10 points, Reversi's 8×8 cells.
+func (t *Table) Dims() (cols, rows int) { return t.rules.dims() }
+
+// Cell returns the square shown at display column col, row row (row 0 at the top, after the
+// flip).
+func (t *Table) Cell(col, row int) int {
+	if t.flipped {
+		cols, rows := t.rules.dims()
+		col, row = cols-1-col, rows-1-row
+	}
+	return t.rules.cell(col, row)
+}
+
+// Piece returns what stands on sq in the shown position: a xiangqi FEN letter ("KABNRCP"
+// red, lower case black), 'X' or 'O' for a black or white disc, 0 for none.
+func (t *Table) Piece(sq int) byte { return t.rules.piece(sq) }
+
+// Turn is the side to move in the shown position.
+func (t *Table) Turn() int { return t.rules.turnAt(t.ShownPly()) }
+
+// Click handles a click (or a drop) on sq: select, move, or clear. It reports whether a
+// move was played; a click refused leaves why in Refusal.
+func (t *Table) Click(sq int) bool { return t.rules.click(sq) }
+
+// Selected is the selected square (-1 for none); Targets are the squares the person may
+// click now to move (the selected piece's targets, or every legal disc in Reversi).
+func (t *Table) Selected() int            { return t.rules.selection() }
+func (t *Table) Targets() []int           { return t.rules.targets() }
+func (t *Table) Deselect()                { t.rules.clearSelection() }
+func (t *Table) LastMove() (from, to int) { return t.rules.lastMove() }
+
+// Draggable reports whether a press on sq picks a piece up (a piece of the person's to
+// move); games without dragging (Reversi) say false.
+func (t *Table) Draggable(sq int) bool { return t.rules.draggable(sq) }
+
+// Check returns the square of the general in check in the shown position, or -1.
+func (t *Table) Check() int { return t.rules.check() }
+
+// HintMove returns the engine's suggestion for the shown position (from -1 for a disc).
+func (t *Table) HintMove() (from, to int, ok bool) { return t.rules.hintMove() }
+
+// SquareName names sq as the game's records do ("h2", "f5"); ParseSquare reads a name
+// back (false for a name that is no square of the game).
+func (t *Table) SquareName(sq int) string            { return t.rules.squareName(sq) }
+func (t *Table) ParseSquare(name string) (int, bool) { return t.rules.parseSquare(name) }
+
+// Flipped reports whether the board is shown from the second side's; Flip turns it round.
+func (t *Table) Flipped() bool     { return t.flipped }
+func (t *Table) Flip()             { t.flipped = !t.flipped }
+func (t *Table) SetFlipped(v bool) { t.flipped = v }
+
+// SetHuman makes the person play side against the computer (Xiangqi turns the board to put
+// that side at the bottom). If it is then the computer's turn, EngineLines starts its search.
+func (t *Table) SetHuman(side int) { t.rules.setHuman(side & 1) }
+
+// New starts again from the start position, keeping the sides, the mode and the flip.
+func (t *Table) New() { t.rules.New() }
+
+// Over reports whether the game has ended; Result is the sentence saying how ("" while it
+// goes on); LastSound the sound of the move that led to the current position.
+func (t *Table) Over() bool             { return t.rules.Over() }
+func (t *Table) Result() string         { return t.rules.Result() }
+func (t *Table) LastSound() sound.Sound { return t.rules.LastSound() }
+
+// MoveTexts writes every recorded move (the redo tail too) in notation n (Reversi has one
+// notation and ignores n); Ply is how many are played, Len how many are recorded, and
+// SecondFirst reports whether the record starts with the second side to move.
+func (t *Table) MoveTexts(n Notation) []string { return t.rules.MoveTexts(n) }
+func (t *Table) Ply() int                      { return t.rules.gamePly() }
+func (t *Table) Len() int                      { return t.rules.gameLen() }
+func (t *Table) SecondFirst() bool             { return t.rules.turnAt(0) == 1 }
+
+// Mover is the side that played the move leading to ply (1 for the first move): in Reversi
+// a pass is a move of the record, so the side is the one to move before it.
+func (t *Table) Mover(ply int) int { return t.rules.turnAt(ply - 1) }
+
+// MoveNow asks the computer to move now and returns the lines to send: if it is thinking,
+// stop, and its best move so far is played; on the person's turn against the computer the
+// sides swap and the computer plays this side; in Xiangqi's two-player mode it plays this one
+// move. Nothing happens while reviewing or when the game is over.
+func (t *Table) MoveNow() []string { return t.rules.MoveNow() }
+
+// EngineView is the engine's last search for a panel, its line in notation n; false when
+// there is none to show. Evals is the evaluation graph: each position of the record with the
+// engine's score from the first side's view, where it has one.
+func (t *Table) EngineView(n Notation) (EngineView, bool) { return t.rules.EngineView(n) }
+func (t *Table) Evals() []EvalPoint                       { return t.rules.Evals() }
+
+// Save returns the game as it is kept between visits.
+func (t *Table) Save() Saved {
+	s := t.rules.Save()
+	s.Flipped = t.flipped
+	return s
+}
+
+// Import loads pasted text (Xiangqi's records, Reversi's transcripts and boards); on error
+// nothing changes. It returns what the text was and notes on what was skipped.
+func (t *Table) Import(text string) (kind string, notes []string, err error) {
+	return t.rules.Import(text)
+}
+
+// ImportFile loads a file's bytes as Import loads text (Xiangqi also reads XQF); decode turns
+// GBK into text (see play.ImportFile).
+func (t *Table) ImportFile(data []byte, decode func([]byte) string) (kind string, notes []string, err error) {
+	return t.rules.ImportFile(data, decode)
+}
+
+// Exports lists the texts the game can be written as.
+func (t *Table) Exports() []Export { return t.rules.Exports() }

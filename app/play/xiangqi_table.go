@@ -1,0 +1,89 @@
+package play
+
+import "qipan/engine/xiangqi"
+
+// Match's side of its Table (table.go's rules): the board as the Table shows it, and what a
+// person's input does, in Xiangqi's squares and pieces.
+
+func (m *Match) variant() string        { return VariantXiangqi }
+func (m *Match) dims() (cols, rows int) { return 9, 10 }
+func (m *Match) cell(col, row int) int  { return int(xiangqi.SquareOf(col, 9-row)) }
+
+func (m *Match) squareName(sq int) string { return xiangqi.Square(sq).String() }
+
+func (m *Match) parseSquare(name string) (int, bool) {
+	s, err := xiangqi.ParseSquare(name)
+	return int(s), err == nil
+}
+
+func (m *Match) piece(sq int) byte {
+	if pc := m.Shown().At(xiangqi.Square(sq)); pc != xiangqi.NoPiece {
+		return pc.FEN()
+	}
+	return 0
+}
+
+func (m *Match) check() int {
+	pos := m.Shown()
+	if !pos.InCheck() {
+		return -1
+	}
+	return int(pos.GeneralSquare(pos.Turn()))
+}
+
+func (m *Match) lastMove() (from, to int) {
+	if mv, ok := m.LastMove(); ok {
+		return int(mv.From()), int(mv.To())
+	}
+	return -1, -1
+}
+
+func (m *Match) hintMove() (from, to int, ok bool) {
+	mv, ok := m.HintMove()
+	if !ok {
+		return -1, -1, false
+	}
+	return int(mv.From()), int(mv.To()), true
+}
+
+func (m *Match) click(sq int) bool { return m.Click(xiangqi.Square(sq)) }
+func (m *Match) selection() int    { return int(m.selected) }
+
+func (m *Match) targets() []int {
+	var out []int
+	for _, mv := range m.hints {
+		out = append(out, int(mv.To()))
+	}
+	return out
+}
+
+func (m *Match) draggable(sq int) bool {
+	if m.Reviewing() || !m.PersonToMove() {
+		return false
+	}
+	pos := m.Position()
+	pc := pos.At(xiangqi.Square(sq))
+	return pc != xiangqi.NoPiece && pc.Color() == pos.Turn()
+}
+
+func (m *Match) setHuman(side int) { m.SetHuman(xiangqi.Color(side)) }
+
+// Exports lists the texts the game can be written as: the position shown (FEN), the moves
+// in ICCS or 中文, the record in PGN or DhtmlXQ.
+func (m *Match) Exports() []Export {
+	moves := func(n Notation) func(Notation) (string, error) {
+		return func(Notation) (string, error) { return m.MovesText(n), nil }
+	}
+	return []Export{
+		{"fen", "FEN", func(Notation) (string, error) { return m.Shown().FEN(), nil }},
+		{"iccs", "ICCS", moves(ICCS)},
+		{"zh", "中文", func(n Notation) (string, error) {
+			if n != ChineseTraditional {
+				n = Chinese
+			}
+			return m.MovesText(n), nil
+		}},
+		{"pgn", "PGN", m.PGN},
+		{"dhtmlxq", "DhtmlXQ", func(Notation) (string, error) { return m.DhtmlXQ() }},
+	}
+}
