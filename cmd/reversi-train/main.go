@@ -19,13 +19,16 @@
 // The midgame evaluation, midgame.bin (the recipe and its figures: engine/reversi/search/BENCH.md):
 //
 //	reversi-train games -games 100000 -for 55m -seed 1 -o /tmp/games1.txt
-//	reversi-train fit -stages 15 -o engine/reversi/search/pattern/midgame.bin /tmp/games1.txt
+//	reversi-train fit -stages 15 -boot 4 -prior -l2 3e-3 -o engine/reversi/search/pattern/midgame.bin /tmp/games1.txt /tmp/games2.txt
 //
 // games plays self-play games (0 to 24 random moves, then a depth-6 search with ±1 disc of
 // noise) and labels every position: from 20 empties by its exact score, before by the exact
 // score at 20 empties of the game it is in (see games.go). fit -stages N fits each stage to the
-// samples within -spread empties of its range, holds out the last tenth (whole games) and
-// reports the held-out error per stage beside the hand evaluation's (search.Evaluate).
+// samples within -spread empties of its range, holds out the last tenth (whole games; or the
+// files of -test) and reports the held-out error per stage beside the hand evaluation's
+// (search.Evaluate). -boot D labels the samples above 20 empties by a depth-D search on the
+// stages already fitted; -prior starts each stage from the one fitted before it and pulls it
+// towards it (score, probcut -w: another weights file than the embedded one).
 package main
 
 import (
@@ -131,6 +134,8 @@ func fit(args []string) error {
 	boot := fs.Int("boot", 0, "label samples above -exact empties by a search this deep with the stages fitted so far (0: keep their scores)")
 	exact := fs.Int("exact", 20, "with -boot: samples with this many empties or fewer keep their (exact) scores")
 	blend := fs.Float64("blend", 0, "with -boot: the weight of the sample's own score in its label, the search's 1 − blend")
+	prior := fs.Bool("prior", false, "with -stages: each stage starts from the one fitted before it and its L2 penalty pulls towards it")
+	testFiles := fs.String("test", "", "with -stages: hold out these files' samples (comma-separated) instead of the last tenth")
 	fs.Parse(args)
 	samples, err := readSamples(fs.Args())
 	if err != nil {
@@ -144,17 +149,23 @@ func fit(args []string) error {
 		fmt.Fprint(os.Stderr, report)
 		return os.WriteFile(*out, w.Marshal(), 0o644)
 	}
-	// the last tenth (whole games, as gen and games write them in order) is held out
+	// the last tenth (whole games, as gen and games write them in order) is held out, or -test
 	hold := len(samples) / 10
 	train, test := samples[:len(samples)-hold], samples[len(samples)-hold:]
-	for i := range samples { // the weights correct the hand evaluation (search.PatternEval)
-		samples[i].Base = float64(search.Evaluate(samples[i].P, samples[i].O)) / 100
+	if *testFiles != "" {
+		if test, err = readSamples(strings.Split(*testFiles, ",")); err != nil {
+			return err
+		}
+		train = samples
+	}
+	for i := range train { // the weights correct the hand evaluation (search.PatternEval)
+		train[i].Base = float64(search.Evaluate(train[i].P, train[i].O)) / 100
 	}
 	var relabel pattern.Relabel
 	if *boot > 0 {
 		relabel = bootstrap(*boot, *exact, *blend)
 	}
-	w := pattern.FitStages(train, *stages, *spread, *epochs, *l2, os.Stderr, relabel)
+	w := pattern.FitStages(train, *stages, *spread, *epochs, *l2, *prior, os.Stderr, relabel)
 	heldOut(os.Stderr, w, *stages, test)
 	return os.WriteFile(*out, w.Marshal(), 0o644)
 }

@@ -98,14 +98,14 @@ func TestScoreSet(t *testing.T) {
 		samples = append(samples, pattern.Sample{P: p.P, O: p.O, Score: 0})
 	}
 	var out bytes.Buffer
-	if err := scoreSet(&out, samples, 2); err != nil {
+	if err := scoreSet(&out, samples, 2, pattern.Midgame, false); err != nil {
 		t.Fatal(err)
 	}
 	if lines := strings.Split(strings.TrimSpace(out.String()), "\n"); len(lines) != 5 {
 		t.Fatalf("%d lines, want a header and depths 0-2:\n%s", len(lines), out.String())
 	}
 	end, _ := reversi.ParseBoard("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOOOOOOOOOOOOOOOOOOOO---- O")
-	if err := scoreSet(&out, []pattern.Sample{{P: end.P, O: end.O}}, 1); err == nil || !strings.Contains(err.Error(), "more than 22") {
+	if err := scoreSet(&out, []pattern.Sample{{P: end.P, O: end.O}}, 1, pattern.Midgame, false); err == nil || !strings.Contains(err.Error(), "more than 22") {
 		t.Fatalf("a position with 4 empties: error %v, want one saying more than 22", err)
 	}
 }

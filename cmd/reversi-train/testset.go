@@ -64,15 +64,33 @@ func testset(args []string) error {
 func score(args []string) error {
 	fs := flag.NewFlagSet("score", flag.ExitOnError)
 	depth := fs.Int("depth", 6, "deepest search")
+	wfile := fs.String("w", "", "PatternEval's weights file (default the embedded pattern.Midgame)")
+	probCut := fs.Bool("probcut", false, "search with Multi-ProbCut")
 	fs.Parse(args)
 	samples, err := readSamples(fs.Args())
 	if err != nil {
 		return err
 	}
-	return scoreSet(os.Stdout, samples, *depth)
+	w, err := loadWeights(*wfile)
+	if err != nil {
+		return err
+	}
+	return scoreSet(os.Stdout, samples, *depth, w, *probCut)
 }
 
-func scoreSet(out io.Writer, samples []pattern.Sample, depth int) error {
+// loadWeights reads a weights file, or returns pattern.Midgame for "".
+func loadWeights(name string) (*pattern.Weights, error) {
+	if name == "" {
+		return pattern.Midgame, nil
+	}
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	return pattern.Load(b)
+}
+
+func scoreSet(out io.Writer, samples []pattern.Sample, depth int, w *pattern.Weights, probCut bool) error {
 	for _, s := range samples {
 		if n := 64 - bits.OnesCount64(s.P|s.O); n <= 22 && depth > 0 {
 			// the search would solve it (level 10 solves from 22 empties)
@@ -80,11 +98,13 @@ func scoreSet(out io.Writer, samples []pattern.Sample, depth int) error {
 		}
 	}
 	e := search.NewSized(64)
+	e.SetPatternWeights(w)
 	fmt.Fprintf(out, "%d positions: rms error in discs against the exact scores\n", len(samples))
-	fmt.Fprintln(out, "depth  hand  pattern")
+	fmt.Fprintln(out, "depth  hand  pattern  (nodes: hand, pattern)")
 	for d := 0; d <= depth; d++ {
 		fmt.Fprintf(out, "%5d", d)
-		for _, ev := range []search.Evaluation{search.HandEval, search.PatternEval} {
+		var nodes [2]uint64
+		for k, ev := range []search.Evaluation{search.HandEval, search.PatternEval} {
 			var sum float64
 			for _, s := range samples {
 				var v int
@@ -94,16 +114,20 @@ func scoreSet(out io.Writer, samples []pattern.Sample, depth int) error {
 					e.SetBoard(p)
 					e.NewGame()
 					// level 10's solve ranges stay below the test set's empties when depth < empties
-					v = e.Search(context.Background(), search.Limits{Depth: d, Eval: ev}, nil).Score
+					r := e.Search(context.Background(), search.Limits{Depth: d, Eval: ev, ProbCut: probCut}, nil)
+					v, nodes[k] = r.Score, nodes[k]+r.Nodes
 				case ev == search.HandEval:
 					v = search.Evaluate(s.P, s.O)
 				default:
-					v = search.EvaluateWith(pattern.Midgame, s.P, s.O)
+					v = search.EvaluateWith(w, s.P, s.O)
 				}
 				x := float64(v)/100 - float64(s.Score)
 				sum += x * x
 			}
 			fmt.Fprintf(out, " %6.2f", math.Sqrt(sum/float64(max(len(samples), 1))))
+		}
+		if d > 0 {
+			fmt.Fprintf(out, "  %d %d", nodes[0], nodes[1])
 		}
 		fmt.Fprintln(out)
 	}

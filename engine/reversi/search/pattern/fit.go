@@ -99,7 +99,7 @@ func Fit(samples []Sample, epochs int, l2 float64) (*Weights, string) {
 	rows := makeRows(samples, pm)
 	hold := len(rows) / 10
 	var report strings.Builder
-	st := fitStage(rows[:len(rows)-hold], rows[len(rows)-hold:], pm, np, epochs, l2, &report)
+	st := fitStage(rows[:len(rows)-hold], rows[len(rows)-hold:], pm, np, epochs, l2, nil, &report)
 	return &Weights{stages: []stage{st}}, report.String()
 }
 
@@ -127,7 +127,11 @@ type Relabel func(w *Weights, samples []Sample) []float64
 // are within its range widened by spread on both sides (neighbouring stages share data: fewer
 // samples per weight, smoother weights from stage to stage), and writes each stage's error to
 // report. relabel, if not nil, gives the samples of each stage but the first their scores.
-func FitStages(samples []Sample, n, spread, epochs int, l2 float64, report io.Writer, relabel Relabel) *Weights {
+// With prior, each stage but the first starts from the weights of the stage fitted before it
+// (the next one towards the end) and its L2 penalty pulls towards them instead of towards 0:
+// where a stage's data is thin it keeps what the later stages, with their exact labels,
+// learned.
+func FitStages(samples []Sample, n, spread, epochs int, l2 float64, prior bool, report io.Writer, relabel Relabel) *Weights {
 	pm, np := params()
 	rows := makeRows(samples, pm)
 	w := &Weights{stages: make([]stage, n)}
@@ -148,16 +152,37 @@ func FitStages(samples []Sample, n, spread, epochs int, l2 float64, report io.Wr
 				sel[i].y = y - selSamples[i].Base
 			}
 		}
-		w.stages[s] = fitStage(sel, nil, pm, np, epochs, l2, report)
+		var w0 []float64
+		if prior && s > 0 {
+			w0 = stageParams(&w.stages[s-1], pm, np)
+		}
+		w.stages[s] = fitStage(sel, nil, pm, np, epochs, l2, w0, report)
 	}
 	return w
 }
 
-// fitStage fits one stage's weights to train, reporting the error on train and hold.
-func fitStage(train, hold []row, pm []int32, np, epochs int, l2 float64, report io.Writer) stage {
+// stageParams returns st's weights as fitted parameters (discs): np pattern weights, then
+// mob, pot, bias.
+func stageParams(st *stage, pm []int32, np int) []float64 {
+	w := make([]float64, np+3)
+	for x, j := range pm {
+		w[j] = float64(st.raw[x]) / 100
+	}
+	w[np], w[np+1], w[np+2] = float64(st.mob)/100, float64(st.pot)/100, float64(st.bias)/100
+	return w
+}
+
+// fitStage fits one stage's weights to train, reporting the error on train and hold. w0, if
+// not nil, is where the fit starts and what its L2 penalty pulls the pattern weights towards.
+func fitStage(train, hold []row, pm []int32, np, epochs int, l2 float64, w0 []float64, report io.Writer) stage {
 	// parameters: np pattern weights, then mob, pot, bias (all in discs)
 	n := np + 3
 	w := make([]float64, n)
+	if w0 != nil {
+		copy(w, w0)
+	} else {
+		w0 = make([]float64, n)
+	}
 	g := make([]float64, n)
 	m1 := make([]float64, n)
 	m2 := make([]float64, n)
@@ -191,7 +216,7 @@ func fitStage(train, hold []row, pm []int32, np, epochs int, l2 float64, report 
 			g[np+2] += d
 		}
 		for j := 0; j < np; j++ {
-			g[j] += 2 * l2 * w[j]
+			g[j] += 2 * l2 * (w[j] - w0[j])
 		}
 		c1, c2 := 1-math.Pow(b1, float64(ep)), 1-math.Pow(b2, float64(ep))
 		for j := range w {

@@ -225,7 +225,7 @@ func TestFitStagesLearns(t *testing.T) {
 		// a base of half the score: the weights learn the other half
 		samples = append(samples, Sample{P: p.P, O: p.O, Score: score(p), Base: float64(score(p)) / 2})
 	}
-	w := FitStages(samples, 4, 0, 200, 1e-6, io.Discard, nil)
+	w := FitStages(samples, 4, 0, 200, 1e-6, false, io.Discard, nil)
 	if w.Stages() != 4 {
 		t.Fatalf("%d stages, want 4", w.Stages())
 	}
@@ -236,6 +236,48 @@ func TestFitStagesLearns(t *testing.T) {
 	}
 	if mse := e / float64(len(samples)); mse > 4 {
 		t.Fatalf("mean squared error %.2f discs² after fitting", mse)
+	}
+}
+
+// With prior, a stage starts from the stage fitted before it and is pulled towards it: a stage
+// without samples keeps the later stage's weights (without prior it stays at zero), and one
+// with samples still learns from them.
+func TestFitStagesPrior(t *testing.T) {
+	r := rand.New(rand.NewSource(9))
+	var late, early []Sample
+	for len(late) < 2000 || len(early) < 500 {
+		p := randomPosition(r)
+		s := 0
+		if p.P&1 != 0 {
+			s = 10
+		} else if p.O&1 != 0 {
+			s = -10
+		}
+		switch e := p.Empties(); {
+		case e <= 20 && len(late) < 2000:
+			late = append(late, Sample{P: p.P, O: p.O, Score: s})
+		case e > 40 && len(early) < 500:
+			early = append(early, Sample{P: p.P, O: p.O, Score: s + 5})
+		}
+	}
+	// 3 stages: 0-20, 21-40, 41-60 empties; the middle one has no samples
+	for _, prior := range []bool{false, true} {
+		w := FitStages(append(late, early...), 3, 0, 200, 1e-3, prior, io.Discard, nil)
+		same := w.stages[1] == w.stages[0]
+		if prior != same {
+			t.Errorf("prior %v: the stage without samples equals the stage before it: %v", prior, same)
+		}
+		if !prior && w.stages[1] != (stage{}) {
+			t.Errorf("without prior, the stage without samples is not zero")
+		}
+		var e float64
+		for _, s := range early {
+			d := float64(w.Eval(s.P, s.O))/100 - float64(s.Score)
+			e += d * d
+		}
+		if mse := e / float64(len(early)); mse > 4 {
+			t.Errorf("prior %v: mean squared error %.2f discs² on the last stage's samples", prior, mse)
+		}
 	}
 }
 
