@@ -23,21 +23,18 @@ func FindExport(b *Table, id string) (Export, bool) {
 	return Export{}, false
 }
 
-// RestoreTable rebuilds the game kept in s (Restore or RestoreReversi, by s.Game).
+// RestoreTable rebuilds the game kept in s (Xiangqi's or Reversi's, by s.Game) on a new
+// table. Anything wrong in s is an error naming it, and no table.
 func RestoreTable(s Saved) (*Table, error) {
+	v := VariantXiangqi
 	if s.Game == VariantReversi {
-		r, err := RestoreReversi(s)
-		if err != nil {
-			return nil, err
-		}
-		r.flipped = s.Flipped
-		return &r.Table, nil
+		v = VariantReversi
 	}
-	m, err := Restore(s)
-	if err != nil {
+	t := NewTable(v)
+	if err := t.Restore(s); err != nil {
 		return nil, err
 	}
-	return &m.Table, nil
+	return t, nil
 }
 
 // MoveRows groups a board's move texts into numbered full moves for a move list: each row is

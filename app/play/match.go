@@ -150,10 +150,6 @@ func (m *Match) Apply(mv xiangqi.Move) error {
 // turnAt is the side to move after ply moves of the record: every Xiangqi move passes the turn.
 func (m *Match) turnAt(ply int) int { return int(m.game.Start().Turn()) ^ (ply & 1) }
 
-// Nobody passes in Xiangqi, and a game that ended has no move after it.
-func (m *Match) passAt(int) bool { return false }
-func (m *Match) endAt(int) bool  { return false }
-
 func (m *Match) gamePly() int { return m.game.Ply() }
 func (m *Match) gameLen() int { return m.game.Len() }
 

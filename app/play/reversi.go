@@ -174,7 +174,6 @@ func (r *Reversi) gameLen() int        { return r.game.Len() }
 func (r *Reversi) turnAt(ply int) int  { return int(r.game.PositionAt(ply).Turn) }
 func (r *Reversi) passAt(ply int) bool { return r.game.PositionAt(ply).Status() == reversi.MustPass }
 func (r *Reversi) endAt(ply int) bool  { return r.game.PositionAt(ply).Status() == reversi.Over }
-func (r *Reversi) clearSelection()     {}
 
 // seek moves the game to ply of its record, then plays a forced pass there.
 func (r *Reversi) seek(ply int) {
@@ -339,21 +338,29 @@ func (r *Reversi) Save() Saved {
 // RestoreReversi rebuilds a Reversi game from s. Anything wrong in s is an error naming it,
 // and no game.
 func RestoreReversi(s Saved) (*Reversi, error) {
+	r := NewReversi()
+	if err := r.restore(s); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// restore is RestoreReversi on a new game.
+func (r *Reversi) restore(s Saved) error {
 	if s.Version != SavedVersion || s.Game != VariantReversi {
-		return nil, fmt.Errorf("saved reversi game: version %d game %q, want %d %q", s.Version, s.Game, SavedVersion, VariantReversi)
+		return fmt.Errorf("saved reversi game: version %d game %q, want %d %q", s.Version, s.Game, SavedVersion, VariantReversi)
 	}
 	start, err := reversi.ParseBoard(s.Start)
 	if err != nil {
-		return nil, fmt.Errorf("saved reversi game: start position: %w", err)
+		return fmt.Errorf("saved reversi game: start position: %w", err)
 	}
-	r := NewReversi()
 	r.game = reversi.NewGame(start)
 	switch s.Human {
 	case "", "x":
 	case "o":
 		r.human = int(reversi.White)
 	default:
-		return nil, fmt.Errorf("saved reversi game: side %q is not x or o", s.Human)
+		return fmt.Errorf("saved reversi game: side %q is not x or o", s.Human)
 	}
 	if s.TwoPlayer {
 		r.mode = TwoPlayer
@@ -366,7 +373,7 @@ func RestoreReversi(s Saved) (*Reversi, error) {
 		return r.game.Play(mv)
 	}, r.game.Len, r.game.Undo)
 	if err != nil {
-		return nil, fmt.Errorf("saved reversi game: %w", err)
+		return fmt.Errorf("saved reversi game: %w", err)
 	}
-	return r, nil
+	return nil
 }

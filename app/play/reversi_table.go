@@ -31,8 +31,6 @@ func (r *Reversi) piece(sq int) byte {
 	return 'O'
 }
 
-func (r *Reversi) check() int { return -1 }
-
 func (r *Reversi) lastMove() (from, to int) {
 	switch mv := r.LastMove(); mv {
 	case reversi.NoMove, reversi.Pass:
@@ -50,9 +48,7 @@ func (r *Reversi) hintMove() (from, to int, ok bool) {
 	return -1, int(mv.Square()), true
 }
 
-func (r *Reversi) click(sq int) bool  { return r.Click(reversi.Square(sq)) }
-func (r *Reversi) selection() int     { return -1 }
-func (r *Reversi) draggable(int) bool { return false }
+func (r *Reversi) click(sq int) bool { return r.Click(reversi.Square(sq)) }
 
 func (r *Reversi) targets() []int {
 	var out []int
@@ -61,8 +57,6 @@ func (r *Reversi) targets() []int {
 	}
 	return out
 }
-
-func (r *Reversi) setHuman(side int) { r.SetHuman(reversi.Color(side)) }
 
 // MoveNow is Match.MoveNow for Reversi: while the computer thinks, its best move so far is
 // played; on the person's turn against the computer the sides swap and the computer plays

@@ -45,21 +45,29 @@ func (m *Match) Save() Saved {
 // Restore rebuilds a match from s. Anything wrong in s (another version, a bad FEN, an illegal
 // move, a ply out of range) is an error naming it, and no match.
 func Restore(s Saved) (*Match, error) {
+	m := NewMatch()
+	if err := m.restore(s); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// restore is Restore on a new match.
+func (m *Match) restore(s Saved) error {
 	if s.Version != SavedVersion || s.Game != "" {
-		return nil, fmt.Errorf("saved game: version %d game %q, want %d and Xiangqi", s.Version, s.Game, SavedVersion)
+		return fmt.Errorf("saved game: version %d game %q, want %d and Xiangqi", s.Version, s.Game, SavedVersion)
 	}
 	start, err := xiangqi.ParseFEN(s.Start)
 	if err != nil {
-		return nil, fmt.Errorf("saved game: start position: %w", err)
+		return fmt.Errorf("saved game: start position: %w", err)
 	}
-	m := NewMatch()
 	m.game = xiangqi.NewGame(start)
 	switch s.Human {
 	case "", "w":
 	case "b":
 		m.human = int(xiangqi.Black)
 	default:
-		return nil, fmt.Errorf("saved game: side %q is not w or b", s.Human)
+		return fmt.Errorf("saved game: side %q is not w or b", s.Human)
 	}
 	if s.TwoPlayer {
 		m.mode = TwoPlayer
@@ -73,15 +81,15 @@ func Restore(s Saved) (*Match, error) {
 		return m.game.Play(mv)
 	}, m.game.Len, m.game.Undo)
 	if err != nil {
-		return nil, fmt.Errorf("saved game: %w", err)
+		return fmt.Errorf("saved game: %w", err)
 	}
 	if m.story, err = restoreStory(s.Story, start); err != nil {
-		return nil, fmt.Errorf("saved game: %w", err)
+		return fmt.Errorf("saved game: %w", err)
 	}
 	if m.story != nil {
 		m.story.graft(m.game.Moves()) // an older save's game may have left its record
 	}
-	return m, nil
+	return nil
 }
 
 // replay plays the saved moves with play, then undoes back to the saved ply (len and undo are

@@ -1,6 +1,8 @@
 package play
 
 import (
+	"errors"
+
 	"qipan/app/engineclient"
 	"qipan/app/sound"
 )
@@ -28,73 +30,97 @@ type Table struct {
 	Engine   *engineclient.Client // the conversation with the engine, shared with the other game
 }
 
-// rules is what a game tells its Table: its rules, its record, and what differs in how a
-// person plays it. The game embeds its Table, so a method of the Table's own name that the
-// game does not declare would be the Table's, calling itself: each game declares all of them. Squares are the game's own numbers (xiangqi.Square, reversi.Square as
-// int); sides are ints, 0 for the side that moves first (Red, Reversi's Black).
+// rules is what every game tells its Table: its board, its record, and what a person's click
+// does. Squares are the game's own numbers (xiangqi.Square, reversi.Square as int); sides are
+// ints, 0 for the side that moves first (Red, Reversi's Black). What only some games have
+// (a selection, passes, check, sounds of their own, the engine, records to import) is in the
+// optional interfaces below; a game without them gets the Table's plain behaviour.
+//
+// Match and Reversi embed their Table: a method named like one of the Table's that such a
+// game did not declare would be the Table's own, calling itself. Each declares them all.
 type rules interface {
-	variant() string        // VariantXiangqi, VariantReversi
+	variant() string        // VariantXiangqi, VariantReversi, …
 	dims() (cols, rows int) // the display grid: Xiangqi's 9×10 points, Reversi's 8×8 cells
 	// cell is the square shown at display column col, row row, the first side at the bottom.
 	cell(col, row int) int
 	squareName(sq int) string // as the game's records write it ("h2", "f5")
 	parseSquare(name string) (int, bool)
-
 	// piece is what stands on sq in the shown position: a xiangqi FEN letter, 'X' or 'O' for
-	// a disc, 0 for none; check the square of a general in check there, or -1.
+	// a disc, 0 for none; lastMove is the move that led there (from -1 for a piece placed,
+	// to -1 for a pass; both -1 for none).
 	piece(sq int) byte
-	check() int
-	// lastMove is the move that led to the shown position (from -1 for a disc placed, to -1
-	// for a pass; both -1 for none); hintMove the engine's suggestion there.
 	lastMove() (from, to int)
-	hintMove() (from, to int, ok bool)
-
-	// The person's input: click selects, moves or clears (reporting a move played, leaving
-	// a refusal in the Table); the selection and the squares the person may click now.
+	// click plays, selects or clears (reporting a move played; a refusal goes in the
+	// Table's refusal); targets are the squares the person may click now to move.
 	click(sq int) bool
-	selection() int
 	targets() []int
+
+	gamePly() int       // the game's ply in its record
+	gameLen() int       // the record's length (the redo tail too)
+	turnAt(ply int) int // the side to move after ply moves of the record
+	// seek moves the game to ply of its record, keeping the record, and settles it there.
+	seek(ply int)
+	Over() bool     // the game has ended, by any of its rules
+	Result() string // how, "" while it goes on
+	New()           // the start position, a new record
+	MoveTexts(n Notation) []string
+	Save() Saved
+	restore(s Saved) error // the game kept in s, on a new table
+}
+
+// selector is a game whose pieces are picked up, then put down (Xiangqi).
+type selector interface {
+	selection() int // the selected square, -1 for none
 	draggable(sq int) bool
 	clearSelection()
+}
 
-	gamePly() int // the game's ply in its record
-	gameLen() int // the record's length (the redo tail too)
-	Over() bool   // the game has ended, by any of its rules
-	Result() string
-	LastSound() sound.Sound
-	// turnAt is the side to move after ply moves of the record; passAt reports whether it
-	// has no move there and must pass (a pass is a move of the record); endAt whether the
+// passer is a game where a side with no move passes (a move of the record), and whose end
+// may come before the record's (Reversi).
+type passer interface {
+	// passAt reports whether the side to move after ply moves must pass; endAt whether the
 	// game is over there (asked of plies before the record's end).
-	turnAt(ply int) int
 	passAt(ply int) bool
 	endAt(ply int) bool
-	// seek moves the game to ply of its record, keeping the record, and settles it there
-	// (a forced pass is played).
-	seek(ply int)
-	New()
-	// setHuman makes the person play side against the computer (Xiangqi turns the board).
-	setHuman(side int)
-	MoveTexts(n Notation) []string
+}
 
+// checker is a game with check: the square of the general in check in the shown position,
+// or -1.
+type checker interface{ check() int }
+
+// sounder is a game with sounds of its own (captures, check).
+type sounder interface{ LastSound() sound.Sound }
+
+// sider is a game that turns the board when the person takes a side (Xiangqi).
+type sider interface{ setHuman(side int) }
+
+// enginePlayer is a game the engine plays.
+type enginePlayer interface {
 	lineAt(ply int) string // the protocol's position line after ply moves
 	// jobAt is the search of kind for the position after ply moves (none for a finished
 	// position); graphJob is the next search the evaluation graph needs.
 	jobAt(ply int, kind engineclient.Kind) engineclient.Search
 	graphJob() (engineclient.Search, bool)
 	// takeHint ends the hint search: it records the engine's suggestion move for the
-	// searched position ("": the engine found none, ErrNoMove).
+	// searched position ("": the engine found none, ErrNoMove); hintMove is it, shown.
 	takeHint(searched engineclient.Search, move string) error
+	hintMove() (from, to int, ok bool)
 	// takeMove plays the engine's move; an error changes nothing.
 	takeMove(move string) error
 	MoveNow() []string
 	EngineView(n Notation) (EngineView, bool)
 	Evals() []EvalPoint
+}
 
-	Save() Saved
+// recorder is a game whose records are read and written.
+type recorder interface {
 	Import(text string) (kind string, notes []string, err error)
 	ImportFile(data []byte, decode func([]byte) string) (kind string, notes []string, err error)
 	Exports() []Export
 }
+
+// errNoRecords is Import's error in a game with no records to read.
+var errNoRecords = errors.New("this game has no records to import")
 
 // newTable returns the table of game r: the person plays the first side at DefaultLevel,
 // with a fresh engine conversation.
@@ -124,7 +150,7 @@ func (t *Table) setSide(side int) { t.mode, t.human, t.once = VsComputer, side&1
 // asked.
 func (t *Table) SetTwoPlayer() {
 	t.mode, t.once = TwoPlayer, -1
-	t.rules.clearSelection()
+	t.Deselect()
 }
 
 // reset forgets what belonged to the game replaced: the review, the one-off engine move, the
@@ -171,7 +197,7 @@ func (t *Table) Review(ply int) bool {
 	if ply == t.rules.gamePly() {
 		t.view = -1
 	}
-	t.rules.clearSelection()
+	t.Deselect()
 	return t.ShownPly() != before
 }
 
@@ -192,17 +218,17 @@ func (t *Table) ContinueHere() bool { return t.view >= 0 && t.goTo(t.view) }
 // rest reports whether the game may stop at ply for the person: a position with a move to
 // make, theirs against the computer (either side's with two players), or the end.
 func (t *Table) rest(ply int) bool {
-	if t.rules.passAt(ply) {
+	if t.passes(ply) {
 		return false
 	}
-	return t.mode == TwoPlayer || t.rules.turnAt(ply) == t.human || t.rules.endAt(ply)
+	return t.mode == TwoPlayer || t.rules.turnAt(ply) == t.human || t.ends(ply)
 }
 
 // undoTarget is the ply Undo goes back to, or -1: the person's previous turn (one ply in
 // two-player; a forced pass is skipped).
 func (t *Table) undoTarget() int {
 	for p := t.rules.gamePly() - 1; p >= 0; p-- {
-		if t.rest(p) && !t.rules.endAt(p) {
+		if t.rest(p) && !t.ends(p) {
 			return p
 		}
 	}
@@ -241,7 +267,7 @@ func (t *Table) goTo(ply int) bool {
 	}
 	t.rules.seek(ply)
 	t.view, t.once = -1, -1
-	t.rules.clearSelection()
+	t.Deselect()
 	return true
 }
 
@@ -257,7 +283,12 @@ func (t *Table) RequestHint() bool {
 }
 
 // line is the protocol's position line for the game's current position.
-func (t *Table) line() string { return t.rules.lineAt(t.rules.gamePly()) }
+func (t *Table) line() string {
+	if e, ok := t.rules.(enginePlayer); ok {
+		return e.lineAt(t.rules.gamePly())
+	}
+	return ""
+}
 
 // hintAsked reports whether the person asked for a hint in the current position.
 func (t *Table) hintAsked() bool { return t.hintAsk != "" && t.hintAsk == t.line() }
@@ -277,16 +308,19 @@ func (t *Table) Analysis() bool { return t.analysis }
 // shown; else the engine's move, a hint the person asked for, a point of the evaluation
 // graph, or none.
 func (t *Table) wanted() engineclient.Search {
-	r := t.rules
+	r, ok := t.rules.(enginePlayer)
+	if !ok {
+		return engineclient.Search{}
+	}
 	if t.analysis {
 		return r.jobAt(t.ShownPly(), engineclient.Analysis)
 	}
-	if !r.Over() {
+	if !t.rules.Over() {
 		switch {
 		case t.EngineToMove():
-			return r.jobAt(r.gamePly(), engineclient.Move)
+			return r.jobAt(t.rules.gamePly(), engineclient.Move)
 		case t.hintAsked():
-			return r.jobAt(r.gamePly(), engineclient.Hint)
+			return r.jobAt(t.rules.gamePly(), engineclient.Hint)
 		}
 	}
 	if t.graphing {
@@ -310,10 +344,10 @@ func (t *Table) EngineSaid(line string) (send []string, moved bool, err error) {
 
 func (t *Table) takeHint(searched engineclient.Search, move string) error {
 	t.hintAsk = ""
-	return t.rules.takeHint(searched, move)
+	return t.rules.(enginePlayer).takeHint(searched, move) // only a player is asked for one
 }
 
-func (t *Table) takeMove(move string) error { return t.rules.takeMove(move) }
+func (t *Table) takeMove(move string) error { return t.rules.(enginePlayer).takeMove(move) }
 
 // NewTable returns a new game of variant v (VariantXiangqi, or VariantReversi).
 func NewTable(v string) *Table {
@@ -364,20 +398,48 @@ func (t *Table) Click(sq int) bool { return t.rules.click(sq) }
 
 // Selected is the selected square (-1 for none); Targets are the squares the person may
 // click now to move (the selected piece's targets, or every legal disc in Reversi).
-func (t *Table) Selected() int            { return t.rules.selection() }
-func (t *Table) Targets() []int           { return t.rules.targets() }
-func (t *Table) Deselect()                { t.rules.clearSelection() }
+func (t *Table) Selected() int {
+	if s, ok := t.rules.(selector); ok {
+		return s.selection()
+	}
+	return -1
+}
+
+func (t *Table) Targets() []int { return t.rules.targets() }
+
+// Deselect drops the selection (Escape).
+func (t *Table) Deselect() {
+	if s, ok := t.rules.(selector); ok {
+		s.clearSelection()
+	}
+}
+
+// LastMove returns the move that led to the shown position: from is -1 for a piece placed,
+// to is -1 for a pass; both -1 when there is none.
 func (t *Table) LastMove() (from, to int) { return t.rules.lastMove() }
 
 // Draggable reports whether a press on sq picks a piece up (a piece of the person's to
 // move); games without dragging (Reversi) say false.
-func (t *Table) Draggable(sq int) bool { return t.rules.draggable(sq) }
+func (t *Table) Draggable(sq int) bool {
+	s, ok := t.rules.(selector)
+	return ok && s.draggable(sq)
+}
 
 // Check returns the square of the general in check in the shown position, or -1.
-func (t *Table) Check() int { return t.rules.check() }
+func (t *Table) Check() int {
+	if c, ok := t.rules.(checker); ok {
+		return c.check()
+	}
+	return -1
+}
 
 // HintMove returns the engine's suggestion for the shown position (from -1 for a disc).
-func (t *Table) HintMove() (from, to int, ok bool) { return t.rules.hintMove() }
+func (t *Table) HintMove() (from, to int, ok bool) {
+	if e, ok := t.rules.(enginePlayer); ok {
+		return e.hintMove()
+	}
+	return -1, -1, false
+}
 
 // SquareName names sq as the game's records do ("h2", "f5"); ParseSquare reads a name
 // back (false for a name that is no square of the game).
@@ -391,16 +453,34 @@ func (t *Table) SetFlipped(v bool) { t.flipped = v }
 
 // SetHuman makes the person play side against the computer (Xiangqi turns the board to put
 // that side at the bottom). If it is then the computer's turn, EngineLines starts its search.
-func (t *Table) SetHuman(side int) { t.rules.setHuman(side & 1) }
+func (t *Table) SetHuman(side int) {
+	if s, ok := t.rules.(sider); ok {
+		s.setHuman(side & 1)
+		return
+	}
+	t.setSide(side)
+	t.Deselect()
+}
 
 // New starts again from the start position, keeping the sides, the mode and the flip.
 func (t *Table) New() { t.rules.New() }
 
 // Over reports whether the game has ended; Result is the sentence saying how ("" while it
 // goes on); LastSound the sound of the move that led to the current position.
-func (t *Table) Over() bool             { return t.rules.Over() }
-func (t *Table) Result() string         { return t.rules.Result() }
-func (t *Table) LastSound() sound.Sound { return t.rules.LastSound() }
+func (t *Table) Over() bool     { return t.rules.Over() }
+func (t *Table) Result() string { return t.rules.Result() }
+
+func (t *Table) LastSound() sound.Sound {
+	switch s, ok := t.rules.(sounder); {
+	case ok:
+		return s.LastSound()
+	case t.rules.gamePly() == 0:
+		return sound.None
+	case t.rules.Over():
+		return sound.End
+	}
+	return sound.Move
+}
 
 // MoveTexts writes every recorded move (the redo tail too) in notation n (Reversi has one
 // notation and ignores n); Ply is how many are played, Len how many are recorded, and
@@ -418,13 +498,29 @@ func (t *Table) Mover(ply int) int { return t.rules.turnAt(ply - 1) }
 // stop, and its best move so far is played; on the person's turn against the computer the
 // sides swap and the computer plays this side; in Xiangqi's two-player mode it plays this one
 // move. Nothing happens while reviewing or when the game is over.
-func (t *Table) MoveNow() []string { return t.rules.MoveNow() }
+func (t *Table) MoveNow() []string {
+	if e, ok := t.rules.(enginePlayer); ok {
+		return e.MoveNow()
+	}
+	return nil
+}
 
 // EngineView is the engine's last search for a panel, its line in notation n; false when
 // there is none to show. Evals is the evaluation graph: each position of the record with the
 // engine's score from the first side's view, where it has one.
-func (t *Table) EngineView(n Notation) (EngineView, bool) { return t.rules.EngineView(n) }
-func (t *Table) Evals() []EvalPoint                       { return t.rules.Evals() }
+func (t *Table) EngineView(n Notation) (EngineView, bool) {
+	if e, ok := t.rules.(enginePlayer); ok {
+		return e.EngineView(n)
+	}
+	return EngineView{}, false
+}
+
+func (t *Table) Evals() []EvalPoint {
+	if e, ok := t.rules.(enginePlayer); ok {
+		return e.Evals()
+	}
+	return nil
+}
 
 // Save returns the game as it is kept between visits.
 func (t *Table) Save() Saved {
@@ -436,14 +532,47 @@ func (t *Table) Save() Saved {
 // Import loads pasted text (Xiangqi's records, Reversi's transcripts and boards); on error
 // nothing changes. It returns what the text was and notes on what was skipped.
 func (t *Table) Import(text string) (kind string, notes []string, err error) {
-	return t.rules.Import(text)
+	if r, ok := t.rules.(recorder); ok {
+		return r.Import(text)
+	}
+	return "", nil, errNoRecords
 }
 
 // ImportFile loads a file's bytes as Import loads text (Xiangqi also reads XQF); decode turns
 // GBK into text (see play.ImportFile).
 func (t *Table) ImportFile(data []byte, decode func([]byte) string) (kind string, notes []string, err error) {
-	return t.rules.ImportFile(data, decode)
+	if r, ok := t.rules.(recorder); ok {
+		return r.ImportFile(data, decode)
+	}
+	return "", nil, errNoRecords
 }
 
 // Exports lists the texts the game can be written as.
-func (t *Table) Exports() []Export { return t.rules.Exports() }
+func (t *Table) Exports() []Export {
+	if r, ok := t.rules.(recorder); ok {
+		return r.Exports()
+	}
+	return nil
+}
+
+// Restore puts the game kept in s on t, a new table of s's game; on error, t is to be
+// dropped.
+func (t *Table) Restore(s Saved) error {
+	if err := t.rules.restore(s); err != nil {
+		return err
+	}
+	t.flipped = s.Flipped
+	return nil
+}
+
+// passes and ends ask a game with passes (passer); other games never pass, and end only
+// at the end of their record.
+func (t *Table) passes(ply int) bool {
+	p, ok := t.rules.(passer)
+	return ok && p.passAt(ply)
+}
+
+func (t *Table) ends(ply int) bool {
+	p, ok := t.rules.(passer)
+	return ok && p.endAt(ply)
+}
