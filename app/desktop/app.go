@@ -393,12 +393,25 @@ func (a *App) Key(k Key) {
 	}
 }
 
-// Button handles a panel button by its id (see view.go).
+// Button handles a panel button by its id (see view.go): the game's controls by the page's
+// words (play.Action: undo, move-now, play-red, …), the desktop's own besides.
 func (a *App) Button(id string) {
 	b := a.b
 	name, arg, _ := strings.Cut(id, ":")
 	if name != "new" && name != "new-confirm" {
 		a.confirmNew = false
+	}
+	if act := play.Action(name); act != play.ActNew {
+		if act == play.ActMoveNow && !b.Engine.Thinking() {
+			// Only a search can be hurried here: the side buttons hand a side to the computer,
+			// so Move now is enabled only while it thinks, in both games and either mode.
+			return
+		}
+		if changed, send := b.Do(act); changed {
+			a.post(send)
+			a.changed(false)
+			return
+		}
 	}
 	switch name {
 	case "game":
@@ -425,47 +438,12 @@ func (a *App) Button(id string) {
 		a.notice, a.info, a.refusal = nil, nil, ""
 	case "new-cancel":
 		return
-	case "restore":
+	case "restore-previous":
 		a.restorePrevious()
 		return
 	case "dismiss":
 		a.notice, a.info = nil, nil
 		return
-	case "undo":
-		if !b.Undo() {
-			return
-		}
-	case "redo":
-		if !b.Redo() {
-			return
-		}
-	case "flip":
-		b.Flip()
-	case "hint":
-		if !b.RequestHint() {
-			return
-		}
-	case "movenow":
-		// Only a search can be hurried: Move now does not start one (the side buttons hand a
-		// side to the computer), so it means the same in both games and in either mode.
-		if !b.Engine.Thinking() {
-			return
-		}
-		a.post(b.MoveNow())
-	case "continue":
-		if !b.ContinueHere() {
-			return
-		}
-	case "live":
-		b.BackToGame()
-		return
-	case "side":
-		switch arg {
-		case "0", "1":
-			b.SetHuman(int(arg[0] - '0'))
-		default:
-			b.SetTwoPlayer()
-		}
 	case "level":
 		l := a.st.Level + 1
 		if arg == "-" {

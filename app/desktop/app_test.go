@@ -214,7 +214,7 @@ func TestReversiFlipAndButtons(t *testing.T) {
 	if !a.Board().Flipped() {
 		t.Error("flip")
 	}
-	pressButton(t, a, "side:two")
+	pressButton(t, a, "play-two")
 	if a.Board().Mode() != play.TwoPlayer {
 		t.Error("two players")
 	}
@@ -352,7 +352,7 @@ func TestMoveNowHintAndKeys(t *testing.T) {
 	clickAt(t, a, "h2")
 	clickAt(t, a, "e2")
 	link.sent = nil
-	pressButton(t, a, "movenow") // the computer's search, hurried
+	pressButton(t, a, "move-now") // the computer's search, hurried
 	if !slices.Equal(link.sent, []string{"stop"}) {
 		t.Fatalf("move now sent %q, want stop", link.sent)
 	}
@@ -427,7 +427,7 @@ func TestMoveNowOnlyHurries(t *testing.T) {
 				pressButton(t, a, "game:"+tt.variant)
 			}
 			if tt.two {
-				pressButton(t, a, "side:two")
+				pressButton(t, a, "play-two")
 			}
 			for _, sq := range tt.move {
 				clickAt(t, a, sq)
@@ -435,13 +435,13 @@ func TestMoveNowOnlyHurries(t *testing.T) {
 			if tt.hint {
 				pressButton(t, a, "hint")
 			}
-			shown, on := enabled(a, "movenow")
+			shown, on := enabled(a, "move-now")
 			if !shown || on != tt.on {
 				t.Fatalf("move now shown %v enabled %v, want enabled %v", shown, on, tt.on)
 			}
 			ply := a.Board().Ply()
 			link.sent = nil
-			a.Button("movenow")
+			a.Button("move-now")
 			if !tt.on {
 				if len(link.sent) != 0 || a.Board().Ply() != ply || a.Board().Mode() != map[bool]play.Mode{true: play.TwoPlayer, false: play.VsComputer}[tt.two] {
 					t.Errorf("a disabled Move now sent %q, ply %d (was %d), mode %v", link.sent, a.Board().Ply(), ply, a.Board().Mode())
@@ -456,7 +456,7 @@ func TestMoveNowOnlyHurries(t *testing.T) {
 			if a.Board().Ply() != ply+1 || !a.Board().PersonToMove() {
 				t.Errorf("the hurried move was not played: ply %d, person to move %v", a.Board().Ply(), a.Board().PersonToMove())
 			}
-			if _, on := enabled(a, "movenow"); on {
+			if _, on := enabled(a, "move-now"); on {
 				t.Error("move now still enabled on the person's turn")
 			}
 		})
@@ -474,7 +474,7 @@ func TestCheckAndResult(t *testing.T) {
 	if st := s.Find("status")[0].Text; !strings.HasSuffix(st, "· Check!") {
 		t.Errorf("status in check: %q", st)
 	}
-	a.Button("side:two")
+	a.Button("play-two")
 	a.Import("3k5/4R4/4R4/9/9/9/9/9/9/5K3 b - - 0 1", "a test") // mated
 	if st := a.Scene().Find("status")[0].Text; !strings.Contains(st, "Red wins") {
 		t.Errorf("status at mate: %q", st)
@@ -564,7 +564,7 @@ func TestLanguage(t *testing.T) {
 			t.Errorf("step %d: notice %q, want it to say %q and name the file set aside", i, notice, want.notice)
 		}
 		want.notice = ""
-		got := look{a.Lang(), label(t, a, "lang"), label(t, a, "new"), label(t, a, "side:1"),
+		got := look{a.Lang(), label(t, a, "lang"), label(t, a, "new"), label(t, a, "play-black"),
 			a.Scene().Find("status")[0].Text, "", label(t, a, "game:xiangqi"), label(t, a, "game:reversi")}
 		if got != want {
 			t.Errorf("step %d: %+v, want %+v", i, got, want)
@@ -572,7 +572,7 @@ func TestLanguage(t *testing.T) {
 	}
 	// Reversi's side buttons and disc count in Traditional.
 	pressButton(t, a, "game:reversi")
-	if l0, l1, note := label(t, a, "side:0"), label(t, a, "side:1"), shownText(a, "engine"); l0 != "我執黑" || l1 != "我執白" || note != "黑棋2·白棋2" {
+	if l0, l1, note := label(t, a, "play-black"), label(t, a, "play-white"), shownText(a, "engine"); l0 != "我執黑" || l1 != "我執白" || note != "黑棋2·白棋2" {
 		t.Errorf("reversi in Traditional: %q %q %q", l0, l1, note)
 	}
 	if err := a.Close(); err != nil {

@@ -16,7 +16,7 @@ import (
 // back keeps the new game in its place. A game with no moves is not worth asking about.
 func TestNewKeepsTheGame(t *testing.T) {
 	a, _ := newTestApp(t, &fakeLink{})
-	a.Button("side:two")
+	a.Button("play-two")
 	for _, m := range [][2]string{{"h2", "e2"}, {"h9", "g7"}} {
 		clickAt(t, a, m[0])
 		clickAt(t, a, m[1])
@@ -34,7 +34,7 @@ func TestNewKeepsTheGame(t *testing.T) {
 	if a.Board().Len() != 0 || !a.CanRestore() {
 		t.Fatalf("after New: len %d, restorable %v", a.Board().Len(), a.CanRestore())
 	}
-	pressButton(t, a, "restore")
+	pressButton(t, a, "restore-previous")
 	if a.Board().Len() != 2 || !strings.Contains(strings.Join(a.Board().MoveTexts(play.ICCS), " "), "H2-E2 H9-G7") {
 		t.Fatalf("restored %q", a.Board().MoveTexts(play.ICCS))
 	}
@@ -76,12 +76,12 @@ func TestImportKeepsTheGame(t *testing.T) {
 	if a.Board().Len() != 2 || !a.CanRestore() || !strings.Contains(a.Info(), "brought back") {
 		t.Fatalf("paste: len %d, restorable %v, info %q", a.Board().Len(), a.CanRestore(), a.Info())
 	}
-	pressButton(t, a, "restore")
+	pressButton(t, a, "restore-previous")
 	if got := a.Board().MoveTexts(play.ICCS); len(got) != 1 || got[0] != "H2-E2" {
 		t.Fatalf("restored %q", got)
 	}
 	// The pasted game is kept in its turn: a restore is undone the same way.
-	pressButton(t, a, "restore")
+	pressButton(t, a, "restore-previous")
 	if got := a.Board().MoveTexts(play.ICCS); len(got) != 2 || got[0] != "H0-G2" {
 		t.Fatalf("restored back %q", got)
 	}
@@ -137,7 +137,7 @@ func TestDamagedSaveKeepsWhatItCan(t *testing.T) {
 func TestMessagesGoStale(t *testing.T) {
 	a, _ := newTestApp(t, &fakeLink{})
 	a.Button("lang") // 简体中文
-	a.Button("side:two")
+	a.Button("play-two")
 	a.cfg.Clipboard.(*fakeClipboard).text = "[Event \"a\"]\n1. H2-E2 H9-G7\n\n[Event \"b\"]\n1. H2-E2\n"
 	a.Key(KeyPaste)
 	info := shownText(a, "info")
@@ -179,7 +179,7 @@ func TestNoSoundDevice(t *testing.T) {
 	if shown, on := enabled(a, "sound"); !shown || on {
 		t.Errorf("sound button shown %v enabled %v", shown, on)
 	}
-	a.Button("side:two")
+	a.Button("play-two")
 	clickAt(t, a, "h2")
 	clickAt(t, a, "e2")
 	if s := a.Sounds(); len(s) != 0 {
@@ -221,7 +221,7 @@ func TestIcon(t *testing.T) {
 // picked: 中文 简 in 简体中文, 中文 繁 in 繁體中文, ICCS in English.
 func TestNotationFollowsLanguage(t *testing.T) {
 	a, _ := newTestApp(t, &fakeLink{})
-	a.Button("side:two")
+	a.Button("play-two")
 	clickAt(t, a, "h2")
 	clickAt(t, a, "e2")
 	clickAt(t, a, "h9")

@@ -110,7 +110,7 @@ func TestFontCoversText(t *testing.T) {
 	}
 	a, _ := newTestApp(t, &fakeLink{})
 	// A long game of varied moves, so that every piece kind moves every way.
-	a.Button("side:two")
+	a.Button("play-two")
 	x := a.Board()
 	for i := range 120 {
 		moves := xiangqiOf(x).Position().LegalMoves()
@@ -147,7 +147,7 @@ func TestFontCoversText(t *testing.T) {
 		}
 	}
 	a.Button("game:reversi")
-	a.Button("side:two")
+	a.Button("play-two")
 	for range i18n.Langs {
 		a.Button("lang")
 		for _, o := range a.Scene() {

@@ -165,13 +165,13 @@ func (a *App) panel(l *frameLayout, beside bool) {
 	// it has nothing to do, in either game.
 	row(on("flip", lang.T(i18n.Flip), true),
 		on("hint", lang.T(i18n.Hint), engineOK && !reviewing && b.PersonToMove() && !e.Hinting()),
-		on("movenow", lang.T(i18n.MoveNow), e.Thinking()))
+		on(string(play.ActMoveNow), lang.T(i18n.MoveNow), e.Thinking()))
 	row(on("continue", lang.T(i18n.ContinueHere), reviewing), on("live", lang.T(i18n.BackToGame), reviewing))
 	switch {
 	case a.confirmNew:
 		row(on("new-confirm", lang.T(i18n.ConfirmNewYes), true), on("new-cancel", lang.T(i18n.ConfirmNewNo), true))
 	case a.CanRestore():
-		row(on("restore", lang.T(i18n.RestorePrevious), true))
+		row(on("restore-previous", lang.T(i18n.RestorePrevious), true))
 	default:
 		y += bh + gap
 	}
@@ -180,9 +180,10 @@ func (a *App) panel(l *frameLayout, beside bool) {
 	if !xq {
 		you = [2]i18n.Key{i18n.YouBlack, i18n.YouWhite}
 	}
-	row(pick("side:0", lang.T(you[0]), !two && b.Human() == 0),
-		pick("side:1", lang.T(you[1]), !two && b.Human() == 1),
-		pick("side:two", lang.T(i18n.TwoPlayers), two))
+	sides := b.SideActions()
+	row(pick(string(sides[0]), lang.T(you[0]), !two && b.Human() == 0),
+		pick(string(sides[1]), lang.T(you[1]), !two && b.Human() == 1),
+		pick(string(play.ActPlayTwo), lang.T(i18n.TwoPlayers), two))
 	sound := pick("sound", map[bool]string{false: lang.T(i18n.SoundOn), true: lang.T(i18n.SoundOff)}[a.st.Muted], !a.st.Muted)
 	switch {
 	case a.cfg.NoSound && a.cfg.SoundOff:

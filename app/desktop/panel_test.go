@@ -32,7 +32,7 @@ func TestLayoutStable(t *testing.T) {
 			link := &fakeLink{}
 			a, _ := newTestApp(t, link)
 			a.Button("game:" + variant)
-			a.Button("side:two")
+			a.Button("play-two")
 			a.Resize(sz[0], sz[1])
 			base := buttonBoxes(a)
 			same := func(what string) {

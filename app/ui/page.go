@@ -10,8 +10,6 @@ import (
 	"qipan/app/i18n"
 	"qipan/app/play"
 	"qipan/app/sound"
-	"qipan/engine/reversi"
-	"qipan/engine/xiangqi"
 )
 
 // Storage keys in localStorage: the game in progress, and the person's settings.
@@ -268,49 +266,19 @@ func (p *Page) onControl(ctx app.Context, a app.Action) {
 		p.setNote(ctx, nil, &sym)
 		return
 	}
-	if side, ok := sideActions[b.Variant()][action]; ok {
-		b.SetHuman(side)
-		p.changed(ctx)
-		return
-	}
 	if id, ok := strings.CutPrefix(action, "export-"); ok {
 		p.exportAs(ctx, b, id)
 		return
 	}
-	switch action {
-	case "new":
-		b.New()
+	if action == string(play.ActNew) {
 		p.notice = ""
-	case "undo":
-		if !b.Undo() {
-			return
-		}
-	case "redo":
-		if !b.Redo() {
-			return
-		}
-	case "flip":
-		b.Flip()
-	case "hint":
-		if !b.RequestHint() {
-			return
-		}
-	case "move-now":
-		p.post(ctx, b.MoveNow())
-	case "continue":
-		if !b.ContinueHere() {
-			return
-		}
-	case "live":
-		b.BackToGame()
-	case "review-start":
-		b.Review(0)
-	case "play-two":
-		b.SetTwoPlayer()
-	case "analysis":
-		b.SetAnalysis(!b.Analysis())
-	case "analyse-game":
-		b.SetGraphing(!b.Graphing())
+	}
+	if changed, send := b.Do(play.Action(action)); changed {
+		p.post(ctx, send)
+		p.changed(ctx)
+		return
+	}
+	switch action {
 	case "sound":
 		p.settings.Muted = !p.settings.Muted
 		p.saveSettings(ctx)
@@ -342,12 +310,6 @@ func (p *Page) onControl(ctx app.Context, a app.Action) {
 		return
 	}
 	p.changed(ctx)
-}
-
-// sideActions are the buttons choosing the person's side against the computer, by game.
-var sideActions = map[string]map[string]int{
-	play.VariantXiangqi: {"play-red": int(xiangqi.Red), "play-black": int(xiangqi.Black)},
-	play.VariantReversi: {"play-black": int(reversi.Black), "play-white": int(reversi.White)},
 }
 
 // exportAs puts the game written as export id in the box (and on the clipboard).

@@ -350,7 +350,7 @@ func TestWindowCloseDuringSearch(t *testing.T) {
 	// You: Black: the computer takes Red and searches.
 	a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Engine: desktop.NewLocalEngine()})
 	a.Resize(winW, winH)
-	b := a.Scene().Find("button side:1")
+	b := a.Scene().Find("button play-black")
 	if len(b) != 1 {
 		t.Fatal("no You: Black button")
 	}
@@ -414,7 +414,7 @@ func TestWindowSizes(t *testing.T) {
 			}
 			a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Engine: desktop.NewLocalEngine(), Lang: i18n.Simplified})
 			a.Resize(float32(sz[0]), float32(sz[1]))
-			b := a.Scene().Find("button side:1")
+			b := a.Scene().Find("button play-black")
 			if len(b) != 1 {
 				t.Fatal("no You: Black button")
 			}
