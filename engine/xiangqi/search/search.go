@@ -130,6 +130,9 @@ type frame struct {
 	// than two plies ago.
 	static    int
 	improving bool
+	// raw is the static evaluation before correction; eval is static sharpened by the
+	// table's score where its bound allows, used to prune.
+	raw, eval int
 	// excluded is the move a singular-extension search leaves out (NoMove otherwise).
 	excluded xiangqi.Move
 }
@@ -143,6 +146,10 @@ type Searcher struct {
 	// (continuation history).
 	cont    *[xiangqi.NumPieces][xiangqi.NumSquares]contEntry
 	counter [xiangqi.NumPieces][xiangqi.NumSquares]xiangqi.Move
+	// corr[side][structure] corrects the static evaluation (corr.go); skey is the
+	// structure's key now.
+	corr   *[2][corrSize]int32
+	skey   uint64
 	frames  [MaxPly + 1]frame
 	lines   [maxMultiPV]Line // the current iteration's lines (MultiPV)
 	done    [maxMultiPV]Line // the last finished iteration's lines
@@ -197,7 +204,8 @@ func init() {
 
 // New returns a searcher with a transposition table of about hashMB megabytes (at least 1).
 func New(hashMB int) *Searcher {
-	s := &Searcher{cycle: new(xiangqi.Cycle), cont: new([xiangqi.NumPieces][xiangqi.NumSquares]contEntry)}
+	s := &Searcher{cycle: new(xiangqi.Cycle), cont: new([xiangqi.NumPieces][xiangqi.NumSquares]contEntry),
+		corr: new([2][corrSize]int32)}
 	s.tt.resize(hashMB)
 	return s
 }
@@ -210,6 +218,8 @@ func (s *Searcher) Clear() {
 	s.tt.clear()
 	s.history = [xiangqi.NumPieces][xiangqi.NumSquares]int32{}
 	clear(s.cont[:])
+	clear(s.corr[0][:])
+	clear(s.corr[1][:])
 	s.counter = [xiangqi.NumPieces][xiangqi.NumSquares]xiangqi.Move{}
 	for i := range s.frames {
 		s.frames[i].killers = [2]xiangqi.Move{}
@@ -225,6 +235,7 @@ func (s *Searcher) Search(ctx context.Context, pos *xiangqi.Position, history []
 		s.net.Refresh(&s.accs[0], &s.pos)
 	}
 	s.board.load(&s.pos)
+	s.skey = structKey(&s.board)
 	s.keys, s.checks = s.keys[:0], s.checks[:0]
 	for _, h := range history {
 		s.keys, s.checks = append(s.keys, h.Key), append(s.checks, h.Check)
@@ -494,6 +505,7 @@ func (s *Searcher) makeMove(m xiangqi.Move) xiangqi.Undo {
 	if cap != xiangqi.NoPiece {
 		s.mat[c^1] -= pst[cap][to]
 	}
+	s.skey ^= structZobrist[pc][from] ^ structZobrist[pc][to] ^ structZobrist[cap][to]
 	s.board.move(from, to)
 	if s.net != nil {
 		s.accs[s.top+1] = s.accs[s.top]
@@ -516,6 +528,7 @@ func (s *Searcher) unmakeMove(m xiangqi.Move, u xiangqi.Undo) {
 	from, to := m.From(), m.To()
 	pc := s.board.sq[to]
 	s.board.unmove(from, to, u.Captured)
+	s.skey ^= structZobrist[pc][from] ^ structZobrist[pc][to] ^ structZobrist[u.Captured][to]
 	c := pc.Color()
 	s.mat[c] -= pst[pc][to] - pst[pc][from]
 	if u.Captured != xiangqi.NoPiece {
@@ -703,15 +716,22 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cut bool) int {
 	pvNode := beta-alpha > 1
 	key := s.pos.Key()
 	excluded := f.excluded
-	ttMove, ttScore, hit := s.probeTT(key, alpha, beta, depth, ply, pvNode || excluded != xiangqi.NoMove)
+	tp, hit := s.probeTT(key, alpha, beta, depth, ply, pvNode || excluded != xiangqi.NoMove)
 	if hit {
 		s.stats.TTCuts++
-		return ttScore
+		return tp.score
 	}
+	ttMove := tp.move
 	inCheck := s.inCheck()
-	f.static, f.improving = -inf, false
+	f.static, f.raw, f.eval, f.improving = -inf, -inf, -inf, false
 	if !inCheck {
-		f.static = s.eval()
+		f.raw = s.eval()
+		f.static = f.raw + s.correction()
+		f.eval = f.static
+		if tp.found && abs(tp.score) < mateBound && (tp.bound == boundExact ||
+			tp.bound == boundLower && tp.score > f.static || tp.bound == boundUpper && tp.score < f.static) {
+			f.eval = tp.score
+		}
 		if ply >= 2 && s.frames[ply-2].static != -inf {
 			f.improving = f.static > s.frames[ply-2].static
 		}
@@ -759,24 +779,33 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cut bool) int {
 	return s.searchMoves(alpha, beta, depth, ply, pvNode, cut, inCheck, ttMove, ttExt)
 }
 
-// probeTT looks the position up: its hash move, and a score that answers the node at once
-// (hit) when the stored result is deep enough and its bound decides. PV nodes only take the
+// ttProbe is what the table holds on a position (found false: nothing), its score relative
+// to the node.
+type ttProbe struct {
+	move  xiangqi.Move
+	score int
+	bound bound
+	found bool
+}
+
+// probeTT looks the position up: its hash move and stored result, and whether the result
+// answers the node at once (hit: deep enough and its bound decides). PV nodes only take the
 // move, so the principal variation stays whole.
-func (s *Searcher) probeTT(key uint64, alpha, beta, depth, ply int, pvNode bool) (xiangqi.Move, int, bool) {
+func (s *Searcher) probeTT(key uint64, alpha, beta, depth, ply int, pvNode bool) (ttProbe, bool) {
 	e, ok := s.tt.probe(key)
 	if !ok {
-		return xiangqi.NoMove, 0, false
+		return ttProbe{move: xiangqi.NoMove}, false
 	}
+	tp := ttProbe{move: e.move, score: fromTT(int(e.score), ply), bound: e.bound, found: true}
 	if !pvNode && int(e.depth) >= depth {
-		score := fromTT(int(e.score), ply)
 		switch {
 		case e.bound == boundExact,
-			e.bound == boundLower && score >= beta,
-			e.bound == boundUpper && score <= alpha:
-			return e.move, score, true
+			e.bound == boundLower && tp.score >= beta,
+			e.bound == boundUpper && tp.score <= alpha:
+			return tp, true
 		}
 	}
-	return e.move, 0, false
+	return tp, false
 }
 
 // pruneNode tries to answer a non-PV node not in check without searching its moves: reverse
@@ -784,7 +813,7 @@ func (s *Searcher) probeTT(key uint64, alpha, beta, depth, ply int, pvNode bool)
 // null move (passing still fails high). ok reports an answer.
 func (s *Searcher) pruneNode(alpha, beta, depth, ply int, cut bool) (int, bool) {
 	f := &s.frames[ply]
-	static := f.static
+	static := f.eval
 	improving := 0
 	if f.improving {
 		improving = 1
@@ -884,7 +913,7 @@ func (s *Searcher) searchMoves(alpha, beta, depth, ply int, pvNode, cut, inCheck
 		u := s.makeMove(m)
 		givesCheck := s.inCheck()
 		if quiet && !givesCheck && !pvNode && !inCheck && best > -mateBound && depth <= futDepth &&
-			f.static+futBase+futMargin*depth <= alpha && i > 0 {
+			f.eval+futBase+futMargin*depth <= alpha && i > 0 {
 			s.unmakeMove(m, u) // futility: a quiet move will not make up the deficit
 			s.stats.Pruned++
 			continue
@@ -965,7 +994,14 @@ func (s *Searcher) searchMoves(alpha, beta, depth, ply int, pvNode, cut, inCheck
 		}
 		return best // a result without the best move is not the node's: not stored
 	}
-	s.tt.store(s.pos.Key(), bestMove, best, depth, boundOf(best, origAlpha, beta), ply)
+	b := boundOf(best, origAlpha, beta)
+	s.tt.store(s.pos.Key(), bestMove, best, depth, b, ply)
+	// The static evaluation learns from results it did not foresee, when a quiet line (no
+	// capture decided it) and the bound say which way it erred.
+	if !inCheck && abs(best) < mateBound && (bestMove == xiangqi.NoMove || s.board.sq[bestMove.To()] == xiangqi.NoPiece) &&
+		!(b == boundLower && best <= f.static) && !(b == boundUpper && best >= f.static) {
+		s.updateCorrection(best-f.raw, depth)
+	}
 	return best
 }
 
@@ -995,11 +1031,12 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 	}
 	// The table answers here too (any stored depth will do) and names the capture to try first.
 	key := s.pos.Key()
-	ttMove, ttScore, hit := s.probeTT(key, alpha, beta, 0, ply, beta-alpha > 1)
+	tp, hit := s.probeTT(key, alpha, beta, 0, ply, beta-alpha > 1)
 	if hit {
 		s.stats.TTCuts++
-		return ttScore
+		return tp.score
 	}
+	ttMove := tp.move
 	origAlpha := alpha
 	inCheck := s.inCheck()
 	best, bestMove := -inf, xiangqi.NoMove
@@ -1010,7 +1047,11 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 			return -Mate + ply
 		}
 	} else {
-		stand = s.eval()
+		stand = s.eval() + s.correction()
+		if tp.found && abs(tp.score) < mateBound && (tp.bound == boundExact ||
+			tp.bound == boundLower && tp.score > stand || tp.bound == boundUpper && tp.score < stand) {
+			stand = tp.score
+		}
 		if stand >= beta {
 			s.tt.store(key, xiangqi.NoMove, stand, 0, boundLower, ply)
 			return stand
