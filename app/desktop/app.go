@@ -20,15 +20,10 @@ import (
 	"strings"
 	"time"
 
-	"qipan/app/engineclient"
 	"qipan/app/i18n"
 	"qipan/app/play"
 	"qipan/app/sound"
 )
-
-// stopAfter is how long past its own time limit a search may run before the app sends stop
-// (its best move so far is then played), as the web board does.
-const stopAfter = 4 * time.Second
 
 // flipTime is how long a Reversi disc takes to turn over.
 const flipTime = 300 * time.Millisecond
@@ -98,9 +93,7 @@ const (
 type App struct {
 	cfg      Config
 	st       Settings
-	boards   map[string]*play.Table
-	b        *play.Table // the game on the board
-	engine   *engineclient.Client
+	s        *play.Session // both games, the engine conversation, the watchdog
 	w, h     float32
 	now      time.Time
 	notice   words        // a problem to show (nil: none)
@@ -110,8 +103,6 @@ type App struct {
 	ptrX     float32
 	ptrY     float32
 	press    press
-	watchID  int // the search the watchdog watches
-	watchAt  time.Time
 	scroll   int // the first move-list row shown
 	shown    int // the shown ply at the last frame, to keep it in view
 	discs    [64]byte
@@ -140,13 +131,15 @@ type press struct {
 // Notice). The engine is told nothing until a game asks it something.
 func New(cfg Config) *App {
 	st, boards, notes := cfg.Store.Load()
-	a := &App{cfg: cfg, st: st, boards: boards, engine: play.NewEngine(), now: time.Now(), shown: -1,
-		previous: map[string]bool{}, fresh: map[string]bool{}}
+	a := &App{cfg: cfg, st: st, now: time.Now(), shown: -1, previous: map[string]bool{}, fresh: map[string]bool{}}
+	tables := []*play.Table{boards[st.Game]} // the game on the board first
 	for v, b := range boards {
-		b.Engine = a.engine
+		if v != st.Game {
+			tables = append(tables, b)
+		}
 		_, a.previous[v] = cfg.Store.Previous(v)
 	}
-	a.b = boards[st.Game]
+	a.s = play.NewSession(tables...)
 	if len(notes) > 0 {
 		a.notice = func(l i18n.Lang) string {
 			var s []string
@@ -160,10 +153,13 @@ func New(cfg Config) *App {
 }
 
 // Start brings the engine in line with the game (the computer opens if it is its turn).
-func (a *App) Start() { a.post(a.b.EngineLines()) }
+func (a *App) Start() { a.post(a.b().EngineLines()) }
 
 // Board returns the game on the board.
-func (a *App) Board() *play.Table { return a.b }
+func (a *App) Board() *play.Table { return a.s.Table() }
+
+// b is the game on the board.
+func (a *App) b() *play.Table { return a.s.Table() }
 
 // Settings returns the kept settings.
 func (a *App) Settings() Settings { return a.st }
@@ -221,22 +217,18 @@ func (a *App) Tick(now time.Time) {
 	a.now = now
 	a.frames++
 	for _, line := range a.cfg.Engine.Lines() {
-		send, moved, err := a.b.EngineSaid(line)
-		if err != nil {
-			a.notice = say(i18n.EngineSaid, err.Error())
-			a.trace("engine error %v", err)
+		e := a.s.EngineSaid(line)
+		if e.Err != nil {
+			a.notice = say(i18n.EngineSaid, e.Err.Error())
+			a.trace("engine error %v", e.Err)
 		}
-		a.post(send)
-		if moved {
-			from, to := a.b.LastMove()
-			a.trace("engine moved ply %d %d-%d", a.b.Ply(), from, to)
-			a.changed(true)
+		if e.Moved {
+			from, to := a.b().LastMove()
+			a.trace("engine moved ply %d %d-%d", a.b().Ply(), from, to)
 		}
+		a.apply(e)
 	}
-	if a.watchID != 0 && now.After(a.watchAt) {
-		a.cfg.Engine.Send(a.engine.Hurry(a.watchID)...)
-		a.watchID = 0
-	}
+	a.cfg.Engine.Send(a.s.Tick(now)...)
 	a.watchDiscs()
 }
 
@@ -246,45 +238,44 @@ func (a *App) post(lines []string) {
 		return
 	}
 	a.cfg.Engine.Send(lines...)
-	if lines[len(lines)-1] == "stop" {
-		return
-	}
-	if id, limit := a.engine.Search(); id != 0 {
-		a.watchID, a.watchAt = id, a.now.Add(limit+stopAfter)
-	}
+	a.s.Sent(lines, a.now)
 }
 
-// changed follows a change of the game: a sound for a move, the save, the engine.
-func (a *App) changed(moved bool) {
-	if moved && !a.st.Muted && !a.cfg.NoSound {
-		if s := a.b.LastSound(); s != sound.None {
-			a.sounds = append(a.sounds, s)
-		}
+// apply does what the session asks: a sound (unless muted), the save, lines to the engine.
+func (a *App) apply(e play.Effects) {
+	if e.Sound != sound.None && !a.st.Muted && !a.cfg.NoSound {
+		a.sounds = append(a.sounds, e.Sound)
 	}
-	a.save()
-	a.post(a.b.EngineLines())
+	if e.Save {
+		a.save()
+	}
+	a.post(e.Send)
 }
+
+// changed follows a change of the game made outside the session (an import, the settings):
+// the save, the engine.
+func (a *App) changed() { a.apply(a.s.Changed()) }
 
 // save keeps the games and settings; a failure is shown, not fatal.
 func (a *App) save() {
-	if err := a.cfg.Store.Save(a.st, a.boards); err != nil {
+	if err := a.cfg.Store.Save(a.st, a.s.Tables()); err != nil {
 		a.notice = say(i18n.SaveFailed, err.Error())
 	}
 }
 
 // Close saves everything; the engine's goroutines end with the program (a search running at
 // exit is simply abandoned).
-func (a *App) Close() error { return a.cfg.Store.Save(a.st, a.boards) }
+func (a *App) Close() error { return a.cfg.Store.Save(a.st, a.s.Tables()) }
 
 // PointerDown handles a press of the main button at x, y.
 func (a *App) PointerDown(x, y float32) {
 	a.ptrX, a.ptrY = x, y
 	a.trace("press %.0f %.0f", x, y)
 	l := a.layout()
-	if sq, ok := l.square(a.b, x, y); ok {
+	if sq, ok := l.square(a.b(), x, y); ok {
 		a.press = press{down: true, x: x, y: y, sq: sq}
-		if a.b.Draggable(sq) {
-			if a.b.Selected() != sq {
+		if a.b().Draggable(sq) {
+			if a.b().Selected() != sq {
 				a.click(sq)
 				a.press.selected = true
 			}
@@ -303,7 +294,7 @@ func (a *App) PointerDown(x, y float32) {
 	}
 	for _, e := range l.entries {
 		if e.box.In(x, y) {
-			if a.b.Review(e.ply) {
+			if a.b().Review(e.ply) {
 				a.trace("review %d", e.ply)
 			}
 			return
@@ -330,7 +321,7 @@ func (a *App) PointerUp(x, y float32) {
 	if !p.down || p.sq < 0 {
 		return
 	}
-	sq, ok := a.layout().square(a.b, x, y)
+	sq, ok := a.layout().square(a.b(), x, y)
 	switch {
 	case p.drag && ok && sq != p.sq:
 		a.click(sq)
@@ -343,7 +334,7 @@ func (a *App) PointerUp(x, y float32) {
 
 // Dragging returns the square of the piece being dragged and the pointer, if one is.
 func (a *App) Dragging() (sq int, x, y float32, ok bool) {
-	if a.press.down && a.press.drag && a.press.sq >= 0 && a.b.Selected() == a.press.sq {
+	if a.press.down && a.press.drag && a.press.sq >= 0 && a.b().Selected() == a.press.sq {
 		return a.press.sq, a.ptrX, a.ptrY, true
 	}
 	return -1, 0, 0, false
@@ -351,16 +342,16 @@ func (a *App) Dragging() (sq int, x, y float32, ok bool) {
 
 // click is a click on square sq of the board.
 func (a *App) click(sq int) {
-	moved := a.b.Click(sq)
-	a.refusal = a.b.Refusal()
-	if moved {
+	e := a.s.ClickSquare(sq)
+	a.refusal = e.Refusal
+	if e.Moved {
 		// What an import or export said is stale once the game goes on; a problem stays
 		// until it is dismissed.
-		a.info, a.confirmNew, a.fresh[a.b.Variant()] = nil, false, false
-		from, to := a.b.LastMove()
-		a.trace("person moved ply %d %d-%d", a.b.Ply(), from, to)
-		a.changed(true)
+		a.info, a.confirmNew, a.fresh[a.b().Variant()] = nil, false, false
+		from, to := a.b().LastMove()
+		a.trace("person moved ply %d %d-%d", a.b().Ply(), from, to)
 	}
+	a.apply(e)
 }
 
 // Wheel scrolls the move list by dy rows.
@@ -368,7 +359,7 @@ func (a *App) Wheel(dy int) { a.scroll = max(0, a.scroll+dy) }
 
 // Key handles a key.
 func (a *App) Key(k Key) {
-	b := a.b
+	b := a.b()
 	switch k {
 	case KeyLeft:
 		b.Step(-1)
@@ -396,7 +387,7 @@ func (a *App) Key(k Key) {
 // Button handles a panel button by its id (see view.go): the game's controls by the page's
 // words (play.Action: undo, move-now, play-red, …), the desktop's own besides.
 func (a *App) Button(id string) {
-	b := a.b
+	b := a.b()
 	name, arg, _ := strings.Cut(id, ":")
 	if name != "new" && name != "new-confirm" {
 		a.confirmNew = false
@@ -407,23 +398,23 @@ func (a *App) Button(id string) {
 			// so Move now is enabled only while it thinks, in both games and either mode.
 			return
 		}
-		if changed, send := b.Do(act); changed {
-			a.post(send)
-			a.changed(false)
+		if e, ok := a.s.Do(act); ok {
+			a.apply(e)
 			return
 		}
 	}
 	switch name {
 	case "game":
-		if arg == b.Variant() || a.boards[arg] == nil {
+		if arg == b.Variant() || a.s.Of(arg) == nil {
 			return
 		}
-		a.b, a.st.Game = a.boards[arg], arg
+		a.s.Show(arg)
+		a.st.Game = arg
 		a.notice, a.info, a.scroll, a.flips = nil, nil, 0, nil
 		a.discs = [64]byte{}
 		a.watchDiscs() // the new board's discs, to turn from
 		a.save()
-		a.post(a.b.EngineLines()) // stops the other game's search; this one's starts if due
+		a.post(a.b().EngineLines()) // stops the other game's search; this one's starts if due
 		return
 	case "new", "new-confirm":
 		// As the web page does: a game in progress is replaced only once confirmed, and
@@ -450,9 +441,7 @@ func (a *App) Button(id string) {
 			l = a.st.Level - 1
 		}
 		a.st.Level = play.ClampLevel(l)
-		for _, b := range a.boards {
-			b.SetLevel(a.st.Level)
-		}
+		a.s.SetLevel(a.st.Level)
 	case "notation":
 		a.st.Notation, _ = play.ParseNotation(arg)
 	case "coords":
@@ -477,12 +466,12 @@ func (a *App) Button(id string) {
 		return
 	}
 	a.st.Settings = a.st.Settings.Normalize()
-	a.changed(false)
+	a.changed()
 }
 
 // copyExport puts export number i on the clipboard (or in a file, without one).
 func (a *App) copyExport(i string) {
-	exs := a.b.Exports()
+	exs := a.b().Exports()
 	n := 0
 	fmt.Sscan(i, &n)
 	if n < 0 || n >= len(exs) {
@@ -507,7 +496,7 @@ func (a *App) copyExport(i string) {
 // saveFile writes the game's record (PGN in the list's notation, or the Reversi transcript)
 // to a file in ExportDir.
 func (a *App) saveFile() {
-	exs := a.b.Exports()
+	exs := a.b().Exports()
 	ex := exs[0]
 	for _, e := range exs {
 		if e.Name == "PGN" {
@@ -527,7 +516,7 @@ func (a *App) writeFile(what, text string) {
 	if what == "PGN" {
 		ext = ".pgn"
 	}
-	name := "qipan-" + a.b.Variant() + "-" + a.now.Format("20060102-150405") + ext
+	name := "qipan-" + a.b().Variant() + "-" + a.now.Format("20060102-150405") + ext
 	path := filepath.Join(a.cfg.ExportDir, name)
 	if err := os.WriteFile(path, []byte(text+"\n"), 0o644); err != nil {
 		a.info = func(l i18n.Lang) string { return l.T(i18n.WriteFailed, play.WhatText(l, what), err.Error()) }
@@ -572,12 +561,12 @@ func (a *App) importText(text string, where words) {
 // importWith loads with load into the game on the board, or else into the other game; the game
 // it replaces is kept to be brought back.
 func (a *App) importWith(load func(*play.Table) (string, []string, error), where words) {
-	into := a.b
+	into := a.b()
 	was, wasLen := into.Save(), into.Len()
 	kind, notes, err := load(into)
 	if err != nil {
-		for v, other := range a.boards {
-			if v == a.b.Variant() {
+		for v, other := range a.s.Tables() {
+			if v == a.b().Variant() {
 				continue
 			}
 			w, wl := other.Save(), other.Len()
@@ -605,7 +594,7 @@ func (a *App) importWith(load func(*play.Table) (string, []string, error), where
 	}
 	a.notice, a.confirmNew, a.refusal = nil, false, ""
 	a.trace("imported %s", kind)
-	a.changed(false)
+	a.changed()
 }
 
 // keepReplaced keeps a game of variant that is being replaced (saved, of n moves), so that it
@@ -625,14 +614,14 @@ func (a *App) keepReplaced(variant string, saved play.Saved, n int) bool {
 // CanRestore reports whether the game replaced last can be brought back: one is kept and the
 // game that replaced it has had no move of the person's (or none at all).
 func (a *App) CanRestore() bool {
-	v := a.b.Variant()
-	return a.previous[v] && (a.fresh[v] || a.b.Len() == 0)
+	v := a.b().Variant()
+	return a.previous[v] && (a.fresh[v] || a.b().Len() == 0)
 }
 
 // restorePrevious brings back the game replaced last; the game on the board, if it has moves,
 // is kept in its place (so that a restore is undone the same way).
 func (a *App) restorePrevious() {
-	v := a.b.Variant()
+	v := a.b().Variant()
 	saved, ok := a.cfg.Store.Previous(v)
 	var rb *play.Table
 	if ok {
@@ -644,27 +633,26 @@ func (a *App) restorePrevious() {
 		a.notice = say(i18n.SavedGameUnreadable)
 		return
 	}
-	if !a.keepReplaced(v, a.b.Save(), a.b.Len()) {
+	if !a.keepReplaced(v, a.b().Save(), a.b().Len()) {
 		a.cfg.Store.DropPrevious(v)
 		a.previous[v], a.fresh[v] = false, false
 	}
-	rb.Engine = a.engine
 	rb.SetLevel(a.st.Level)
-	a.boards[v], a.b = rb, rb
+	a.s.Put(rb)
 	a.notice, a.info, a.refusal, a.scroll = nil, nil, "", 0
 	a.trace("restored the previous game")
-	a.changed(false)
+	a.changed()
 }
 
 // watchDiscs starts the turn-over animation of the Reversi discs that changed colour since the
 // last frame.
 func (a *App) watchDiscs() {
-	if a.b.Variant() != play.VariantReversi {
+	if a.b().Variant() != play.VariantReversi {
 		return
 	}
 	var now [64]byte
 	for sq := range 64 {
-		now[sq] = a.b.Piece(sq)
+		now[sq] = a.b().Piece(sq)
 	}
 	if a.discs != ([64]byte{}) {
 		for sq, was := range a.discs {

@@ -315,20 +315,21 @@ func TestImportExport(t *testing.T) {
 }
 
 // TestWatchdog: a search that runs well past its time limit is stopped, and its answer
-// played.
+// played. The time is counted once the engine is ready, as on the page (play.Session): the
+// engine says so first.
 func TestWatchdog(t *testing.T) {
-	link := &fakeLink{}
+	link := &fakeLink{out: []string{"info string ready"}}
 	a, _ := newTestApp(t, link)
 	t0 := time.Now()
 	a.Tick(t0)
 	clickAt(t, a, "h2")
 	clickAt(t, a, "e2")
 	link.sent = nil
-	a.Tick(t0.Add(time.Second + stopAfter - time.Millisecond))
+	a.Tick(t0.Add(time.Second + play.StopAfter - time.Millisecond))
 	if len(link.sent) != 0 {
 		t.Fatalf("sent %q before the deadline", link.sent)
 	}
-	a.Tick(t0.Add(time.Second + stopAfter + time.Second))
+	a.Tick(t0.Add(time.Second + play.StopAfter + time.Second))
 	if !slices.Equal(link.sent, []string{"stop"}) {
 		t.Fatalf("sent %q past the deadline, want stop", link.sent)
 	}
@@ -621,7 +622,7 @@ func TestCoordinatesClearOfLines(t *testing.T) {
 			a, _ := newTestApp(t, &fakeLink{})
 			a.st.Coords = coords
 			if flipped {
-				a.b.Flip()
+				a.b().Flip()
 			}
 			s := a.Scene()
 			g := a.Geometry()

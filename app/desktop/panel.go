@@ -56,11 +56,11 @@ func (l *frameLayout) square(b *play.Table, x, y float32) (int, bool) {
 
 func (a *App) layout() *frameLayout {
 	w, h := max(a.w, 200), max(a.h, 200)
-	cols, rows := a.b.Dims()
+	cols, rows := a.b().Dims()
 	ar := Arrange(w, h, cols, rows)
 	bb := ar.Board
 	l := &frameLayout{
-		geo:   BoardGeometry(bb.X, bb.Y, bb.W, bb.H, cols, rows, a.b.Variant() == play.VariantXiangqi),
+		geo:   BoardGeometry(bb.X, bb.Y, bb.W, bb.H, cols, rows, a.b().Variant() == play.VariantXiangqi),
 		panel: ar.Panel,
 		u:     ar.U,
 	}
@@ -72,7 +72,7 @@ func (a *App) layout() *frameLayout {
 // settings, import and export, then the message and the move list (below, or in a column of
 // their own when beside).
 func (a *App) panel(l *frameLayout, beside bool) {
-	b, u, p, lang := a.b, l.u, l.panel, a.Lang()
+	b, u, p, lang := a.b(), l.u, l.panel, a.Lang()
 	pad, gap := u*0.7, u*0.35
 	x, y, w := p.X+pad, p.Y+pad, p.W-2*pad
 	var column Box // the message's and the move list's column
@@ -251,17 +251,17 @@ func (a *App) message(l *frameLayout, x float32, y *float32, w float32) {
 
 // moveName writes a move of the shown position for the hint line.
 func (a *App) moveName(from, to int) string {
-	if m, ok := a.b.Xiangqi(); ok {
+	if m, ok := a.b().Xiangqi(); ok {
 		if mv, ok := m.HintMove(); ok {
 			return play.MoveText(m.Shown(), mv, a.notation())
 		}
 	}
-	return a.b.SquareName(to)
+	return a.b().SquareName(to)
 }
 
 // moveList lays out the numbered rows of the record, keeping the shown move in view.
 func (a *App) moveList(l *frameLayout) {
-	b, u := a.b, l.u
+	b, u := a.b(), l.u
 	texts := b.MoveTexts(a.notation())
 	rows := play.MoveRows(texts, b.SecondFirst())
 	rh := u * 1.6
@@ -312,7 +312,7 @@ func (a *App) Scene() Scene {
 	l := a.layout()
 	var s Scene
 	s.rect(0, 0, max(a.w, 200), max(a.h, 200), panelBg, "background")
-	if a.b.Variant() == play.VariantXiangqi {
+	if a.b().Variant() == play.VariantXiangqi {
 		a.xiangqiBoard(&s, l.geo)
 	} else {
 		a.reversiBoard(&s, l.geo)

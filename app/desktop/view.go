@@ -35,7 +35,7 @@ var (
 // xiangqiBoard draws the wooden board, its lines, river and coordinates, the marks and the
 // pieces.
 func (a *App) xiangqiBoard(s *Scene, g Geometry) {
-	b, c := a.b, g.C
+	b, c := a.b(), g.C
 	start := len(*s)
 	s.rect(g.BX, g.BY, g.BW, g.BH, wood, "board")
 	// One frame, on the board's edge: the coordinates stand in the margin between it and the
@@ -147,7 +147,7 @@ const coordOff = 0.72
 // xiangqiCoords writes the file numbers along both edges: each side's own (Red's 九…一,
 // Black's １…９) or a–i, and ranks 0–9 in ICCS mode.
 func (a *App) xiangqiCoords(s *Scene, g Geometry) {
-	b, c := a.b, g.C
+	b, c := a.b(), g.C
 	size := c * 0.32
 	for col := range 9 {
 		for _, r := range []int{0, 9} {
@@ -180,7 +180,7 @@ func (a *App) xiangqiCoords(s *Scene, g Geometry) {
 
 // reversiBoard draws the green board, the discs (turning over when they change), the marks.
 func (a *App) reversiBoard(s *Scene, g Geometry) {
-	b, c := a.b, g.C
+	b, c := a.b(), g.C
 	start := len(*s)
 	s.rect(g.BX, g.BY, g.BW, g.BH, felt, "board")
 	lw := max(1, c*0.025)
@@ -242,8 +242,8 @@ func (a *App) reversiBoard(s *Scene, g Geometry) {
 func (a *App) eachPiece(g Geometry, fn func(sq int, pc byte, x, y float32)) {
 	for r := range g.Rows {
 		for col := range g.Cols {
-			sq := a.b.Cell(col, r)
-			if pc := a.b.Piece(sq); pc != 0 {
+			sq := a.b().Cell(col, r)
+			if pc := a.b().Piece(sq); pc != 0 {
 				x, y := g.Center(col, r)
 				fn(sq, pc, x, y)
 			}
@@ -255,7 +255,7 @@ func (a *App) eachPiece(g Geometry, fn func(sq int, pc byte, x, y float32)) {
 func (a *App) centerOf(g Geometry, sq int) (float32, float32) {
 	for r := range g.Rows {
 		for c := range g.Cols {
-			if a.b.Cell(c, r) == sq {
+			if a.b().Cell(c, r) == sq {
 				return g.Center(c, r)
 			}
 		}
@@ -266,14 +266,14 @@ func (a *App) centerOf(g Geometry, sq int) (float32, float32) {
 // Place returns the pixel centre of the square named name ("h2", "f5") in the current window,
 // for tests and tools that click the board.
 func (a *App) Place(name string) (x, y float32, ok bool) {
-	sq, ok := a.b.ParseSquare(name)
+	sq, ok := a.b().ParseSquare(name)
 	if !ok {
 		return 0, 0, false
 	}
 	g := a.layout().geo
 	for r := range g.Rows {
 		for c := range g.Cols {
-			if a.b.Cell(c, r) == sq {
+			if a.b().Cell(c, r) == sq {
 				x, y := g.Center(c, r)
 				return x, y, true
 			}

@@ -21,7 +21,8 @@ type Embed struct {
 	app.Compo
 	link      link.Link
 	opened    *link.Opened
-	err       string // why the link's game could not be shown, "" if it is
+	session   *play.Session // the opened game, played against the engine with play=1
+	err       string        // why the link's game could not be shown, "" if it is
 	mounted   bool
 	movesOpen bool // the move list is unfolded (narrow frames fold it)
 	playing   bool // the reader plays the engine from the position shown
@@ -99,7 +100,8 @@ func (e *Embed) load(ctx app.Context) {
 	e.eng.close()
 	e.open(query, fragment, name)
 	b := e.board()
-	e.eng = engineLink{engine: b.Engine, onLine: e.onEngineLine}
+	e.session = play.NewSession(b)
+	e.eng = engineLink{session: e.session, onLine: e.onEngineLine}
 	e.playing, e.autoplay = false, false
 	if e.link.Autoplay > 0 && b.ShownPly() < b.Len() {
 		e.autoplay = true
@@ -210,26 +212,21 @@ func (e *Embed) onPoint(ctx app.Context, a app.Action) {
 	if !e.playing || b.Reviewing() {
 		return
 	}
-	sq, ok := b.ParseSquare(s)
-	if !ok {
-		return
-	}
-	if b.Click(sq) {
-		e.sounds.play(b.LastSound())
-		e.eng.send(ctx, b.EngineLines())
+	if ef := e.session.Click(s); ef.Moved {
+		e.sounds.play(ef.Sound)
+		e.eng.send(ctx, ef.Send)
 		ctx.Defer(scrollMoves)
 	}
 }
 
 func (e *Embed) onEngineLine(ctx app.Context, line string) {
-	b := e.board()
-	send, moved, err := b.EngineSaid(line)
-	if err != nil {
-		app.Log(err)
+	ef := e.session.EngineSaid(line)
+	if ef.Err != nil {
+		app.Log(ef.Err)
 	}
-	e.eng.send(ctx, send)
-	if moved {
-		e.sounds.play(b.LastSound())
+	e.eng.send(ctx, ef.Send)
+	if ef.Moved {
+		e.sounds.play(ef.Sound)
 		ctx.Defer(scrollMoves)
 	}
 }

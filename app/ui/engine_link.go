@@ -5,17 +5,17 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"qipan/app/engineclient"
+	"qipan/app/play"
 )
 
 // engineLink is a page's line to the engine Worker (the app's and the embed's). The Worker (and its wasm)
 // is started by the first lines there are to send, or by start when the reader has asked for
 // the computer, so a page that only replays a game never downloads the engine.
 type engineLink struct {
-	worker engineWorker
-	engine *engineclient.Client
-	onLine func(ctx app.Context, line string) // each line the engine says, on the UI goroutine
-	onFail func(why string)                   // the Worker failed; nil: the engine is marked failed
+	worker  engineWorker
+	session *play.Session                      // its engine conversation and watchdog
+	onLine  func(ctx app.Context, line string) // each line the engine says, on the UI goroutine
+	onFail  func(why string)                   // the Worker failed; nil: the engine is marked failed
 }
 
 // start starts the Worker if it is not running, and reports whether it runs.
@@ -39,13 +39,13 @@ func (l *engineLink) fail(why string) {
 		l.onFail(why)
 		return
 	}
-	l.engine.Fail(why)
+	l.session.Engine().Fail(why)
 }
 
 func (l *engineLink) said(ctx app.Context, line string) {
-	wasReady := l.engine.Ready()
+	wasReady := l.session.Engine().Ready()
 	l.onLine(ctx, line)
-	if !wasReady && l.engine.Ready() {
+	if !wasReady && l.session.Engine().Ready() {
 		cacheEngineFiles() // for offline play, now that the computer has been asked
 	}
 }
@@ -59,31 +59,26 @@ func (l *engineLink) send(ctx app.Context, lines []string) {
 	for _, line := range lines {
 		l.worker.Post(line)
 	}
-	if lines[len(lines)-1] == "stop" {
-		return
-	}
-	id, limit := l.engine.Search()
-	if id == 0 {
-		return
-	}
-	l.hurryLater(ctx, id, limit)
+	l.session.Sent(lines, time.Now())
+	l.watch(ctx)
 }
 
-// hurryLater hurries search id once it has had its time limit and stopAfter more, counted
-// from when the engine is ready: a first search waits for the engine to load (seconds on a
-// slow machine), and a stop sent as it begins would get a move from no search at all.
-func (l *engineLink) hurryLater(ctx app.Context, id int, limit time.Duration) {
-	ctx.After(limit+stopAfter, func(ctx app.Context) {
+// watch wakes the session's watchdog when it wants (play.Session.Tick: the search is hurried
+// once it has had its time limit and play.StopAfter more, counted from when the engine is
+// ready: a first search waits for the engine to load, seconds on a slow machine).
+func (l *engineLink) watch(ctx app.Context) {
+	w := l.session.Watch(time.Now())
+	if w == 0 {
+		return
+	}
+	ctx.After(w, func(ctx app.Context) {
 		if l.worker == nil {
 			return
 		}
-		if !l.engine.Ready() && l.engine.Failed() == "" {
-			l.hurryLater(ctx, id, limit)
-			return
-		}
-		for _, line := range l.engine.Hurry(id) {
+		for _, line := range l.session.Tick(time.Now()) {
 			l.worker.Post(line)
 		}
+		l.watch(ctx)
 	})
 }
 

@@ -97,7 +97,6 @@ func (p *Page) put(s play.Saved) bool {
 		p.notice = p.lang.T(i18n.SavedGameUnreadable)
 		return false
 	}
-	b.Engine = p.board().Engine
 	b.SetLevel(p.settings.Level)
 	p.setBoard(b)
 	return true

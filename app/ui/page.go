@@ -3,13 +3,11 @@ package ui
 import (
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"qipan/app/i18n"
 	"qipan/app/play"
-	"qipan/app/sound"
 )
 
 // Storage keys in localStorage: the game in progress, and the person's settings.
@@ -22,10 +20,6 @@ const (
 // WorkerURL is the engine Worker, relative to the page so that a sub-path works.
 const WorkerURL = "web/engine-worker.js"
 
-// stopAfter is how long past the search's own time limit the page waits for a bestmove
-// before it sends stop itself (the answer is then played).
-const stopAfter = 4 * time.Second
-
 // Page is the whole app: the board, the status line, the controls, the settings, the move
 // list and the import/export box. It owns the match and the engine Worker; the components post
 // actions that it handles.
@@ -33,6 +27,7 @@ type Page struct {
 	app.Compo
 	xq       *play.Match   // the Xiangqi game
 	rv       *play.Reversi // the Reversi game; both share one engine conversation
+	s        *play.Session // both games as the page plays them (see session)
 	settings play.Settings
 	lang     i18n.Lang  // the language shown: ?lang=, else the one chosen, else the browser's
 	eng      engineLink // the engine Worker, started by the first search
@@ -78,7 +73,7 @@ func NewPage() *Page {
 		rv:       play.NewReversi(),
 		settings: play.Settings{}.Normalize(),
 	}
-	p.rv.Engine = p.xq.Engine
+	p.s = play.NewSession(&p.xq.Table, &p.rv.Table)
 	return p
 }
 
@@ -101,12 +96,19 @@ func (p *Page) setBoard(b *play.Table) {
 	} else if r, ok := b.Reversi(); ok {
 		p.rv = r
 	}
+	p.s.Put(b)
+}
+
+// session is the page's session with the game of the settings on the board.
+func (p *Page) session() *play.Session {
+	p.s.Show(p.settings.Game)
+	return p.s
 }
 
 func (p *Page) OnMount(ctx app.Context) {
 	p.restore(ctx)
 	p.openLink(ctx) // a share link's game replaces the saved one (share.go)
-	p.eng = engineLink{engine: p.xq.Engine, onLine: p.onEngineLine, onFail: p.onEngineFailed}
+	p.eng = engineLink{session: p.s, onLine: p.onEngineLine, onFail: p.onEngineFailed}
 	ctx.Handle(PointAction, p.onPoint)
 	ctx.Handle(BoardKeyAction, p.onBoardKey)
 	p.undrag = listenDrag(
@@ -183,9 +185,7 @@ func (p *Page) restore(ctx app.Context) {
 	for _, key := range []string{StorageKey, ReversiStorageKey} {
 		_, p.hasPrevious[key] = storageRaw(previousKey(key))
 	}
-	p.rv.Engine = p.xq.Engine // one worker: one conversation
-	p.xq.SetLevel(p.settings.Level)
-	p.rv.SetLevel(p.settings.Level)
+	p.s.SetLevel(p.settings.Level)
 }
 
 // chooseLang picks the language: the page's ?lang=, else the one the person chose, else the
@@ -222,16 +222,9 @@ func (p *Page) onPoint(ctx app.Context, a app.Action) {
 	p.confirmNew = false
 	s, _ := a.Value.(string)
 	p.cursor = s // the keyboard goes on from the point last used
-	b := p.board()
-	sq, ok := b.ParseSquare(s)
-	if !ok {
-		return
-	}
-	moved := b.Click(sq)
-	p.noteRefusal(b.Refusal())
-	if moved {
-		p.moved(ctx)
-	}
+	e := p.session().Click(s)
+	p.noteRefusal(e.Refusal)
+	p.apply(ctx, e)
 }
 
 // noteRefusal keeps why a click was refused, for the board and the line under the status.
@@ -273,9 +266,8 @@ func (p *Page) onControl(ctx app.Context, a app.Action) {
 	if action == string(play.ActNew) {
 		p.notice = ""
 	}
-	if changed, send := b.Do(play.Action(action)); changed {
-		p.post(ctx, send)
-		p.changed(ctx)
+	if e, ok := p.session().Do(play.Action(action)); ok {
+		p.apply(ctx, e)
 		return
 	}
 	switch action {
@@ -342,8 +334,7 @@ func (p *Page) onSetting(ctx app.Context, a app.Action) {
 			return
 		}
 		p.settings.Level = play.ClampLevel(l)
-		p.xq.SetLevel(p.settings.Level)
-		p.rv.SetLevel(p.settings.Level)
+		p.s.SetLevel(p.settings.Level)
 	case "game":
 		if s.Value == p.settings.Game {
 			return
@@ -449,12 +440,19 @@ func (p *Page) export(ctx app.Context, what, text string) {
 	})
 }
 
-// moved follows a move on the board: sound, save, the engine.
-func (p *Page) moved(ctx app.Context) {
-	if !p.settings.Muted {
-		p.sounds.play(p.lastSound())
+// apply does what the session asks: a move's sound (unless muted), the save, lines to the
+// engine; the move list follows.
+func (p *Page) apply(ctx app.Context, e play.Effects) {
+	if e.Sound != "" && !p.settings.Muted {
+		p.sounds.play(e.Sound)
 	}
-	p.changed(ctx)
+	if e.Save {
+		p.save(ctx)
+	}
+	p.post(ctx, e.Send)
+	if e.Save {
+		ctx.Defer(scrollMoves)
+	}
 }
 
 // changed saves the match and brings the engine in line with it.
@@ -467,30 +465,21 @@ func (p *Page) changed(ctx app.Context) {
 // syncEngine brings the engine in line with the game on the board.
 func (p *Page) syncEngine(ctx app.Context) { p.post(ctx, p.board().EngineLines()) }
 
-func (p *Page) lastSound() sound.Sound { return p.board().LastSound() }
-
 // post sends lines to the engine Worker (engineLink: loaded by the first lines there are to
 // send, so a visit that never asks the computer anything never downloads the engine).
 func (p *Page) post(ctx app.Context, lines []string) { p.eng.send(ctx, lines) }
 
 func (p *Page) onEngineLine(ctx app.Context, line string) {
-	send, moved, err := p.board().EngineSaid(line) // the answers are for the game on the board
-	if err != nil {
-		p.notice = p.lang.T(i18n.EngineSaid, err.Error())
-		app.Log(err)
+	e := p.session().EngineSaid(line) // the answers are for the game on the board
+	if e.Err != nil {
+		p.notice = p.lang.T(i18n.EngineSaid, e.Err.Error())
+		app.Log(e.Err)
 	}
-	p.post(ctx, send)
-	if moved {
-		if !p.settings.Muted {
-			p.sounds.play(p.lastSound())
-		}
-		p.save(ctx)
-		ctx.Defer(scrollMoves)
-	}
+	p.apply(ctx, e)
 }
 
 func (p *Page) onEngineFailed(why string) {
-	p.xq.Engine.Fail(why)
+	p.s.Engine().Fail(why)
 	p.notice = p.lang.T(i18n.EngineCouldNotStart, why)
 }
 

@@ -1,0 +1,167 @@
+package play
+
+import (
+	"time"
+
+	"qipan/app/engineclient"
+	"qipan/app/sound"
+)
+
+// StopAfter is how long past its own time limit a search may run before the session hurries
+// it (its best move so far is then played): a slow or stuck search still ends with a move.
+const StopAfter = 4 * time.Second
+
+// Session is what a front end plays through: the tables of the games it shows (one engine
+// conversation shared by them: one engine, one search in flight), the game on the board, the
+// person's input in (a click, an action, a line from the engine, the time), and what to do
+// about it out (Effects): lines to send the engine, a sound, a save, a refusal, an error to
+// show. It does no I/O; the page, the embed and the desktop apply the effects their way.
+type Session struct {
+	tables map[string]*Table
+	shown  string // the variant on the board
+	engine *engineclient.Client
+	// the watchdog: the search it watches (0 for none) and when it is due to be hurried
+	watchID   int
+	watchFor  time.Duration
+	watchFrom time.Time
+}
+
+// NewSession returns a session over tables (one per game; the first is on the board), all
+// talking to one new engine conversation.
+func NewSession(tables ...*Table) *Session {
+	s := &Session{tables: map[string]*Table{}, engine: NewEngine()}
+	for _, t := range tables {
+		s.Put(t)
+	}
+	s.shown = tables[0].Variant()
+	return s
+}
+
+// Effects are what an input asks of the front end.
+type Effects struct {
+	Send    []string    // lines to send the engine, in order
+	Sound   sound.Sound // to play ("": none)
+	Moved   bool        // a move was played (the move list follows it)
+	Save    bool        // the game changed: keep it
+	Refusal Refusal     // why a click was refused ("": it was not)
+	Err     error       // the engine said something that cannot be used (shown, nothing changes)
+}
+
+// Table returns the game on the board; Of returns the table of variant v (nil for none).
+func (s *Session) Table() *Table                { return s.tables[s.shown] }
+func (s *Session) Of(v string) *Table           { return s.tables[v] }
+func (s *Session) Engine() *engineclient.Client { return s.engine }
+
+// Tables are the session's games by variant (read them; change them through the session).
+func (s *Session) Tables() map[string]*Table { return s.tables }
+
+// Put puts t in the session as its game's table (a restored or opened game), talking to the
+// session's engine; the level stays t's.
+func (s *Session) Put(t *Table) {
+	t.Engine = s.engine
+	s.tables[t.Variant()] = t
+}
+
+// Show puts the game of variant v on the board (a variant the session has not got changes
+// nothing); the caller then sends its EngineLines: the other game's search stops, this one's
+// starts if it is its turn.
+func (s *Session) Show(v string) {
+	if s.tables[v] != nil {
+		s.shown = v
+	}
+}
+
+// SetLevel sets every game's level (from its next search).
+func (s *Session) SetLevel(l int) {
+	for _, t := range s.tables {
+		t.SetLevel(l)
+	}
+}
+
+// Click is a click (or a drop) on the square named name ("h2", "f5") of the game on the
+// board: a move played sounds, is kept, and brings the engine in.
+func (s *Session) Click(name string) Effects {
+	t := s.Table()
+	sq, ok := t.ParseSquare(name)
+	if !ok {
+		return Effects{}
+	}
+	return s.ClickSquare(sq)
+}
+
+// ClickSquare is Click on square sq of the game on the board.
+func (s *Session) ClickSquare(sq int) Effects {
+	t := s.Table()
+	if !t.Click(sq) {
+		return Effects{Refusal: t.Refusal()}
+	}
+	return s.moved()
+}
+
+// moved is what follows a move on the board: its sound, the save, the engine's turn.
+func (s *Session) moved() Effects {
+	t := s.Table()
+	return Effects{Moved: true, Sound: t.LastSound(), Save: true, Send: t.EngineLines()}
+}
+
+// Do carries out action a on the game on the board (Table.Do); a change is kept and the
+// engine brought in line with it.
+func (s *Session) Do(a Action) (Effects, bool) {
+	t := s.Table()
+	changed, send := t.Do(a)
+	if !changed {
+		return Effects{}, false
+	}
+	return Effects{Save: true, Send: append(send, t.EngineLines()...)}, true
+}
+
+// Changed is what follows a change of the game on the board made outside the session (an
+// import, a variation entered): the save, the engine.
+func (s *Session) Changed() Effects { return Effects{Save: true, Send: s.Table().EngineLines()} }
+
+// EngineSaid handles one line from the engine, for the game on the board (the other game's
+// answers were stopped when it left): its move is played, with its sound, and kept.
+func (s *Session) EngineSaid(line string) Effects {
+	send, moved, err := s.Table().EngineSaid(line)
+	if !moved {
+		return Effects{Send: send, Err: err}
+	}
+	e := s.moved()
+	e.Send, e.Err = send, err
+	return e
+}
+
+// Sent tells the watchdog that lines were sent to the engine at now: a search they started
+// is watched, to be hurried once it has run its time limit and StopAfter more, counted from
+// when the engine is ready (a first search waits for it to load).
+func (s *Session) Sent(lines []string, now time.Time) {
+	if len(lines) == 0 || lines[len(lines)-1] == "stop" {
+		return
+	}
+	if id, limit := s.engine.Search(); id != 0 {
+		s.watchID, s.watchFor, s.watchFrom = id, limit+StopAfter, now
+	}
+}
+
+// Watch returns how long from now the watchdog next wants Tick (0: it watches nothing).
+func (s *Session) Watch(now time.Time) time.Duration {
+	if s.watchID == 0 {
+		return 0
+	}
+	return max(s.watchFrom.Add(s.watchFor).Sub(now), time.Millisecond)
+}
+
+// Tick is the time passing: the lines that hurry the watched search if it is due. Until the
+// engine is ready the wait starts again (loading is not searching).
+func (s *Session) Tick(now time.Time) []string {
+	if s.watchID == 0 || now.Before(s.watchFrom.Add(s.watchFor)) {
+		return nil
+	}
+	if !s.engine.Ready() && s.engine.Failed() == "" {
+		s.watchFrom = now
+		return nil
+	}
+	id := s.watchID
+	s.watchID = 0
+	return s.engine.Hurry(id)
+}

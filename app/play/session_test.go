@@ -1,0 +1,73 @@
+package play
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"qipan/app/sound"
+)
+
+// TestSession follows a click through the session: the move, its sound and save, the
+// engine's search; the engine's answer played; the other game shown (the search stopped); the
+// watchdog hurrying a search that overran, counted from the engine's ready.
+func TestSession(t *testing.T) {
+	s := NewSession(NewTable(VariantXiangqi), NewTable(VariantReversi))
+	if s.Of(VariantXiangqi).Engine != s.Of(VariantReversi).Engine || s.Table().Variant() != VariantXiangqi {
+		t.Fatal("the games do not share one engine, or Xiangqi is not on the board")
+	}
+	s.SetLevel(3)
+	if e := s.Click("h2"); e.Moved || e.Save || len(e.Send) != 0 {
+		t.Fatalf("selecting h2: %+v", e)
+	}
+	e := s.Click("e2")
+	if !e.Moved || !e.Save || e.Sound != sound.Move || len(e.Send) == 0 || !strings.HasPrefix(e.Send[len(e.Send)-1], "go movetime 500") {
+		t.Fatalf("h2-e2: %+v", e)
+	}
+	if e := s.Click("h9"); e.Refusal != RefusedTurn {
+		t.Errorf("a click on the computer's turn: %+v", e)
+	}
+	t0 := time.Now()
+	s.Sent(e.Send, t0)
+	if w := s.Watch(t0); w != 500*time.Millisecond+StopAfter {
+		t.Errorf("the watchdog waits %v", w)
+	}
+	// Not ready yet (loading): the wait starts again when it is due.
+	if l := s.Tick(t0.Add(5 * time.Second)); l != nil {
+		t.Errorf("hurried an engine still loading: %q", l)
+	}
+	s.EngineSaid("info string ready")
+	if l := s.Tick(t0.Add(9 * time.Second)); l != nil {
+		t.Errorf("hurried before its time counted from the wait's restart: %q", l)
+	}
+	if l := s.Tick(t0.Add(10 * time.Second)); !slices.Equal(l, []string{"stop"}) {
+		t.Errorf("an overrun search: %q, want stop", l)
+	}
+	if e := s.EngineSaid("bestmove h9g7"); !e.Moved || !e.Save || e.Err != nil || s.Table().Ply() != 2 {
+		t.Errorf("the engine's answer: %+v at ply %d", e, s.Table().Ply())
+	}
+	if e := s.EngineSaid("bestmove h9g7"); e.Err == nil {
+		t.Error("an answer with no search in flight was taken")
+	}
+
+	// An action: Undo takes the full move back and is kept.
+	if e, ok := s.Do(ActUndo); !ok || !e.Save || s.Table().Ply() != 0 {
+		t.Errorf("undo: %v %+v, ply %d", ok, e, s.Table().Ply())
+	}
+	if _, ok := s.Do(ActUndo); ok {
+		t.Error("undo at the start did something")
+	}
+	// You: Black: the computer opens; showing Reversi stops its search.
+	e, _ = s.Do(ActPlayBlack)
+	if !s.Engine().Thinking() || len(e.Send) == 0 {
+		t.Fatalf("play black: the computer does not open: %+v", e)
+	}
+	s.Show(VariantReversi)
+	if l := s.Table().EngineLines(); !slices.Equal(l, []string{"stop"}) || s.Table().Variant() != VariantReversi {
+		t.Errorf("showing Reversi: %q", l)
+	}
+	if e := s.EngineSaid("bestmove h2e2"); e.Moved || s.Of(VariantXiangqi).Ply() != 0 {
+		t.Errorf("the stopped Xiangqi search's answer was played: %+v", e)
+	}
+}
