@@ -246,4 +246,18 @@ func TestTableThirdGame(t *testing.T) {
 	if vs.Len() != 0 || vs.Selected() != -1 || vs.Check() != -1 || vs.Draggable(4) {
 		t.Errorf("new game: %d moves", vs.Len())
 	}
+
+	// Through a session, as a front end plays it: a click is a move with its sound and save,
+	// and no engine to ask; an action undoes it.
+	ses := NewSession(newTicTacToe())
+	ses.Do(ActPlayTwo)
+	if e := ses.Click("b2"); !e.Moved || !e.Save || e.Sound != sound.Move || len(e.Send) != 0 {
+		t.Errorf("a click through the session: %+v", e)
+	}
+	if e := ses.Click("b2"); e.Moved {
+		t.Error("a taken square was played through the session")
+	}
+	if e, ok := ses.Do(ActUndo); !ok || !e.Save || ses.Table().Ply() != 0 || ses.Table().Variant() != "tictactoe" {
+		t.Errorf("undo through the session: %v %+v", ok, e)
+	}
 }
