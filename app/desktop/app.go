@@ -1,7 +1,7 @@
 // Package desktop is the desktop board apart from any window: input events in (pointer, keys,
-// dropped files, the clipboard's text), the game (app/play's Board, one shape for Xiangqi and
-// Reversi) and the engine conversation in between, a Scene (a list of drawing operations) and
-// sounds out. It imports no graphics library, so all of it tests natively without a display;
+// dropped files, the clipboard's text), the games and the engine conversation in between
+// (app/play's Session over a Table per game, as on the web), a Scene (a list of drawing
+// operations) and sounds out. It imports no graphics library, so all of it tests natively without a display;
 // cmd/qipan-desktop paints its Scenes with Ebiten.
 //
 // Files:
