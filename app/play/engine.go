@@ -10,7 +10,7 @@ import (
 )
 
 // The engine conversation of both games: what to search now (wantedOf, over the game's
-// jobAt), and what to do with the engine's answer (converse). The lines themselves, and the
+// jobAt), and what to do with the engine's answer (Table.EngineSaid). The lines themselves, and the
 // one search in flight, are engineclient's.
 
 // AnalysisLines is how many best lines analysis shows.
@@ -98,22 +98,12 @@ func (m *Match) takeMove(move string) error {
 	return m.Apply(mv)
 }
 
-// player is what the conversation needs of a game (its Table).
-type player interface {
-	wanted() engineclient.Search
-	// takeHint ends the hint search: it records the engine's suggestion move for the
-	// searched position ("": the engine found none, ErrNoMove).
-	takeHint(searched engineclient.Search, move string) error
-	// takeMove plays the engine's move; an error changes nothing.
-	takeMove(move string) error
-	// noteEval keeps what search j said so far of its position, for the evaluation graph.
-	noteEval(j engineclient.Search, t engineclient.SearchInfo)
-}
-
-// converse handles one line from the engine for game g: a fresh bestmove is played (or shown,
-// for a hint), a stale one dropped. It returns the lines to send next, whether the position
-// changed, and an error for a reply that cannot be used (the game is unchanged then).
-func converse(e *engineclient.Client, g player, line string) (send []string, moved bool, err error) {
+// EngineSaid handles one line from the engine: a fresh bestmove is played (or shown, for a
+// hint), a stale one dropped. It returns the lines to send next, whether the position changed,
+// and an error for a reply that cannot be used (the game is unchanged then, and the engine is
+// free for the next search).
+func (g *Table) EngineSaid(line string) (send []string, moved bool, err error) {
+	e := g.Engine
 	r := e.Said(line)
 	switch {
 	case r.Err != nil:

@@ -335,13 +335,6 @@ func (t *Table) wanted() engineclient.Search {
 // only if, it is the engine's turn (or the person asked for a hint there, or analyses).
 func (t *Table) EngineLines() []string { return t.Engine.Sync(t.wanted()) }
 
-// EngineSaid handles one line from the engine: a fresh bestmove is played. It returns the
-// lines to send next, whether the position changed, and an error for a reply that cannot be
-// used (the game is unchanged then, and the engine is free for the next search).
-func (t *Table) EngineSaid(line string) (send []string, moved bool, err error) {
-	return converse(t.Engine, t, line)
-}
-
 func (t *Table) takeHint(searched engineclient.Search, move string) error {
 	t.hintAsk = ""
 	return t.rules.(enginePlayer).takeHint(searched, move) // only a player is asked for one
