@@ -102,43 +102,43 @@ func (m *Match) takeMove(move string) error {
 // hint), a stale one dropped. It returns the lines to send next, whether the position changed,
 // and an error for a reply that cannot be used (the game is unchanged then, and the engine is
 // free for the next search).
-func (g *Table) EngineSaid(line string) (send []string, moved bool, err error) {
-	e := g.Engine
+func (t *Table) EngineSaid(line string) (send []string, moved bool, err error) {
+	e := t.Engine
 	r := e.Said(line)
 	switch {
 	case r.Err != nil:
 		return nil, false, r.Err
 	case r.Progress:
-		g.noteEval(r.Searched, r.Info)
+		t.noteEval(r.Searched, r.Info)
 		return nil, false, nil
 	case !r.Done:
 		return nil, false, nil
 	}
 	searched := r.Searched
-	if r.Stale || !engineclient.Same(searched, g.wanted()) {
-		return e.Sync(g.wanted()), false, nil // a stale answer: drop it
+	if r.Stale || !engineclient.Same(searched, t.wanted()) {
+		return e.Sync(t.wanted()), false, nil // a stale answer: drop it
 	}
 	switch searched.Kind {
 	case engineclient.Graph:
-		g.noteEval(searched, engineclient.SearchInfo{}) // searched: a position that gave no score is not searched again
-		return e.Sync(g.wanted()), false, nil
+		t.noteEval(searched, engineclient.SearchInfo{}) // searched: a position that gave no score is not searched again
+		return e.Sync(t.wanted()), false, nil
 	case engineclient.Analysis:
 		e.Analysed(searched.Pos) // the lines stay shown; no move is played
 		return nil, false, nil
 	case engineclient.Hint:
-		if err = g.takeHint(searched, r.Move); err != nil {
+		if err = t.takeHint(searched, r.Move); err != nil {
 			err = fmt.Errorf("hint %q: %w", line, err)
 		}
-		return e.Sync(g.wanted()), false, err
+		return e.Sync(t.wanted()), false, err
 	}
 	if r.Move == "" {
 		e.Fail(ErrNoMove.Error())
 		return nil, false, ErrNoMove
 	}
-	if err := g.takeMove(r.Move); err != nil {
+	if err := t.takeMove(r.Move); err != nil {
 		err = fmt.Errorf("engine said %q: %w", line, err)
 		e.Fail(err.Error()) // asking again would get the same answer
 		return nil, false, err
 	}
-	return e.Sync(g.wanted()), true, nil
+	return e.Sync(t.wanted()), true, nil
 }
