@@ -335,17 +335,8 @@ func (r *Reversi) Save() Saved {
 	}
 }
 
-// RestoreReversi rebuilds a Reversi game from s. Anything wrong in s is an error naming it,
-// and no game.
-func RestoreReversi(s Saved) (*Reversi, error) {
-	r := NewReversi()
-	if err := r.restore(s); err != nil {
-		return nil, err
-	}
-	return r, nil
-}
-
-// restore is RestoreReversi on a new game.
+// restore rebuilds the Reversi game kept in s on a new game (RestoreTable). Anything wrong in
+// s is an error naming it.
 func (r *Reversi) restore(s Saved) error {
 	if s.Version != SavedVersion || s.Game != VariantReversi {
 		return fmt.Errorf("saved reversi game: version %d game %q, want %d %q", s.Version, s.Game, SavedVersion, VariantReversi)

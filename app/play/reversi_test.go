@@ -256,7 +256,7 @@ func TestReversiSaveRestore(t *testing.T) {
 	b, _ := json.Marshal(s)
 	var back Saved
 	json.Unmarshal(b, &back)
-	got, err := RestoreReversi(back)
+	got, err := restoreReversi(back)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,7 +282,7 @@ func TestReversiSaveRestore(t *testing.T) {
 	for _, tt := range bad {
 		s := r.Save()
 		tt.edit(&s)
-		if got, err := RestoreReversi(s); got != nil || err == nil || !strings.Contains(err.Error(), tt.want) {
+		if got, err := restoreReversi(s); got != nil || err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: %v, want an error naming %q", tt.name, err, tt.want)
 		}
 	}
@@ -319,4 +319,13 @@ func TestImportReversi(t *testing.T) {
 			t.Errorf("%q: %v, want an error naming %q", tt.text, err, tt.want)
 		}
 	}
+}
+
+// restoreReversi is the Reversi game kept in s, as RestoreTable restores it.
+func restoreReversi(s Saved) (*Reversi, error) {
+	r := NewReversi()
+	if err := r.restore(s); err != nil {
+		return nil, err
+	}
+	return r, nil
 }
