@@ -176,14 +176,15 @@ func (a *App) panel(l *frameLayout, beside bool) {
 		y += bh + gap
 	}
 	two := b.Mode() == play.TwoPlayer
-	you := [2]i18n.Key{i18n.YouRed, i18n.YouBlack}
-	if !xq {
-		you = [2]i18n.Key{i18n.YouBlack, i18n.YouWhite}
+	var sides []widget
+	for _, sb := range play.SideButtons(b.Variant()) {
+		on := two
+		if sb.Side >= 0 {
+			on = !two && b.Human() == sb.Side
+		}
+		sides = append(sides, pick(string(sb.Action), lang.T(sb.Label), on))
 	}
-	sides := b.SideActions()
-	row(pick(string(sides[0]), lang.T(you[0]), !two && b.Human() == 0),
-		pick(string(sides[1]), lang.T(you[1]), !two && b.Human() == 1),
-		pick(string(play.ActPlayTwo), lang.T(i18n.TwoPlayers), two))
+	row(sides...)
 	sound := pick("sound", map[bool]string{false: lang.T(i18n.SoundOn), true: lang.T(i18n.SoundOff)}[a.st.Muted], !a.st.Muted)
 	switch {
 	case a.cfg.NoSound && a.cfg.SoundOff:

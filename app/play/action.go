@@ -1,5 +1,7 @@
 package play
 
+import "qipan/app/i18n"
+
 // Action is a control of the game at a table, named by the data-action word the page's
 // button carries (docs/contracts.md); the desktop's buttons carry the same words.
 type Action string
@@ -25,10 +27,27 @@ const (
 // SideActions are the actions that make the person play each side of the game at t against
 // the computer (side 0 first): Xiangqi's red and black, Reversi's black and white.
 func (t *Table) SideActions() [2]Action {
-	if t.Variant() == VariantXiangqi {
-		return [2]Action{ActPlayRed, ActPlayBlack}
+	b := SideButtons(t.Variant())
+	return [2]Action{b[0].Action, b[1].Action}
+}
+
+// SideButton is one of the buttons that say who plays: the person one side against the
+// computer (Side 0 or 1), or two people (Side -1). Label and Title are its words.
+type SideButton struct {
+	Action       Action
+	Side         int
+	Label, Title i18n.Key
+}
+
+// SideButtons are the who-plays buttons of a game of variant, as every front end shows them:
+// the first side, the second, two players.
+func SideButtons(variant string) [3]SideButton {
+	if variant == VariantXiangqi {
+		return [3]SideButton{{ActPlayRed, 0, i18n.YouRed, i18n.YouRedTitle}, {ActPlayBlack, 1, i18n.YouBlack, i18n.YouBlackTitle},
+			{ActPlayTwo, -1, i18n.TwoPlayers, i18n.TwoPlayersTitle}}
 	}
-	return [2]Action{ActPlayBlack, ActPlayWhite}
+	return [3]SideButton{{ActPlayBlack, 0, i18n.YouBlack, i18n.YouBlackReversiTitle}, {ActPlayWhite, 1, i18n.YouWhite, i18n.YouWhiteTitle},
+		{ActPlayTwo, -1, i18n.TwoPlayers, i18n.TwoPlayersTitleReversi}}
 }
 
 // Do carries out action a on the game: it reports whether the game (or what is shown of it)

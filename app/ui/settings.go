@@ -7,8 +7,6 @@ import (
 
 	"qipan/app/i18n"
 	"qipan/app/play"
-	"qipan/engine/reversi"
-	"qipan/engine/xiangqi"
 )
 
 // SettingAction is the action the selectors post; its value is a Setting.
@@ -53,14 +51,18 @@ func (s *SettingsPanel) In(l i18n.Lang) *SettingsPanel {
 
 func (s *SettingsPanel) Render() app.UI {
 	l := s.Lang
-	vs := func(side int) bool { return s.Mode == play.VsComputer && s.Human == side }
+	var sides []app.UI
+	for _, b := range play.SideButtons(s.Variant) {
+		on := s.Mode == play.TwoPlayer
+		if b.Side >= 0 {
+			on = s.Mode == play.VsComputer && s.Human == b.Side
+		}
+		sides = append(sides, sideButton(string(b.Action), l.T(b.Label), l.T(b.Title), on))
+	}
+	whoPlays := app.Div().Class("segmented").Attr("role", "group").Attr("aria-label", l.T(i18n.WhoPlays)).Body(sides...)
 	if s.Variant == play.VariantReversi {
 		return app.Div().Class("settings").Body(
-			app.Div().Class("segmented").Attr("role", "group").Attr("aria-label", l.T(i18n.WhoPlays)).Body(
-				sideButton("play-black", l.T(i18n.YouBlack), l.T(i18n.YouBlackReversiTitle), vs(int(reversi.Black))),
-				sideButton("play-white", l.T(i18n.YouWhite), l.T(i18n.YouWhiteTitle), vs(int(reversi.White))),
-				sideButton("play-two", l.T(i18n.TwoPlayers), l.T(i18n.TwoPlayersTitleReversi), s.Mode == play.TwoPlayer),
-			),
+			whoPlays,
 			app.Div().Class("selects").Body(levelSelector(l, s.Settings.Level), langSelect(l), themeSelect(l, s.Theme)),
 			soundAndIO(l, s.Settings, s.IOOpen, i18n.ImportExportTitleReversi),
 		)
@@ -74,11 +76,7 @@ func (s *SettingsPanel) Render() app.UI {
 		option(play.CoordsICCS, "a–i 0–9", s.Settings.Coords == play.CoordsICCS),
 	}
 	return app.Div().Class("settings").Body(
-		app.Div().Class("segmented").Attr("role", "group").Attr("aria-label", l.T(i18n.WhoPlays)).Body(
-			sideButton("play-red", l.T(i18n.YouRed), l.T(i18n.YouRedTitle), vs(int(xiangqi.Red))),
-			sideButton("play-black", l.T(i18n.YouBlack), l.T(i18n.YouBlackTitle), vs(int(xiangqi.Black))),
-			sideButton("play-two", l.T(i18n.TwoPlayers), l.T(i18n.TwoPlayersTitle), s.Mode == play.TwoPlayer),
-		),
+		whoPlays,
 		app.Div().Class("selects").Body(
 			levelSelector(l, s.Settings.Level),
 			selector("notation", l.T(i18n.NotationTitle), notations),
