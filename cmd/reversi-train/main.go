@@ -51,7 +51,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: reversi-train gen|games|fit|testset|score|probcut [flags]")
+		fmt.Fprintln(os.Stderr, "usage: reversi-train gen|games|fit|heldout|testset|score|probcut [flags]")
 		os.Exit(2)
 	}
 	var err error
@@ -68,8 +68,10 @@ func main() {
 		err = score(os.Args[2:])
 	case "probcut":
 		err = probcut(os.Args[2:])
+	case "heldout":
+		err = heldOutCmd(os.Args[2:])
 	default:
-		err = fmt.Errorf("unknown command %q: want gen, games, fit, testset, score or probcut", os.Args[1])
+		err = fmt.Errorf("unknown command %q: want gen, games, fit, heldout, testset, score or probcut", os.Args[1])
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "reversi-train:", err)
@@ -191,6 +193,25 @@ func bootstrap(depth, exact int, blend float64) pattern.Relabel {
 		}
 		return ys
 	}
+}
+
+// heldOutCmd reports a weights file's error per stage on sample files, as fit does on its
+// held-out samples: weights fitted on other data compared on the same positions.
+func heldOutCmd(args []string) error {
+	fs := flag.NewFlagSet("heldout", flag.ExitOnError)
+	wfile := fs.String("w", "", "weights file (default the embedded pattern.Midgame)")
+	stages := fs.Int("stages", 15, "stages to report (ranges of empties)")
+	fs.Parse(args)
+	w, err := loadWeights(*wfile)
+	if err != nil {
+		return err
+	}
+	samples, err := readSamples(fs.Args())
+	if err != nil {
+		return err
+	}
+	heldOut(os.Stdout, w, *stages, samples)
+	return nil
 }
 
 // heldOut writes, per stage, the rms error in discs on the held-out samples of search.PatternEval
