@@ -31,7 +31,9 @@
 //     time (solveLevel), so that solves finish.
 //   - eval / Evaluation: the midgame evaluation, level (the level's, search.DefaultEval), hand
 //     (search.Evaluate) or pattern (pattern.Midgame), for comparisons.
-//   - probcut / ProbCut: Multi-ProbCut in the midgame search (search.Limits.ProbCut).
+//   - probcut / ProbCut: Multi-ProbCut in the midgame search (search.Limits.ProbCut), on by
+//     default; it prunes only where the evaluation is PatternEval (levels 5–10), whose
+//     measured errors it uses.
 //   - multipv / MultiPV: 1..64; above 1 every legal move is scored (search.Hints) and the best
 //     that many are reported as `info … multipv k …` lines: the hints.
 package rvengine
@@ -91,7 +93,7 @@ func WithSeed(seed uint64) Option {
 
 // New returns an engine at the initial position.
 func New(opts ...Option) *Engine {
-	e := &Engine{pos: reversi.Start(), hashMB: search.DefaultHashMB, level: MaxLevel, multiPV: 1}
+	e := &Engine{pos: reversi.Start(), hashMB: search.DefaultHashMB, level: MaxLevel, multiPV: 1, probCut: true}
 	for _, o := range opts {
 		o(e)
 	}
@@ -322,7 +324,7 @@ func (e *Engine) Options() []protocol.Option {
 		{Name: "level", UCIName: "Skill Level", Type: "spin", Min: 1, Max: MaxLevel, Default: strconv.Itoa(MaxLevel)},
 		{Name: "multipv", UCIName: "MultiPV", Type: "spin", Min: 1, Max: MaxMultiPV, Default: "1"},
 		{Name: "eval", UCIName: "Evaluation", Type: "combo", Default: "level", Vars: evalNames},
-		{Name: "probcut", UCIName: "ProbCut", Type: "check", Default: "false"},
+		{Name: "probcut", UCIName: "ProbCut", Type: "check", Default: "true"},
 	}
 }
 

@@ -428,7 +428,7 @@ func TestOptions(t *testing.T) {
 		"option name Skill Level type spin min 1 max 10 default 10",
 		"option name MultiPV type spin min 1 max 64 default 1",
 		"option name Evaluation type combo default level var level var hand var pattern",
-		"option name ProbCut type check default false",
+		"option name ProbCut type check default true",
 	} {
 		if !slices.Contains(out, want) {
 			t.Errorf("uci: no %q in %q", want, out)

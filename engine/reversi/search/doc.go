@@ -23,7 +23,8 @@
 //     edges, parity), weights by game phase; PatternEval (Limits.Eval, the default from level
 //     patternFrom) adds to it pattern.Midgame, a pattern evaluation for every stage fitted to
 //     what the hand evaluation misses (cmd/reversi-train games, fit -stages)
-//   - probcut.go: Multi-ProbCut (Limits.ProbCut), from measured statistics of shallow against
+//   - probcut.go: Multi-ProbCut (Limits.ProbCut, with PatternEval only; the engine's
+//     protocol adapter turns it on by default), from measured statistics of shallow against
 //     deep scores
 //   - solve.go: exact/WLD endgame solver: null-window search with a table, fastest-first
 //     ordering and, from 14 empties, a small search on the pattern evaluation (package

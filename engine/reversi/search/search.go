@@ -44,7 +44,8 @@ type Limits struct {
 	Seed int64
 	// Eval chooses the midgame evaluation (DefaultEval: the level's).
 	Eval Evaluation
-	// ProbCut turns Multi-ProbCut on (probcut.go) in the midgame search.
+	// ProbCut turns Multi-ProbCut on (probcut.go) in the midgame search; it prunes only with
+	// PatternEval, whose errors its statistics measure.
 	ProbCut bool
 }
 
@@ -221,7 +222,7 @@ func (e *Engine) begin(ctx context.Context, lim Limits) level {
 		e.pat = pattern.Midgame
 	}
 	if lim.Eval == HandEval || lim.Eval == DefaultEval && lv < patternFrom {
-		e.pat = nil
+		e.pat, e.probCut = nil, false
 	}
 	if lim.Depth > 0 {
 		l.depth = lim.Depth

@@ -318,15 +318,20 @@ func TestEvalChoice(t *testing.T) {
 }
 
 // Multi-ProbCut: without statistics it changes nothing; with them, a depth-8 search visits
-// fewer nodes.
+// fewer nodes; with the hand evaluation (whose errors its statistics do not measure) it is
+// off.
 func TestProbCut(t *testing.T) {
 	moves := []string{"f5", "d6", "c3", "d3", "c4", "f4", "f6", "f3", "e6", "e7", "d7", "c6"}
-	search := func(probCut bool) Result {
+	searchWith := func(ev Evaluation, probCut bool) Result {
 		e := New()
 		if err := e.SetPosition("", moves); err != nil {
 			t.Fatal(err)
 		}
-		return e.Search(context.Background(), Limits{Depth: 8, Eval: PatternEval, ProbCut: probCut}, nil)
+		return e.Search(context.Background(), Limits{Depth: 8, Eval: ev, ProbCut: probCut}, nil)
+	}
+	search := func(probCut bool) Result { return searchWith(PatternEval, probCut) }
+	if hand, handPC := searchWith(HandEval, false), searchWith(HandEval, true); hand.Nodes != handPC.Nodes {
+		t.Errorf("hand evaluation: %d nodes with ProbCut, %d without", handPC.Nodes, hand.Nodes)
 	}
 	off := search(false)
 	saved := probCutStats
