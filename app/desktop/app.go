@@ -109,13 +109,6 @@ type App struct {
 	flips    map[int]byte // Reversi: squares turning over → the colour they had
 	flipFrom time.Time
 	frames   int
-	// confirmNew: New was pressed during a game and waits for the person to confirm.
-	confirmNew bool
-	// previous: a game New, an import or a restore replaced is kept (Store.KeepPrevious),
-	// by variant; fresh: the game on the board replaced it and has had no move of the
-	// person's since (the restore button is offered).
-	previous map[string]bool
-	fresh    map[string]bool
 }
 
 // press is a pointer press on the board, until its release.
@@ -131,15 +124,15 @@ type press struct {
 // Notice). The engine is told nothing until a game asks it something.
 func New(cfg Config) *App {
 	st, boards, notes := cfg.Store.Load()
-	a := &App{cfg: cfg, st: st, now: time.Now(), shown: -1, previous: map[string]bool{}, fresh: map[string]bool{}}
+	a := &App{cfg: cfg, st: st, now: time.Now(), shown: -1}
 	tables := []*play.Table{boards[st.Game]} // the game on the board first
 	for v, b := range boards {
 		if v != st.Game {
 			tables = append(tables, b)
 		}
-		_, a.previous[v] = cfg.Store.Previous(v)
 	}
 	a.s = play.NewSession(tables...)
+	a.s.SetShelf(cfg.Store)
 	if len(notes) > 0 {
 		a.notice = func(l i18n.Lang) string {
 			var s []string
@@ -347,7 +340,7 @@ func (a *App) click(sq int) {
 	if e.Moved {
 		// What an import or export said is stale once the game goes on; a problem stays
 		// until it is dismissed.
-		a.info, a.confirmNew, a.fresh[a.b().Variant()] = nil, false, false
+		a.info = nil
 		from, to := a.b().LastMove()
 		a.trace("person moved ply %d %d-%d", a.b().Ply(), from, to)
 	}
@@ -359,16 +352,13 @@ func (a *App) Wheel(dy int) { a.scroll = max(0, a.scroll+dy) }
 
 // Key handles a key.
 func (a *App) Key(k Key) {
-	b := a.b()
+	if name, ok := keyNames[k]; ok {
+		if e, ok := a.s.Key(name); ok {
+			a.apply(e)
+		}
+		return
+	}
 	switch k {
-	case KeyLeft:
-		b.Step(-1)
-	case KeyRight:
-		b.Step(1)
-	case KeyHome:
-		b.Review(0)
-	case KeyEnd:
-		b.Review(b.Len())
 	case KeyUndo:
 		a.Button("undo")
 	case KeyRedo:
@@ -377,60 +367,38 @@ func (a *App) Key(k Key) {
 		a.Button("copy:0")
 	case KeyPaste:
 		a.Button("paste")
-	case KeyEscape:
-		if !b.BackToGame() && b.Selected() >= 0 {
-			b.Click(b.Selected())
-		}
 	}
 }
+
+// keyNames are the keys the session takes, by the names it knows them by (the DOM's).
+var keyNames = map[Key]string{KeyLeft: "ArrowLeft", KeyRight: "ArrowRight", KeyHome: "Home", KeyEnd: "End", KeyEscape: "Escape"}
 
 // Button handles a panel button by its id (see view.go): the game's controls by the page's
 // words (play.Action: undo, move-now, play-red, …), the desktop's own besides.
 func (a *App) Button(id string) {
 	b := a.b()
 	name, arg, _ := strings.Cut(id, ":")
-	if name != "new" && name != "new-confirm" {
-		a.confirmNew = false
+	act := play.Action(name)
+	if act == play.ActMoveNow && !b.Engine.Thinking() {
+		// Only a search can be hurried here: the side buttons hand a side to the computer,
+		// so Move now is enabled only while it thinks, in both games and either mode.
+		return
 	}
-	if act := play.Action(name); act != play.ActNew {
-		if act == play.ActMoveNow && !b.Engine.Thinking() {
-			// Only a search can be hurried here: the side buttons hand a side to the computer,
-			// so Move now is enabled only while it thinks, in both games and either mode.
-			return
+	if e, ok := a.s.Do(act); ok {
+		a.kept(e)
+		if act == play.ActRestorePrevious && e.Save {
+			a.notice, a.info, a.refusal, a.scroll = nil, nil, "", 0
+			a.trace("restored the previous game")
 		}
-		if e, ok := a.s.Do(act); ok {
-			a.apply(e)
-			return
+		if (act == play.ActNew || act == play.ActNewConfirm) && e.Save {
+			a.notice, a.info, a.refusal = nil, nil, ""
 		}
+		a.apply(e)
+		return
 	}
 	switch name {
 	case "game":
-		if arg == b.Variant() || a.s.Of(arg) == nil {
-			return
-		}
-		a.s.Show(arg)
-		a.st.Game = arg
-		a.notice, a.info, a.scroll, a.flips = nil, nil, 0, nil
-		a.discs = [64]byte{}
-		a.watchDiscs() // the new board's discs, to turn from
-		a.save()
-		a.post(a.b().EngineLines()) // stops the other game's search; this one's starts if due
-		return
-	case "new", "new-confirm":
-		// As the web page does: a game in progress is replaced only once confirmed, and
-		// the game replaced is kept, to be brought back.
-		if b.Len() > 0 && !b.Over() && !a.confirmNew && name == "new" {
-			a.confirmNew = true
-			return
-		}
-		a.confirmNew = false
-		a.keepReplaced(b.Variant(), b.Save(), b.Len())
-		b.New()
-		a.notice, a.info, a.refusal = nil, nil, ""
-	case "new-cancel":
-		return
-	case "restore-previous":
-		a.restorePrevious()
+		a.showGame(arg)
 		return
 	case "dismiss":
 		a.notice, a.info = nil, nil
@@ -559,89 +527,62 @@ func (a *App) importText(text string, where words) {
 }
 
 // importWith loads with load into the game on the board, or else into the other game; the game
-// it replaces is kept to be brought back.
+// it replaces is kept to be brought back (play.Session.Replace).
 func (a *App) importWith(load func(*play.Table) (string, []string, error), where words) {
-	into := a.b()
-	was, wasLen := into.Save(), into.Len()
-	kind, notes, err := load(into)
-	if err != nil {
-		for v, other := range a.s.Tables() {
-			if v == a.b().Variant() {
-				continue
-			}
-			w, wl := other.Save(), other.Len()
-			if k, n, err2 := load(other); err2 == nil {
-				a.Button("game:" + v)
-				into, was, wasLen = other, w, wl
-				kind, notes, err = k, n, nil
-			}
-		}
-	}
+	var kind string
+	var notes []string
+	e, err := a.s.Replace(func(t *play.Table) (err error) {
+		kind, notes, err = load(t)
+		return err
+	}, true)
 	if err != nil {
 		a.info = func(l i18n.Lang) string { return l.T(i18n.ImportFailed, where(l), play.ErrorText(l, err)) }
 		return
 	}
-	kept := a.keepReplaced(into.Variant(), was, wasLen)
+	a.notice, a.refusal = nil, ""
+	a.kept(e)
+	a.showGame(a.b().Variant())
 	a.info = func(l i18n.Lang) string {
 		s := l.T(i18n.LoadedFrom, play.WhatText(l, kind), where(l))
 		if len(notes) > 0 {
 			s += " " + play.NotesText(l, notes)
 		}
-		if kept {
+		if e.Kept {
 			s += " " + l.T(i18n.ImportKeptPrevious)
 		}
 		return s
 	}
-	a.notice, a.confirmNew, a.refusal = nil, false, ""
 	a.trace("imported %s", kind)
-	a.changed()
+	a.apply(e)
 }
 
-// keepReplaced keeps a game of variant that is being replaced (saved, of n moves), so that it
-// can be brought back; a game with no move is not worth keeping. It reports whether it kept it.
-func (a *App) keepReplaced(variant string, saved play.Saved, n int) bool {
-	if n == 0 {
-		return false
-	}
-	if err := a.cfg.Store.KeepPrevious(variant, saved); err != nil {
-		a.notice = say(i18n.SaveFailed, err.Error())
-		return false
-	}
-	a.previous[variant], a.fresh[variant] = true, true
-	return true
-}
-
-// CanRestore reports whether the game replaced last can be brought back: one is kept and the
-// game that replaced it has had no move of the person's (or none at all).
-func (a *App) CanRestore() bool {
-	v := a.b().Variant()
-	return a.previous[v] && (a.fresh[v] || a.b().Len() == 0)
-}
-
-// restorePrevious brings back the game replaced last; the game on the board, if it has moves,
-// is kept in its place (so that a restore is undone the same way).
-func (a *App) restorePrevious() {
-	v := a.b().Variant()
-	saved, ok := a.cfg.Store.Previous(v)
-	var rb *play.Table
-	if ok {
-		rb, _ = play.RestoreTable(saved)
-	}
-	if rb == nil || rb.Variant() != v {
-		a.previous[v] = false
-		a.cfg.Store.DropPrevious(v)
+// kept shows what keeping the replaced game said: it could not be kept, or the game to bring
+// back could not be read.
+func (a *App) kept(e play.Effects) {
+	switch {
+	case e.KeepErr != nil:
+		a.notice = say(i18n.SaveFailed, e.KeepErr.Error())
+	case e.Unreadable:
 		a.notice = say(i18n.SavedGameUnreadable)
+	}
+}
+
+// CanRestore reports whether the game replaced last can be brought back (play.Session).
+func (a *App) CanRestore() bool { return a.s.CanRestore() }
+
+// showGame puts the game of variant v on the board (it may be there already, an import put
+// it there): the panel follows, the other game's search stops and this one's starts if due.
+func (a *App) showGame(v string) {
+	if a.s.Of(v) == nil || v == a.st.Game && v == a.b().Variant() {
 		return
 	}
-	if !a.keepReplaced(v, a.b().Save(), a.b().Len()) {
-		a.cfg.Store.DropPrevious(v)
-		a.previous[v], a.fresh[v] = false, false
-	}
-	rb.SetLevel(a.st.Level)
-	a.s.Put(rb)
-	a.notice, a.info, a.refusal, a.scroll = nil, nil, "", 0
-	a.trace("restored the previous game")
-	a.changed()
+	a.s.Show(v)
+	a.st.Game = v
+	a.notice, a.info, a.scroll, a.flips = nil, nil, 0, nil
+	a.discs = [64]byte{}
+	a.watchDiscs() // the new board's discs, to turn from
+	a.save()
+	a.post(a.b().EngineLines())
 }
 
 // watchDiscs starts the turn-over animation of the Reversi discs that changed colour since the

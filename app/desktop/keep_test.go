@@ -49,20 +49,18 @@ func TestNewKeepsTheGame(t *testing.T) {
 	if a.CanRestore() {
 		t.Error("the restore is offered after a move in the new game")
 	}
-	// A new start finds the kept game.
+	// The kept game is a file, for a new start (play's TestKeep: the session reads it there).
 	if err := a.Close(); err != nil {
 		t.Fatal(err)
 	}
-	b := New(a.cfg)
-	b.Resize(1000, 700)
-	if !b.previous[play.VariantXiangqi] {
-		t.Error("the kept game is not found on a new start")
+	if s, ok := a.cfg.Store.Kept(play.VariantXiangqi); !ok || s.Moves != "h2e2 h9g7" {
+		t.Errorf("the kept game on file: %+v %v", s, ok)
 	}
 	// An empty board: New asks nothing and keeps nothing.
 	c, _ := newTestApp(t, &fakeLink{})
 	c.Button("new")
-	if c.confirmNew || c.CanRestore() {
-		t.Errorf("New on an empty board: confirm %v, restorable %v", c.confirmNew, c.CanRestore())
+	if c.s.AskingNew() || c.CanRestore() {
+		t.Errorf("New on an empty board: confirm %v, restorable %v", c.s.AskingNew(), c.CanRestore())
 	}
 }
 

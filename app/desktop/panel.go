@@ -138,7 +138,7 @@ func (a *App) panel(l *frameLayout, beside bool) {
 	// The line under the status: the question of New, else why a click was refused, else
 	// the hint.
 	switch {
-	case a.confirmNew:
+	case a.s.AskingNew():
 		lines(lang.T(i18n.ConfirmNew), 1, u*0.95, alert, "confirm")
 	case a.refusal != "":
 		lines(play.RefusalText(lang, a.refusal), 1, u*0.95, alert, "refusal")
@@ -168,7 +168,7 @@ func (a *App) panel(l *frameLayout, beside bool) {
 		on(string(play.ActMoveNow), lang.T(i18n.MoveNow), e.Thinking()))
 	row(on("continue", lang.T(i18n.ContinueHere), reviewing), on("live", lang.T(i18n.BackToGame), reviewing))
 	switch {
-	case a.confirmNew:
+	case a.s.AskingNew():
 		row(on("new-confirm", lang.T(i18n.ConfirmNewYes), true), on("new-cancel", lang.T(i18n.ConfirmNewNo), true))
 	case a.CanRestore():
 		row(on("restore-previous", lang.T(i18n.RestorePrevious), true))

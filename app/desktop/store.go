@@ -133,16 +133,19 @@ func (s Store) setAside(name string, why error, kept int) Unreadable {
 	return Unreadable{Path: from, Why: why, Aside: filepath.Base(to), Kept: kept}
 }
 
-// KeepPrevious keeps s as the game of variant that was replaced, to bring it back.
-func (s Store) KeepPrevious(variant string, saved play.Saved) error {
+// The Store is the session's play.Shelf: it keeps the game New, an import or a restore
+// replaced, one per game, beside the game's file.
+
+// Keep keeps saved as the game of variant that was replaced, to bring it back.
+func (s Store) Keep(variant string, saved play.Saved) error {
 	if err := os.MkdirAll(s.Dir, 0o755); err != nil {
 		return err
 	}
 	return s.write(previousFile(variant), saved)
 }
 
-// Previous returns the kept replaced game of variant, if one is kept and readable.
-func (s Store) Previous(variant string) (play.Saved, bool) {
+// Kept returns the kept replaced game of variant, if one is kept and readable.
+func (s Store) Kept(variant string) (play.Saved, bool) {
 	var saved play.Saved
 	data, err := os.ReadFile(filepath.Join(s.Dir, previousFile(variant)))
 	if err != nil || json.Unmarshal(data, &saved) != nil || saved.Version == 0 {
@@ -151,13 +154,10 @@ func (s Store) Previous(variant string) (play.Saved, bool) {
 	return saved, true
 }
 
-// DropPrevious forgets the kept replaced game of variant (it was brought back).
-func (s Store) DropPrevious(variant string) error {
-	err := os.Remove(filepath.Join(s.Dir, previousFile(variant)))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	return err
+// Drop forgets the kept replaced game of variant (it was brought back); a file that cannot
+// be removed is overwritten by the next game kept.
+func (s Store) Drop(variant string) {
+	os.Remove(filepath.Join(s.Dir, previousFile(variant)))
 }
 
 // Save writes the settings and the games (each through a temporary file, so a crash while

@@ -22,7 +22,19 @@ const (
 	ActPlayWhite   Action = "play-white"
 	ActAnalysis    Action = "analysis"     // analysis on or off
 	ActAnalyseGame Action = "analyse-game" // the evaluation graph of every position, or stop
+	// Browsing the record (the embed's buttons; the keys ← → Home End: KeyActions).
+	ActFirst Action = "first"
+	ActPrev  Action = "prev"
+	ActNext  Action = "next"
+	ActLast  Action = "last"
 )
+
+// browsing are the actions that only change the position shown: the game is not changed.
+var browsing = map[Action]bool{ActFirst: true, ActPrev: true, ActNext: true, ActLast: true}
+
+// KeyActions are the keys that browse the record, by their DOM names ("ArrowLeft"), as every
+// front end names them to the session (Session.Key).
+var KeyActions = map[string]Action{"ArrowLeft": ActPrev, "ArrowRight": ActNext, "Home": ActFirst, "End": ActLast}
 
 // SideActions are the actions that make the person play each side of the game at t against
 // the computer (side 0 first): Xiangqi's red and black, Reversi's black and white.
@@ -80,6 +92,14 @@ func (t *Table) Do(a Action) (changed bool, send []string) {
 		t.BackToGame()
 	case ActReviewStart:
 		t.Review(0)
+	case ActFirst:
+		return t.Review(0), nil
+	case ActPrev:
+		return t.Step(-1), nil
+	case ActNext:
+		return t.Step(1), nil
+	case ActLast:
+		return t.Review(t.Len()), nil
 	case ActPlayTwo:
 		t.SetTwoPlayer()
 	case ActAnalysis:

@@ -24,12 +24,17 @@ type Session struct {
 	watchID   int
 	watchFor  time.Duration
 	watchFrom time.Time
+	// keeping the games replaced (keep.go): where, which games have one kept, which were
+	// replaced with no move of the person's since, and whether New waits for a confirmation
+	shelf       Shelf
+	kept, fresh map[string]bool
+	asking      bool
 }
 
 // NewSession returns a session over tables (one per game; the first is on the board), all
 // talking to one new engine conversation.
 func NewSession(tables ...*Table) *Session {
-	s := &Session{tables: map[string]*Table{}, engine: NewEngine()}
+	s := &Session{tables: map[string]*Table{}, engine: NewEngine(), kept: map[string]bool{}, fresh: map[string]bool{}}
 	for _, t := range tables {
 		s.Put(t)
 	}
@@ -45,6 +50,12 @@ type Effects struct {
 	Save    bool        // the game changed: keep it
 	Refusal Refusal     // why a click was refused ("": it was not)
 	Err     error       // the engine said something that cannot be used (shown, nothing changes)
+	// Kept: the game replaced (New, an import, a restore) is kept, to be brought back;
+	// KeepErr: it could not be kept (the change went ahead); Unreadable: the game to bring
+	// back could not be read (nothing changed, it is no longer offered).
+	Kept       bool
+	KeepErr    error
+	Unreadable bool
 }
 
 // Table returns the game on the board; Of returns the table of variant v (nil for none).
@@ -66,8 +77,8 @@ func (s *Session) Put(t *Table) {
 // nothing); the caller then sends its EngineLines: the other game's search stops, this one's
 // starts if it is its turn.
 func (s *Session) Show(v string) {
-	if s.tables[v] != nil {
-		s.shown = v
+	if s.tables[v] != nil && v != s.shown {
+		s.shown, s.asking = v, false
 	}
 }
 
@@ -92,9 +103,11 @@ func (s *Session) Click(name string) Effects {
 // ClickSquare is Click on square sq of the game on the board.
 func (s *Session) ClickSquare(sq int) Effects {
 	t := s.Table()
+	s.asking = false
 	if !t.Click(sq) {
 		return Effects{Refusal: t.Refusal()}
 	}
+	s.fresh[s.shown] = false // the game that replaced a kept one is the person's now
 	return s.moved()
 }
 
@@ -104,15 +117,43 @@ func (s *Session) moved() Effects {
 	return Effects{Moved: true, Sound: t.LastSound(), Save: true, Send: t.EngineLines()}
 }
 
-// Do carries out action a on the game on the board (Table.Do); a change is kept and the
-// engine brought in line with it.
+// Do carries out action a on the game on the board (Table.Do; New and the keep row's actions
+// in keep.go); a change is kept and the engine brought in line with it. Any other action
+// answers New's question with no.
 func (s *Session) Do(a Action) (Effects, bool) {
+	if e, ok := s.keepAction(a); ok {
+		return e, true
+	}
+	s.asking = false
 	t := s.Table()
 	changed, send := t.Do(a)
 	if !changed {
 		return Effects{}, false
 	}
-	return Effects{Save: true, Send: append(send, t.EngineLines()...)}, true
+	// Browsing changes only the position shown: nothing to keep, but analysis follows it.
+	return Effects{Save: !browsing[a], Send: append(send, t.EngineLines()...)}, true
+}
+
+// Key is a key pressed off the board, by its DOM name: ← → Home End browse the record
+// (KeyActions); Escape drops the selection, or else ends a review. It reports whether the key
+// is the session's.
+func (s *Session) Key(name string) (Effects, bool) {
+	if a, ok := KeyActions[name]; ok {
+		e, _ := s.Do(a)
+		return e, true
+	}
+	if name != "Escape" {
+		return Effects{}, false
+	}
+	t := s.Table()
+	if t.Selected() >= 0 {
+		t.Deselect()
+		return Effects{}, true
+	}
+	if t.BackToGame() {
+		return Effects{Send: t.EngineLines()}, true
+	}
+	return Effects{}, true
 }
 
 // Changed is what follows a change of the game on the board made outside the session (an

@@ -71,3 +71,51 @@ func TestSession(t *testing.T) {
 		t.Errorf("the stopped Xiangqi search's answer was played: %+v", e)
 	}
 }
+
+// TestSessionKeys: the keys every front end hands the session by their DOM names browse the
+// record (nothing to save; analysis follows the position shown), Escape drops the selection
+// and then ends a review, and other keys are not the session's.
+func TestSessionKeys(t *testing.T) {
+	s := NewSession(NewTable(VariantXiangqi))
+	s.Do(ActPlayTwo)
+	for _, sq := range []string{"h2", "e2", "h9", "g7", "b0", "c2"} {
+		s.Click(sq)
+	}
+	steps := []struct {
+		key      string
+		ours     bool
+		shown    int
+		selected bool
+	}{
+		{"ArrowLeft", true, 2, false},
+		{"Home", true, 0, false},
+		{"ArrowLeft", true, 0, false},
+		{"ArrowRight", true, 1, false},
+		{"End", true, 3, false},
+		{"h", false, 3, false},
+		{"Home", true, 0, false},
+		{"Escape", true, 3, false}, // ends the review
+		{"Escape", true, 3, false},
+	}
+	for i, st := range steps {
+		e, ours := s.Key(st.key)
+		if ours != st.ours || e.Save || s.Table().ShownPly() != st.shown {
+			t.Errorf("step %d %s: ours %v, %+v, shown %d; want %v, shown %d", i, st.key, ours, e, s.Table().ShownPly(), st.ours, st.shown)
+		}
+	}
+	s.Click("b9") // Black's horse selected
+	if s.Table().Selected() < 0 {
+		t.Fatal("nothing selected")
+	}
+	if s.Key("Escape"); s.Table().Selected() >= 0 {
+		t.Error("Escape kept the selection")
+	}
+	// Analysis follows the position browsed to.
+	s.Do(ActAnalysis)
+	if e, _ := s.Key("ArrowLeft"); !slices.Equal(e.Send, []string{"stop"}) {
+		t.Errorf("browsing stops the analysis of the position left: %q", e.Send)
+	}
+	if e := s.EngineSaid("bestmove b9c7"); !strings.Contains(strings.Join(e.Send, "\n"), "moves h2e2 h9g7\n") {
+		t.Errorf("analysis of the position shown: %q", e.Send)
+	}
+}

@@ -375,7 +375,8 @@ func (p *Page) openEditor() {
 	p.editor = play.NewEditor(p.board())
 	cols, rows := p.editor.Dims()
 	p.editCursor = p.editor.Cell(cols/2, rows-1)
-	p.confirmNew, p.refusal = false, ""
+	p.s.Do(play.ActNewCancel)
+	p.refusal = ""
 }
 
 // onEdit handles the editor's buttons, points and keys.
@@ -404,13 +405,14 @@ func (p *Page) playFromEditor(ctx app.Context) {
 	if !p.editor.Legal() {
 		return
 	}
-	p.newGame(ctx, true)
-	if err := p.editor.Start(p.board()); err != nil {
+	e, err := p.session().Replace(p.editor.Start, false)
+	if err != nil {
 		p.notice = err.Error()
 		return
 	}
 	p.editor, p.cursor, p.notice = nil, "", ""
-	p.changed(ctx)
+	p.kept(e)
+	p.apply(ctx, e)
 }
 
 // focusEditPoint gives the editor's point sq the focus (the keyboard's cursor).

@@ -74,10 +74,9 @@ func (e *Embed) OnMount(ctx app.Context) {
 		}
 	})
 	e.unkeys = listenKeys(func(key string) bool {
-		steps := map[string]int{"ArrowLeft": -1, "ArrowRight": 1, "Home": -1 << 20, "End": 1 << 20}
-		d, ok := steps[key]
+		act, ok := play.KeyActions[key]
 		if ok {
-			ctx.Dispatch(func(ctx app.Context) { e.step(ctx, d) })
+			ctx.Dispatch(func(ctx app.Context) { e.browse(ctx, act) })
 		}
 		return ok
 	})
@@ -136,11 +135,11 @@ func (e *Embed) open(query, fragment, name string) {
 	}
 }
 
-// step moves the board by d plies through the record (clamped).
-func (e *Embed) step(ctx app.Context, d int) {
-	b := e.board()
+// browse is a button or key that browses the record (first, prev, next, last): the table's
+// action, not the session's, as a reader browsing asks the engine nothing.
+func (e *Embed) browse(ctx app.Context, act play.Action) {
 	e.autoplay = false
-	b.Review(max(0, min(b.ShownPly()+d, b.Len())))
+	e.board().Do(act)
 	ctx.Defer(scrollMoves)
 }
 
@@ -165,15 +164,10 @@ func (e *Embed) tick(ctx app.Context) {
 func (e *Embed) onControl(ctx app.Context, a app.Action) {
 	e.sounds.unlock()
 	b := e.board()
-	switch a.Value {
-	case "first":
-		e.step(ctx, -b.Len())
-	case "prev":
-		e.step(ctx, -1)
-	case "next":
-		e.step(ctx, 1)
-	case "last":
-		e.step(ctx, b.Len())
+	name, _ := a.Value.(string)
+	switch act := play.Action(name); act {
+	case play.ActFirst, play.ActPrev, play.ActNext, play.ActLast:
+		e.browse(ctx, act)
 	case "moves":
 		e.movesOpen = !e.movesOpen
 	case "autoplay":

@@ -66,18 +66,18 @@ func (p *Page) reopen(ctx app.Context, i int) {
 	if i < 0 || i >= len(p.history) {
 		return
 	}
-	f := p.history[i]
-	if (f.Game == play.VariantReversi) != p.reversi() {
-		p.settings.Game = f.Game
+	e, err := p.s.Reopen(p.history[i].Saved)
+	if err != nil {
+		p.notice = p.lang.T(i18n.SavedGameUnreadable)
+		return
+	}
+	if v := p.s.Table().Variant(); v != p.settings.Game { // the game was the other game's
+		p.settings.Game = v
 		p.settings = p.settings.Normalize()
 		p.saveSettings(ctx)
 	}
-	if !p.newGame(ctx, true) {
-		return
-	}
-	if p.put(f.Saved) {
-		p.changed(ctx)
-	}
+	p.kept(e)
+	p.apply(ctx, e)
 }
 
 // historySelect lists the kept games of both games, newest first; choosing one reopens it.

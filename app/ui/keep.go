@@ -15,16 +15,32 @@ import (
 // (its text kept under another key) and reported; New asks first when a game is in progress,
 // and the game it replaced can be brought back.
 
-// previousKey is where the game New replaced is kept.
-func previousKey(key string) string { return key + ".previous" }
+// storageKeys are where each game is kept.
+var storageKeys = map[string]string{play.VariantXiangqi: StorageKey, play.VariantReversi: ReversiStorageKey}
 
 // gameKey is the storage key of the game on the board.
-func (p *Page) gameKey() string {
-	if p.reversi() {
-		return ReversiStorageKey
-	}
-	return StorageKey
+func (p *Page) gameKey() string { return storageKeys[p.board().Variant()] }
+
+// shelf is the page's play.Shelf: the game New, an import, the editor, a reopened game or a
+// restore replaced is kept under <key>.previous (play.Session keeps the rules).
+type shelf struct{ storage app.BrowserStorage }
+
+func previousKey(variant string) string { return storageKeys[variant] + ".previous" }
+
+func (s shelf) Keep(variant string, saved play.Saved) error {
+	return s.storage.Set(previousKey(variant), saved)
 }
+
+func (s shelf) Kept(variant string) (play.Saved, bool) {
+	var saved play.Saved
+	if _, ok := storageRaw(previousKey(variant)); !ok {
+		return saved, false
+	}
+	err := s.storage.Get(previousKey(variant), &saved)
+	return saved, err == nil && saved.Version != 0
+}
+
+func (s shelf) Drop(variant string) { s.storage.Del(previousKey(variant)) }
 
 // setAside keeps the unreadable text saved under key as key.unreadable.<time> and reports it.
 func (p *Page) setAside(ctx app.Context, key string, why error) {
@@ -50,64 +66,23 @@ func (p *Page) saved() play.Saved { return p.board().Save() }
 // recorded is how many moves the game on the board records (the redo tail too).
 func (p *Page) recorded() int { return p.board().Len() }
 
-// inProgress reports whether the game on the board has moves and has not ended.
-func (p *Page) inProgress() bool { return p.recorded() > 0 && !p.board().Over() }
-
-// newGame handles New: a game in progress is only replaced once confirmed; the game replaced
-// is kept so that it can be brought back. It reports whether the board may start anew.
-func (p *Page) newGame(ctx app.Context, confirmed bool) bool {
-	if p.inProgress() && !confirmed {
-		p.confirmNew = true
-		return false
+// kept says what keeping the replaced game went wrong with: it could not be kept (logged: the
+// new game goes on), or the game to bring back could not be read.
+func (p *Page) kept(e play.Effects) {
+	if e.KeepErr != nil {
+		app.Log("keeping the previous game:", e.KeepErr)
 	}
-	p.confirmNew = false
-	if p.recorded() == 0 {
-		return true // nothing to keep
-	}
-	key := p.gameKey()
-	if err := ctx.LocalStorage().Set(previousKey(key), p.saved()); err != nil {
-		app.Log("keeping the previous game:", err)
-		return true
-	}
-	p.hasPrevious[key] = true
-	return true
-}
-
-// restorePrevious brings back the game New replaced (the engine conversation stays).
-func (p *Page) restorePrevious(ctx app.Context) {
-	key := p.gameKey()
-	var s play.Saved
-	if err := ctx.LocalStorage().Get(previousKey(key), &s); err != nil || s.Version == 0 {
-		p.hasPrevious[key] = false
-		return
-	}
-	if !p.put(s) {
-		return
-	}
-	ctx.LocalStorage().Del(previousKey(key))
-	p.hasPrevious[key] = false
-	p.changed(ctx)
-}
-
-// put puts a saved game of the game shown on the board, keeping the engine conversation and
-// the level; one that cannot be read is reported and changes nothing.
-func (p *Page) put(s play.Saved) bool {
-	b, err := play.RestoreTable(s)
-	if err != nil || b.Variant() != p.board().Variant() {
+	if e.Unreadable {
 		p.notice = p.lang.T(i18n.SavedGameUnreadable)
-		return false
 	}
-	b.SetLevel(p.settings.Level)
-	p.setBoard(b)
-	return true
 }
 
-// keepSlot asks to confirm New, or offers the game New replaced while the new one has no move.
+// keepSlot asks to confirm New, or offers the game replaced last while it can be brought back.
 func (p *Page) keepSlot() app.UI {
 	l := p.lang
 	slot := app.Div().Class("keep-slot")
 	switch {
-	case p.confirmNew:
+	case p.session().AskingNew():
 		return slot.Body(app.Div().Class("confirm").Attr("role", "alertdialog").Attr("data-confirm", "new").Body(
 			app.P().Text(l.T(i18n.ConfirmNew)),
 			app.Div().Class("controls two").Body(
@@ -115,7 +90,7 @@ func (p *Page) keepSlot() app.UI {
 				controlButton("new-cancel", l.T(i18n.ConfirmNewNo), l.T(i18n.ConfirmNewNo), true),
 			),
 		))
-	case p.recorded() == 0 && p.hasPrevious[p.gameKey()]:
+	case p.session().CanRestore():
 		return slot.Body(controlButton("restore-previous", l.T(i18n.RestorePrevious), l.T(i18n.RestorePreviousTitle), true))
 	}
 	return slot

@@ -25,7 +25,7 @@ func longMatch(tb testing.TB) *play.Match {
 // rest of the panel, the evaluation graph, the engine's position line, the save, and the whole page's Render.
 func BenchmarkLongGame(b *testing.B) {
 	p := NewPage()
-	p.xq = longMatch(b)
+	p.s.Put(&longMatch(b).Table)
 	p.mounted = true
 	bd := p.board()
 	h0, _ := xiangqi.ParseSquare("h0")

@@ -20,7 +20,7 @@ func (p *Page) noteSlot() app.UI {
 	if p.reversi() {
 		return slot
 	}
-	l, m := p.lang, p.xq
+	l, m := p.lang, p.xq()
 	ply := m.ShownPly()
 	body := []app.UI{controlButton("note", l.T(i18n.Note), l.T(i18n.NoteTitle), true).Aria("pressed", p.noteOpen)}
 	if p.noteOpen {
@@ -51,7 +51,7 @@ func (p *Page) setNote(ctx app.Context, comment, symbol *string) {
 	if p.reversi() {
 		return
 	}
-	m := p.xq
+	m := p.xq()
 	ply := m.ShownPly()
 	c, s := m.Comment(ply), m.Symbol(ply)
 	if comment != nil {

@@ -25,8 +25,6 @@ const WorkerURL = "web/engine-worker.js"
 // actions that it handles.
 type Page struct {
 	app.Compo
-	xq       *play.Match   // the Xiangqi game
-	rv       *play.Reversi // the Reversi game; both share one engine conversation
 	s        *play.Session // both games as the page plays them (see session)
 	settings play.Settings
 	lang     i18n.Lang  // the language shown: ?lang=, else the one chosen, else the browser's
@@ -44,19 +42,15 @@ type Page struct {
 	// themeParam is the address's ?theme=, read once (reading the location at every render
 	// cost milliseconds a click).
 	themeParam string
-	// confirmNew: New was pressed with a game in progress and waits for confirmation.
-	confirmNew bool
-	// hasPrevious: the game New replaced is kept, by storage key (keep.go).
-	hasPrevious map[string]bool
-	history     []finished   // the last finished games, newest first (history.go)
-	update      bool         // a new version of the app is installed: reloading shows it
-	ioOpen      bool         // the import/export box is shown
-	noteOpen    bool         // the note editor (comment and symbol of the move shown) is shown
-	ioText      string       // its text
-	ioError     string       // why the last import failed
-	ioNote      string       // what the last export did
-	editor      *play.Editor // the position being set up, nil when not editing (editor.go)
-	editCursor  int          // the editor's point in the tab order
+	history    []finished   // the last finished games, newest first (history.go)
+	update     bool         // a new version of the app is installed: reloading shows it
+	ioOpen     bool         // the import/export box is shown
+	noteOpen   bool         // the note editor (comment and symbol of the move shown) is shown
+	ioText     string       // its text
+	ioError    string       // why the last import failed
+	ioNote     string       // what the last export did
+	editor     *play.Editor // the position being set up, nil when not editing (editor.go)
+	editCursor int          // the editor's point in the tab order
 }
 
 // engineWorker is the engine in its Web Worker: one protocol line in, lines out (through the
@@ -68,36 +62,21 @@ type engineWorker interface {
 
 // NewPage returns the page showing a new game; a saved game replaces it once mounted.
 func NewPage() *Page {
-	p := &Page{
-		xq:       play.NewMatch(),
-		rv:       play.NewReversi(),
-		settings: play.Settings{}.Normalize(),
-	}
-	p.s = play.NewSession(&p.xq.Table, &p.rv.Table)
+	p := &Page{settings: play.Settings{}.Normalize()}
+	p.s = play.NewSession(&play.NewMatch().Table, &play.NewReversi().Table)
 	return p
 }
+
+// xq and rv are the page's two games, for what only one of them has (variations, disc counts).
+func (p *Page) xq() *play.Match   { m, _ := p.s.Of(play.VariantXiangqi).Xiangqi(); return m }
+func (p *Page) rv() *play.Reversi { r, _ := p.s.Of(play.VariantReversi).Reversi(); return r }
 
 // reversi reports whether the board shows the Reversi game.
 func (p *Page) reversi() bool { return p.settings.Game == play.VariantReversi }
 
 // board is the game on the board. Everything but the drawing goes through *play.Table, the
 // same for both games.
-func (p *Page) board() *play.Table {
-	if p.reversi() {
-		return &p.rv.Table
-	}
-	return &p.xq.Table
-}
-
-// setBoard puts b on the page as its game's board.
-func (p *Page) setBoard(b *play.Table) {
-	if m, ok := b.Xiangqi(); ok {
-		p.xq = m
-	} else if r, ok := b.Reversi(); ok {
-		p.rv = r
-	}
-	p.s.Put(b)
-}
+func (p *Page) board() *play.Table { return p.session().Table() }
 
 // session is the page's session with the game of the settings on the board.
 func (p *Page) session() *play.Session {
@@ -128,12 +107,12 @@ func (p *Page) OnMount(ctx app.Context) {
 		}
 	})
 	ctx.Handle(VariationAction, func(ctx app.Context, a app.Action) {
-		if v, ok := a.Value.(VariationMove); ok && !p.reversi() && p.xq.EnterBranch(v.Ply, v.Branch, v.Move) {
+		if v, ok := a.Value.(VariationMove); ok && !p.reversi() && p.xq().EnterBranch(v.Ply, v.Branch, v.Move) {
 			p.changed(ctx)
 		}
 	})
 	p.unkeys = listenKeys(func(key string) bool {
-		if !keyActions[key] {
+		if _, ok := play.KeyActions[key]; !ok {
 			return false
 		}
 		ctx.Dispatch(func(ctx app.Context) { p.onKey(ctx, key) })
@@ -177,14 +156,11 @@ func (p *Page) restore(ctx app.Context) {
 		if b, err := loadSaved(ctx, g.key, g.variant); err != nil {
 			p.setAside(ctx, g.key, err)
 		} else if b != nil {
-			p.setBoard(b)
+			p.s.Put(b)
 		}
 	}
 	p.loadHistory(ctx)
-	p.hasPrevious = map[string]bool{}
-	for _, key := range []string{StorageKey, ReversiStorageKey} {
-		_, p.hasPrevious[key] = storageRaw(previousKey(key))
-	}
+	p.s.SetShelf(shelf{ctx.LocalStorage()})
 	p.s.SetLevel(p.settings.Level)
 }
 
@@ -219,7 +195,6 @@ func (p *Page) saveSettings(ctx app.Context) {
 
 func (p *Page) onPoint(ctx app.Context, a app.Action) {
 	p.sounds.unlock()
-	p.confirmNew = false
 	s, _ := a.Value.(string)
 	p.cursor = s // the keyboard goes on from the point last used
 	e := p.session().Click(s)
@@ -238,36 +213,22 @@ func (p *Page) noteRefusal(r play.Refusal) {
 func (p *Page) onControl(ctx app.Context, a app.Action) {
 	p.sounds.unlock()
 	p.refusal = ""
-	switch a.Value {
-	case "new", "new-confirm":
-		if !p.newGame(ctx, a.Value == "new-confirm") {
-			return
+	action, _ := a.Value.(string)
+	if e, ok := p.session().Do(play.Action(action)); ok {
+		if e.Save && (action == string(play.ActNew) || action == string(play.ActNewConfirm)) {
+			p.notice = ""
 		}
-		a.Value = "new"
-	case "new-cancel":
-		p.confirmNew = false
+		p.kept(e)
+		p.apply(ctx, e)
 		return
-	case "restore-previous":
-		p.restorePrevious(ctx)
-		return
-	default:
-		p.confirmNew = false
 	}
 	b := p.board()
-	action, _ := a.Value.(string)
 	if sym, ok := strings.CutPrefix(action, "symbol:"); ok {
 		p.setNote(ctx, nil, &sym)
 		return
 	}
 	if id, ok := strings.CutPrefix(action, "export-"); ok {
 		p.exportAs(ctx, b, id)
-		return
-	}
-	if action == string(play.ActNew) {
-		p.notice = ""
-	}
-	if e, ok := p.session().Do(play.Action(action)); ok {
-		p.apply(ctx, e)
 		return
 	}
 	switch action {
@@ -295,7 +256,7 @@ func (p *Page) onControl(ctx app.Context, a app.Action) {
 		p.openEditor()
 		return
 	case "promote-variation", "delete-variation":
-		if p.reversi() || !variationAction(p.xq, action) {
+		if p.reversi() || !variationAction(p.xq(), action) {
 			return
 		}
 	default:
@@ -377,23 +338,13 @@ func (p *Page) onReview(ctx app.Context, a app.Action) {
 	}
 }
 
-// keyActions are the keys that browse the record.
-var keyActions = map[string]bool{"ArrowLeft": true, "ArrowRight": true, "Home": true, "End": true}
-
+// onKey is a key that browses the record (play.KeyActions), pressed off the board.
 func (p *Page) onKey(ctx app.Context, key string) {
 	if p.editor != nil {
 		return // the game behind the editor stays where it is
 	}
-	b := p.board()
-	switch key {
-	case "ArrowLeft":
-		b.Step(-1)
-	case "ArrowRight":
-		b.Step(1)
-	case "Home":
-		b.Review(0)
-	case "End":
-		b.Review(b.Len())
+	if e, ok := p.session().Key(key); ok {
+		p.apply(ctx, e)
 	}
 	ctx.Defer(scrollMoves)
 }
@@ -401,8 +352,7 @@ func (p *Page) onKey(ctx app.Context, key string) {
 // importText loads the box's FEN, PGN, DhtmlXQ or moves; on error nothing changes and the
 // error is shown.
 func (p *Page) importText(ctx app.Context) {
-	kind, notes, err := p.board().Import(p.ioText)
-	p.imported(ctx, kind, notes, err)
+	p.imported(ctx, func(t *play.Table) (string, []string, error) { return t.Import(p.ioText) })
 }
 
 // onFile imports a file chosen or dropped on the import box; pasted text stays in the box.
@@ -412,12 +362,18 @@ func (p *Page) onFile(ctx app.Context, a app.Action) {
 		p.ioError, p.ioNote = p.lang.T(i18n.FileUnreadable), ""
 		return
 	}
-	kind, notes, err := p.board().ImportFile(f.Data, decodeGBK)
-	p.imported(ctx, kind, notes, err)
+	p.imported(ctx, func(t *play.Table) (string, []string, error) { return t.ImportFile(f.Data, decodeGBK) })
 }
 
-// imported shows what an import did and, if it loaded a game, saves it and tells the engine.
-func (p *Page) imported(ctx app.Context, kind string, notes []string, err error) {
+// imported loads a game with load in place of the game on the board, which is kept to be
+// brought back (play.Session.Replace), and says what it did; on error nothing changes.
+func (p *Page) imported(ctx app.Context, load func(*play.Table) (string, []string, error)) {
+	var kind string
+	var notes []string
+	e, err := p.session().Replace(func(t *play.Table) (err error) {
+		kind, notes, err = load(t)
+		return err
+	}, false)
 	if err != nil {
 		p.ioError, p.ioNote = err.Error(), ""
 		return
@@ -426,7 +382,11 @@ func (p *Page) imported(ctx app.Context, kind string, notes []string, err error)
 	if len(notes) > 0 {
 		p.ioNote += " " + strings.Join(notes, "; ")
 	}
-	p.changed(ctx)
+	if e.Kept {
+		p.ioNote += " " + p.lang.T(i18n.ImportKeptPrevious)
+	}
+	p.kept(e)
+	p.apply(ctx, e)
 }
 
 // export puts text in the box and on the clipboard.
@@ -490,7 +450,7 @@ func (p *Page) Render() app.UI {
 	b, l := p.board(), p.lang
 	texts := b.MoveTexts(p.notation()) // the move list's, and the announcement's
 	if !p.reversi() {
-		texts = withSymbols(texts, p.xq.Symbols())
+		texts = withSymbols(texts, p.xq().Symbols())
 	}
 	engineOK := p.engineOK()
 	class, title := "qipan", "象棋"
@@ -565,12 +525,12 @@ func (p *Page) engineOK() bool { return p.mounted && p.board().Engine.Failed() =
 // hintText names the engine's suggestion in the move list's notation ("" for none).
 func (p *Page) hintText() string {
 	if p.reversi() {
-		if mv, ok := p.rv.HintMove(); ok {
+		if mv, ok := p.rv().HintMove(); ok {
 			return p.lang.T(i18n.HintMove, mv.String())
 		}
 		return ""
 	}
-	m := p.xq
+	m := p.xq()
 	if hint, ok := m.HintMove(); ok {
 		return p.lang.T(i18n.HintMove, play.MoveText(m.Shown(), hint, p.notation()))
 	}
@@ -584,7 +544,7 @@ func (p *Page) discCounts() app.UI {
 		return slot
 	}
 	l := p.lang
-	black, white := p.rv.Counts()
+	black, white := p.rv().Counts()
 	return slot.Body(
 		app.Span().Class("count black").Attr("data-count", "X").Title(l.T(i18n.BlackDiscs)).Text(itoa(black)),
 		app.Span().Class("count white").Attr("data-count", "O").Title(l.T(i18n.WhiteDiscs)).Text(itoa(white)),

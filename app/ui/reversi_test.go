@@ -84,7 +84,7 @@ func TestReversiPage(t *testing.T) {
 	if !strings.Contains(html, `aria-label="Reversi board"`) || !strings.Contains(html, "Your move (Black)") || !strings.Contains(html, `data-count="X"`) {
 		t.Error("not the Reversi page")
 	}
-	if p.rv.Engine != p.xq.Engine {
+	if p.rv().Engine != p.xq().Engine {
 		t.Error("the games do not share the engine conversation")
 	}
 	// A forced pass is said; the end shows the result with the discs.
@@ -92,15 +92,15 @@ func TestReversiPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.rv.SetTwoPlayer()
-	p.rv.Load(g)
-	p.rv.Click(mustRvSquare(t, "h4"))
+	p.rv().SetTwoPlayer()
+	p.rv().Load(g)
+	p.rv().Click(mustRvSquare(t, "h4"))
 	if html := appHTML(p); !strings.Contains(html, `data-pass="Black has no move and passes"`) {
 		t.Error("the pass is not shown")
 	}
 	end, _ := reversi.ParseBoard("XO------" + strings.Repeat("-", 56) + " X")
-	p.rv.Load(reversi.NewGame(end))
-	p.rv.Click(mustRvSquare(t, "c1"))
+	p.rv().Load(reversi.NewGame(end))
+	p.rv().Click(mustRvSquare(t, "c1"))
 	if html := appHTML(p); !strings.Contains(html, `data-result="Black wins 3–0"`) {
 		t.Error("the result is not shown")
 	}

@@ -37,15 +37,15 @@ func (p *Page) openLink(ctx app.Context) {
 	if o != nil {
 		game = o.Board.Variant()
 		if m, ok := o.Board.Xiangqi(); ok {
-			p.xq.Load(m.Game())
+			p.xq().Load(m.Game())
 		} else if r, ok := o.Board.Reversi(); ok {
-			p.rv.Load(r.Game())
+			p.rv().Load(r.Game())
 		}
 		switch game {
 		case play.VariantXiangqi:
-			p.xq.Review(o.Board.ShownPly())
+			p.xq().Review(o.Board.ShownPly())
 		case play.VariantReversi:
-			p.rv.Review(o.Board.ShownPly())
+			p.rv().Review(o.Board.ShownPly())
 		}
 	}
 	p.settings.Game = game

@@ -16,7 +16,7 @@ func (p *Page) players() app.UI {
 	if p.reversi() {
 		return el
 	}
-	m := p.xq
+	m := p.xq()
 	red, black := m.Tag("Red"), m.Tag("Black")
 	var parts []string
 	if red != "" || black != "" {
@@ -43,7 +43,7 @@ func (p *Page) comment() app.UI {
 	if p.reversi() {
 		return el
 	}
-	c := p.xq.Comment(p.xq.ShownPly())
+	c := p.xq().Comment(p.xq().ShownPly())
 	if c == "" {
 		return el
 	}

@@ -138,7 +138,8 @@ func TestPageStatus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.xq, p.mounted = m, true
+	p.s.Put(&m.Table)
+	p.mounted = true
 	if html := appHTML(p); !strings.Contains(html, `data-result="Black wins: Red is checkmated"`) {
 		t.Errorf("mate not shown")
 	}
@@ -147,7 +148,7 @@ func TestPageStatus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.xq = m
+	p.s.Put(&m.Table)
 	if html := appHTML(p); !strings.Contains(html, `data-result="Draw: the same position three times"`) {
 		t.Errorf("repetition not shown")
 	}
@@ -241,7 +242,7 @@ func TestEnginePanelKeepsItsRoomInAnalysis(t *testing.T) {
 	if strings.Contains(appHTML(p), `class="engine analysing"`) {
 		t.Fatal("marked without analysis")
 	}
-	p.xq.SetAnalysis(true)
+	p.xq().SetAnalysis(true)
 	if !strings.Contains(appHTML(p), `class="engine analysing"`) {
 		t.Error("the panel is not marked while analysing")
 	}
@@ -265,8 +266,8 @@ func TestPageNotationFollowsLanguage(t *testing.T) {
 	for _, tt := range tests {
 		p := NewPage()
 		p.lang, p.settings.Notation = tt.lang, tt.chosen
-		p.xq.Click(mustSquare(t, "h2"))
-		if !p.xq.Click(mustSquare(t, "e2")) {
+		p.xq().Click(mustSquare(t, "h2"))
+		if !p.xq().Click(mustSquare(t, "e2")) {
 			t.Fatal("h2-e2 not played")
 		}
 		html := appHTML(p)

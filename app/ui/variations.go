@@ -149,5 +149,5 @@ func (p *Page) variations() app.UI {
 	if p.reversi() {
 		return &Variations{Lang: p.lang}
 	}
-	return variationsOf(p.xq, p.notation(), p.lang)
+	return variationsOf(p.xq(), p.notation(), p.lang)
 }
