@@ -367,11 +367,15 @@ func (a *App) Key(k Key) {
 		a.Button("copy:0")
 	case KeyPaste:
 		a.Button("paste")
+	case KeyEscape:
+		if b := a.b(); !b.BackToGame() && b.Selected() >= 0 {
+			b.Click(b.Selected())
+		}
 	}
 }
 
 // keyNames are the keys the session takes, by the names it knows them by (the DOM's).
-var keyNames = map[Key]string{KeyLeft: "ArrowLeft", KeyRight: "ArrowRight", KeyHome: "Home", KeyEnd: "End", KeyEscape: "Escape"}
+var keyNames = map[Key]string{KeyLeft: "ArrowLeft", KeyRight: "ArrowRight", KeyHome: "Home", KeyEnd: "End"}
 
 // Button handles a panel button by its id (see view.go): the game's controls by the page's
 // words (play.Action: undo, move-now, play-red, …), the desktop's own besides.
@@ -531,10 +535,10 @@ func (a *App) importText(text string, where words) {
 func (a *App) importWith(load func(*play.Table) (string, []string, error), where words) {
 	var kind string
 	var notes []string
-	e, err := a.s.Replace(func(t *play.Table) (err error) {
+	e, err := a.s.ReplaceAny(func(t *play.Table) (err error) {
 		kind, notes, err = load(t)
 		return err
-	}, true)
+	})
 	if err != nil {
 		a.info = func(l i18n.Lang) string { return l.T(i18n.ImportFailed, where(l), play.ErrorText(l, err)) }
 		return

@@ -144,8 +144,8 @@ func (a *App) panel(l *frameLayout, beside bool) {
 		lines(play.RefusalText(lang, a.refusal), 1, u*0.95, alert, "refusal")
 	default:
 		hint := ""
-		if from, to, ok := b.HintMove(); ok {
-			hint = lang.T(i18n.HintMove, a.moveName(from, to))
+		if h := b.HintText(a.notation()); h != "" {
+			hint = lang.T(i18n.HintMove, h)
 		}
 		lines(hint, 1, u*0.95, mark, "hint-text")
 	}
@@ -248,16 +248,6 @@ func (a *App) message(l *frameLayout, x float32, y *float32, w float32) {
 	l.buttons = append(l.buttons, widget{id: "dismiss", label: "×", enabled: true,
 		box: Box{x + w - close, top + u*0.2, close, close}})
 	*y += u * 0.4
-}
-
-// moveName writes a move of the shown position for the hint line.
-func (a *App) moveName(from, to int) string {
-	if m, ok := a.b().Xiangqi(); ok {
-		if mv, ok := m.HintMove(); ok {
-			return play.MoveText(m.Shown(), mv, a.notation())
-		}
-	}
-	return a.b().SquareName(to)
 }
 
 // moveList lays out the numbered rows of the record, keeping the shown move in view.

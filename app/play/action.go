@@ -22,19 +22,31 @@ const (
 	ActPlayWhite   Action = "play-white"
 	ActAnalysis    Action = "analysis"     // analysis on or off
 	ActAnalyseGame Action = "analyse-game" // the evaluation graph of every position, or stop
-	// Browsing the record (the embed's buttons; the keys ← → Home End: KeyActions).
+	// Browsing the record (the embed's buttons; the keys ← → Home End: KeyAction).
 	ActFirst Action = "first"
 	ActPrev  Action = "prev"
 	ActNext  Action = "next"
 	ActLast  Action = "last"
 )
 
-// browsing are the actions that only change the position shown: the game is not changed.
-var browsing = map[Action]bool{ActFirst: true, ActPrev: true, ActNext: true, ActLast: true}
+// browsing reports whether a only changes the position shown (the game is not changed).
+func browsing(a Action) bool { return a == ActFirst || a == ActPrev || a == ActNext || a == ActLast }
 
-// KeyActions are the keys that browse the record, by their DOM names ("ArrowLeft"), as every
-// front end names them to the session (Session.Key).
-var KeyActions = map[string]Action{"ArrowLeft": ActPrev, "ArrowRight": ActNext, "Home": ActFirst, "End": ActLast}
+// KeyAction is the action of a key that browses the record, by its DOM name ("ArrowLeft"), as
+// every front end names it to the session (Session.Key).
+func KeyAction(key string) (Action, bool) {
+	switch key {
+	case "ArrowLeft":
+		return ActPrev, true
+	case "ArrowRight":
+		return ActNext, true
+	case "Home":
+		return ActFirst, true
+	case "End":
+		return ActLast, true
+	}
+	return "", false
+}
 
 // SideActions are the actions that make the person play each side of the game at t against
 // the computer (side 0 first): Xiangqi's red and black, Reversi's black and white.

@@ -1,9 +1,6 @@
 package play
 
-import (
-	"errors"
-	"slices"
-)
+import "errors"
 
 // Nothing a player made is lost without a word, on every front end alike: New asks first
 // while a game is in progress; the game that New, an import, the editor, a reopened game or
@@ -75,17 +72,13 @@ func (s *Session) newGame(confirmed bool) Effects {
 		return Effects{}
 	}
 	s.asking = false
-	kept, err := s.keep(t)
+	kept, err := s.keepSaved(t.Variant(), t.Save(), t.Len())
 	t.New()
 	return Effects{Save: true, Send: t.EngineLines(), Kept: kept, KeepErr: err}
 }
 
-// keep puts t's game on the shelf as the one replaced; a game with no move is not worth
-// keeping. It reports whether it kept it.
-func (s *Session) keep(t *Table) (bool, error) {
-	return s.keepSaved(t.Variant(), t.Save(), t.Len())
-}
-
+// keepSaved puts saved (the game of variant v being replaced, of moves moves) on the shelf;
+// a game with no move is not worth keeping. It reports whether it kept it.
 func (s *Session) keepSaved(v string, saved Saved, moves int) (bool, error) {
 	if moves == 0 || s.shelf == nil {
 		return false, nil
@@ -98,28 +91,39 @@ func (s *Session) keepSaved(v string, saved Saved, moves int) (bool, error) {
 }
 
 // Replace changes the game on the board with change (an import, the editor's position),
-// keeping the game it replaces to be brought back. On error nothing changes. With others, a
-// change the board's game refuses is tried on the session's other games (in the order of
-// their names), and the first that takes it goes on the board; the error is the board's.
-func (s *Session) Replace(change func(*Table) error, others bool) (Effects, error) {
+// keeping the game it replaces to be brought back. On error nothing changes.
+func (s *Session) Replace(change func(*Table) error) (Effects, error) {
+	return s.replaced(s.replaceIn(s.shown, change))
+}
+
+// ReplaceAny is Replace, but a change the board's game refuses is tried on the session's
+// other games (in the order of their names), and the first that takes it goes on the board;
+// the error is the board's game's.
+func (s *Session) ReplaceAny(change func(*Table) error) (Effects, error) {
 	first := s.shown
 	kept, kerr, err := s.replaceIn(first, change)
-	if err != nil && others {
-		vs := make([]string, 0, len(s.tables))
+	tried := ""
+	for err != nil {
+		next := "" // the next game by name after those tried
 		for v := range s.tables {
-			if v != first {
-				vs = append(vs, v)
+			if v != first && (next == "" || v < next) && v > tried {
+				next = v
 			}
 		}
-		slices.Sort(vs)
-		for _, v := range vs {
-			if k, ke, e := s.replaceIn(v, change); e == nil {
-				s.Show(v)
-				kept, kerr, err = k, ke, nil
-				break
-			}
+		if next == "" {
+			break
+		}
+		tried = next
+		if k, ke, e := s.replaceIn(next, change); e == nil {
+			s.Show(next)
+			kept, kerr, err = k, ke, nil
 		}
 	}
+	return s.replaced(kept, kerr, err)
+}
+
+// replaced is what follows a Replace: the save, the engine, what keeping said.
+func (s *Session) replaced(kept bool, kerr, err error) (Effects, error) {
 	if err != nil {
 		return Effects{}, err
 	}
@@ -128,8 +132,8 @@ func (s *Session) Replace(change func(*Table) error, others bool) (Effects, erro
 	return e, nil
 }
 
-// replaceIn is Replace on the game of variant v: whether the game replaced was kept, why
-// it could not be, and change's error.
+// replaceIn changes the game of variant v with change: whether the game replaced was kept,
+// why it could not be, and change's error.
 func (s *Session) replaceIn(v string, change func(*Table) error) (kept bool, kerr, err error) {
 	t := s.tables[v]
 	was, moves := t.Save(), t.Len()
@@ -148,23 +152,25 @@ func (s *Session) Reopen(saved Saved) (Effects, error) {
 	if err != nil {
 		return Effects{}, err
 	}
-	old := s.tables[nt.Variant()]
-	if old == nil {
+	if s.tables[nt.Variant()] == nil {
 		return Effects{}, errNoGame
 	}
-	s.Show(nt.Variant())
-	kept, kerr := s.keep(old)
-	s.swap(old, nt)
-	e := s.Changed()
-	e.Kept, e.KeepErr = kept, kerr
-	return e, nil
+	return s.putKeeping(nt), nil
 }
 
-// swap puts nt in old's place, at old's level.
-func (s *Session) swap(old, nt *Table) {
+// putKeeping puts nt on the board in place of its game's table, at its level, keeping the
+// game it replaces.
+func (s *Session) putKeeping(nt *Table) Effects {
+	v := nt.Variant()
+	old := s.tables[v]
+	s.Show(v)
+	kept, err := s.keepSaved(v, old.Save(), old.Len())
 	nt.SetLevel(old.Level())
 	s.Put(nt)
 	s.asking = false
+	e := s.Changed()
+	e.Kept, e.KeepErr = kept, err
+	return e
 }
 
 // restorePrevious brings back the game replaced last; the game on the board, if it has
@@ -172,23 +178,17 @@ func (s *Session) swap(old, nt *Table) {
 func (s *Session) restorePrevious() Effects {
 	v := s.shown
 	var nt *Table
-	if s.shelf != nil {
-		if saved, ok := s.shelf.Kept(v); ok {
-			nt, _ = RestoreTable(saved)
-		}
+	if saved, ok := s.shelf.Kept(v); ok {
+		nt, _ = RestoreTable(saved)
 	}
 	if nt == nil || nt.Variant() != v {
 		s.kept[v], s.fresh[v] = false, false
 		return Effects{Unreadable: true}
 	}
-	old := s.Table()
-	kept, err := s.keep(old)
-	if !kept {
+	e := s.putKeeping(nt)
+	if !e.Kept {
 		s.shelf.Drop(v)
 		s.kept[v], s.fresh[v] = false, false
 	}
-	s.swap(old, nt)
-	e := s.Changed()
-	e.Kept, e.KeepErr = kept, err
 	return e
 }

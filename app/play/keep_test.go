@@ -45,7 +45,7 @@ func TestKeep(t *testing.T) {
 	}
 	replace := func(text string) func(*testing.T, *Session) Effects {
 		return func(t *testing.T, s *Session) Effects {
-			e, err := s.Replace(func(tb *Table) error { _, _, err := tb.Import(text); return err }, false)
+			e, err := s.Replace(func(tb *Table) error { _, _, err := tb.Import(text); return err })
 			if err != nil {
 				t.Fatalf("import %q: %v", text, err)
 			}
@@ -156,10 +156,10 @@ func TestKeepReopenAndOthers(t *testing.T) {
 	s.Click("h2")
 	s.Click("e2")
 	imp := func(tb *Table) error { _, _, err := tb.Import("f5 d6 c3"); return err }
-	if _, err := s.Replace(imp, false); err == nil || s.Table().Variant() != VariantXiangqi || s.Table().Len() != 1 {
+	if _, err := s.Replace(imp); err == nil || s.Table().Variant() != VariantXiangqi || s.Table().Len() != 1 {
 		t.Fatalf("a Reversi transcript taken by Xiangqi: %v", err)
 	}
-	e, err = s.Replace(imp, true)
+	e, err = s.ReplaceAny(imp)
 	if err != nil || !e.Kept || s.Table().Variant() != VariantReversi || s.Table().Len() != 3 || !s.CanRestore() {
 		t.Fatalf("into the other game: %v %+v, %s of %d moves", err, e, s.Table().Variant(), s.Table().Len())
 	}

@@ -19,6 +19,7 @@ const StopAfter = 4 * time.Second
 type Session struct {
 	tables map[string]*Table
 	shown  string // the variant on the board
+	table  *Table // its table
 	engine *engineclient.Client
 	// the watchdog: the search it watches (0 for none) and when it is due to be hurried
 	watchID   int
@@ -38,7 +39,7 @@ func NewSession(tables ...*Table) *Session {
 	for _, t := range tables {
 		s.Put(t)
 	}
-	s.shown = tables[0].Variant()
+	s.shown, s.table = tables[0].Variant(), tables[0]
 	return s
 }
 
@@ -59,7 +60,7 @@ type Effects struct {
 }
 
 // Table returns the game on the board; Of returns the table of variant v (nil for none).
-func (s *Session) Table() *Table                { return s.tables[s.shown] }
+func (s *Session) Table() *Table                { return s.table }
 func (s *Session) Of(v string) *Table           { return s.tables[v] }
 func (s *Session) Engine() *engineclient.Client { return s.engine }
 
@@ -71,14 +72,17 @@ func (s *Session) Tables() map[string]*Table { return s.tables }
 func (s *Session) Put(t *Table) {
 	t.Engine = s.engine
 	s.tables[t.Variant()] = t
+	if t.Variant() == s.shown {
+		s.table = t
+	}
 }
 
 // Show puts the game of variant v on the board (a variant the session has not got changes
 // nothing); the caller then sends its EngineLines: the other game's search stops, this one's
 // starts if it is its turn.
 func (s *Session) Show(v string) {
-	if s.tables[v] != nil && v != s.shown {
-		s.shown, s.asking = v, false
+	if t := s.tables[v]; t != nil && v != s.shown {
+		s.shown, s.table, s.asking = v, t, false
 	}
 }
 
@@ -131,29 +135,18 @@ func (s *Session) Do(a Action) (Effects, bool) {
 		return Effects{}, false
 	}
 	// Browsing changes only the position shown: nothing to keep, but analysis follows it.
-	return Effects{Save: !browsing[a], Send: append(send, t.EngineLines()...)}, true
+	return Effects{Save: !browsing(a), Send: append(send, t.EngineLines()...)}, true
 }
 
 // Key is a key pressed off the board, by its DOM name: ← → Home End browse the record
-// (KeyActions); Escape drops the selection, or else ends a review. It reports whether the key
-// is the session's.
+// (KeyAction). It reports whether the key is the session's.
 func (s *Session) Key(name string) (Effects, bool) {
-	if a, ok := KeyActions[name]; ok {
-		e, _ := s.Do(a)
-		return e, true
-	}
-	if name != "Escape" {
+	a, ok := KeyAction(name)
+	if !ok {
 		return Effects{}, false
 	}
-	t := s.Table()
-	if t.Selected() >= 0 {
-		t.Deselect()
-		return Effects{}, true
-	}
-	if t.BackToGame() {
-		return Effects{Send: t.EngineLines()}, true
-	}
-	return Effects{}, true
+	e, _ := s.Do(a)
+	return e, true
 }
 
 // Changed is what follows a change of the game on the board made outside the session (an

@@ -350,6 +350,30 @@ func NewTable(v string) *Table {
 	return &NewMatch().Table
 }
 
+// Annotated is a game whose record is a tree with notes (Xiangqi's; Reversi's transcripts
+// are lines): the symbols and comments on moves, the record's tags, the variations at a ply.
+// A front end shows and edits them through it, whatever the game.
+type Annotated interface {
+	ShownPly() int
+	Symbols() []string // each move's symbol, "" for none
+	Symbol(ply int) string
+	Comment(ply int) string
+	SetNote(ply int, comment, symbol string) bool
+	Tag(name string) string
+	Branches(ply int, n Notation) map[int]Branch
+	EnterBranch(ply, k, j int) bool
+	InVariation(ply int) bool
+	PromoteVariation(ply int) bool
+	DeleteVariation(ply int) bool
+	SecondFirst() bool
+}
+
+// Annotated returns the game's record tree, for a game that has one.
+func (t *Table) Annotated() (Annotated, bool) {
+	a, ok := t.rules.(Annotated)
+	return a, ok
+}
+
 // Xiangqi returns the Xiangqi game at the table, for what only Xiangqi has (variations,
 // notes, its record); Reversi likewise.
 func (t *Table) Xiangqi() (*Match, bool) {
@@ -432,6 +456,19 @@ func (t *Table) HintMove() (from, to int, ok bool) {
 		return e.hintMove()
 	}
 	return -1, -1, false
+}
+
+// HintText names the engine's suggestion in notation n as the move list writes moves ("" for
+// none): a Xiangqi move, a Reversi square.
+func (t *Table) HintText(n Notation) string {
+	if m, ok := t.Xiangqi(); ok {
+		if mv, ok := m.HintMove(); ok {
+			return MoveText(m.Shown(), mv, n)
+		}
+	} else if _, to, ok := t.HintMove(); ok {
+		return t.SquareName(to)
+	}
+	return ""
 }
 
 // SquareName names sq as the game's records do ("h2", "f5"); ParseSquare reads a name

@@ -405,7 +405,7 @@ func (p *Page) playFromEditor(ctx app.Context) {
 	if !p.editor.Legal() {
 		return
 	}
-	e, err := p.session().Replace(p.editor.Start, false)
+	e, err := p.s.Replace(p.editor.Start)
 	if err != nil {
 		p.notice = err.Error()
 		return

@@ -60,7 +60,7 @@ func (e *Embed) OnMount(ctx app.Context) {
 	})
 	ctx.Handle(VariationAction, func(ctx app.Context, a app.Action) {
 		v, ok := a.Value.(VariationMove)
-		if m, isX := e.board().Xiangqi(); ok && isX && m.EnterBranch(v.Ply, v.Branch, v.Move) {
+		if m, isTree := e.board().Annotated(); ok && isTree && m.EnterBranch(v.Ply, v.Branch, v.Move) {
 			e.autoplay = false
 			ctx.Defer(scrollMoves)
 		}
@@ -74,7 +74,7 @@ func (e *Embed) OnMount(ctx app.Context) {
 		}
 	})
 	e.unkeys = listenKeys(func(key string) bool {
-		act, ok := play.KeyActions[key]
+		act, ok := play.KeyAction(key)
 		if ok {
 			ctx.Dispatch(func(ctx app.Context) { e.browse(ctx, act) })
 		}
@@ -249,7 +249,7 @@ func (e *Embed) Render() app.UI {
 	o := e.opened
 	texts := b.MoveTexts(e.notation())
 	vars := &Variations{Lang: e.lang}
-	if m, ok := b.Xiangqi(); ok {
+	if m, ok := b.Annotated(); ok {
 		texts = withSymbols(texts, m.Symbols())
 		vars = variationsOf(m, e.notation(), e.lang)
 		vars.Editable = false // the embed replays the record, it does not edit it

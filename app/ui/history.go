@@ -72,8 +72,7 @@ func (p *Page) reopen(ctx app.Context, i int) {
 		return
 	}
 	if v := p.s.Table().Variant(); v != p.settings.Game { // the game was the other game's
-		p.settings.Game = v
-		p.settings = p.settings.Normalize()
+		p.setGame(v)
 		p.saveSettings(ctx)
 	}
 	p.kept(e)

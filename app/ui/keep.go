@@ -15,17 +15,22 @@ import (
 // (its text kept under another key) and reported; New asks first when a game is in progress,
 // and the game it replaced can be brought back.
 
-// storageKeys are where each game is kept.
-var storageKeys = map[string]string{play.VariantXiangqi: StorageKey, play.VariantReversi: ReversiStorageKey}
+// storageKey is where the game of variant is kept.
+func storageKey(variant string) string {
+	if variant == play.VariantReversi {
+		return ReversiStorageKey
+	}
+	return StorageKey
+}
 
 // gameKey is the storage key of the game on the board.
-func (p *Page) gameKey() string { return storageKeys[p.board().Variant()] }
+func (p *Page) gameKey() string { return storageKey(p.settings.Game) }
 
 // shelf is the page's play.Shelf: the game New, an import, the editor, a reopened game or a
 // restore replaced is kept under <key>.previous (play.Session keeps the rules).
 type shelf struct{ storage app.BrowserStorage }
 
-func previousKey(variant string) string { return storageKeys[variant] + ".previous" }
+func previousKey(variant string) string { return storageKey(variant) + ".previous" }
 
 func (s shelf) Keep(variant string, saved play.Saved) error {
 	return s.storage.Set(previousKey(variant), saved)
@@ -82,7 +87,7 @@ func (p *Page) keepSlot() app.UI {
 	l := p.lang
 	slot := app.Div().Class("keep-slot")
 	switch {
-	case p.session().AskingNew():
+	case p.s.AskingNew():
 		return slot.Body(app.Div().Class("confirm").Attr("role", "alertdialog").Attr("data-confirm", "new").Body(
 			app.P().Text(l.T(i18n.ConfirmNew)),
 			app.Div().Class("controls two").Body(
@@ -90,7 +95,7 @@ func (p *Page) keepSlot() app.UI {
 				controlButton("new-cancel", l.T(i18n.ConfirmNewNo), l.T(i18n.ConfirmNewNo), true),
 			),
 		))
-	case p.session().CanRestore():
+	case p.s.CanRestore():
 		return slot.Body(controlButton("restore-previous", l.T(i18n.RestorePrevious), l.T(i18n.RestorePreviousTitle), true))
 	}
 	return slot

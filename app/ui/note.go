@@ -14,13 +14,14 @@ const NoteAction = "qipan/note"
 var noteSymbols = []string{"", "!", "?", "!!", "??", "!?", "?!"}
 
 // noteSlot is the note editor of the move shown: a Note button, and when open the symbols and
-// the comment, written into the record (play.Match.SetNote). An empty slot in Reversi.
+// the comment, written into the record (play.Annotated.SetNote). An empty slot for a game without notes (Reversi).
 func (p *Page) noteSlot() app.UI {
 	slot := app.Div().Class("note-slot")
-	if p.reversi() {
+	m, ok := p.board().Annotated()
+	if !ok {
 		return slot
 	}
-	l, m := p.lang, p.xq()
+	l := p.lang
 	ply := m.ShownPly()
 	body := []app.UI{controlButton("note", l.T(i18n.Note), l.T(i18n.NoteTitle), true).Aria("pressed", p.noteOpen)}
 	if p.noteOpen {
@@ -48,10 +49,10 @@ func (p *Page) noteSlot() app.UI {
 // setNote writes the comment or the symbol (whichever is given) of the move shown into the
 // record, keeping the other, and saves.
 func (p *Page) setNote(ctx app.Context, comment, symbol *string) {
-	if p.reversi() {
+	m, ok := p.board().Annotated()
+	if !ok {
 		return
 	}
-	m := p.xq()
 	ply := m.ShownPly()
 	c, s := m.Comment(ply), m.Symbol(ply)
 	if comment != nil {

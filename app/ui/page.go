@@ -67,21 +67,19 @@ func NewPage() *Page {
 	return p
 }
 
-// xq and rv are the page's two games, for what only one of them has (variations, disc counts).
-func (p *Page) xq() *play.Match   { m, _ := p.s.Of(play.VariantXiangqi).Xiangqi(); return m }
-func (p *Page) rv() *play.Reversi { r, _ := p.s.Of(play.VariantReversi).Reversi(); return r }
-
 // reversi reports whether the board shows the Reversi game.
 func (p *Page) reversi() bool { return p.settings.Game == play.VariantReversi }
 
 // board is the game on the board. Everything but the drawing goes through *play.Table, the
 // same for both games.
-func (p *Page) board() *play.Table { return p.session().Table() }
+func (p *Page) board() *play.Table { return p.s.Table() }
 
-// session is the page's session with the game of the settings on the board.
-func (p *Page) session() *play.Session {
+// setGame puts the game of variant on the board and in the settings (normalised: an unknown
+// game is Xiangqi).
+func (p *Page) setGame(variant string) {
+	p.settings.Game = variant
+	p.settings = p.settings.Normalize()
 	p.s.Show(p.settings.Game)
-	return p.s
 }
 
 func (p *Page) OnMount(ctx app.Context) {
@@ -107,12 +105,13 @@ func (p *Page) OnMount(ctx app.Context) {
 		}
 	})
 	ctx.Handle(VariationAction, func(ctx app.Context, a app.Action) {
-		if v, ok := a.Value.(VariationMove); ok && !p.reversi() && p.xq().EnterBranch(v.Ply, v.Branch, v.Move) {
+		m, isTree := p.board().Annotated()
+		if v, ok := a.Value.(VariationMove); ok && isTree && m.EnterBranch(v.Ply, v.Branch, v.Move) {
 			p.changed(ctx)
 		}
 	})
 	p.unkeys = listenKeys(func(key string) bool {
-		if _, ok := play.KeyActions[key]; !ok {
+		if _, ok := play.KeyAction(key); !ok {
 			return false
 		}
 		ctx.Dispatch(func(ctx app.Context) { p.onKey(ctx, key) })
@@ -148,7 +147,8 @@ func (p *Page) restore(ctx app.Context) {
 	if err := ctx.LocalStorage().Get(SettingsKey, &st); err != nil {
 		app.Log("ignoring the saved settings:", err)
 	}
-	p.settings = st.Normalize()
+	p.settings = st
+	p.setGame(st.Game)
 	p.chooseLang()
 	p.moreContrast = mediaMatches("(prefers-contrast: more)")
 	p.themeParam = queryParam("theme")
@@ -197,7 +197,7 @@ func (p *Page) onPoint(ctx app.Context, a app.Action) {
 	p.sounds.unlock()
 	s, _ := a.Value.(string)
 	p.cursor = s // the keyboard goes on from the point last used
-	e := p.session().Click(s)
+	e := p.s.Click(s)
 	p.noteRefusal(e.Refusal)
 	p.apply(ctx, e)
 }
@@ -214,7 +214,7 @@ func (p *Page) onControl(ctx app.Context, a app.Action) {
 	p.sounds.unlock()
 	p.refusal = ""
 	action, _ := a.Value.(string)
-	if e, ok := p.session().Do(play.Action(action)); ok {
+	if e, ok := p.s.Do(play.Action(action)); ok {
 		if e.Save && (action == string(play.ActNew) || action == string(play.ActNewConfirm)) {
 			p.notice = ""
 		}
@@ -256,7 +256,7 @@ func (p *Page) onControl(ctx app.Context, a app.Action) {
 		p.openEditor()
 		return
 	case "promote-variation", "delete-variation":
-		if p.reversi() || !variationAction(p.xq(), action) {
+		if m, ok := b.Annotated(); !ok || !variationAction(m, action) {
 			return
 		}
 	default:
@@ -300,9 +300,8 @@ func (p *Page) onSetting(ctx app.Context, a app.Action) {
 		if s.Value == p.settings.Game {
 			return
 		}
-		p.settings.Game = s.Value
+		p.setGame(s.Value)
 		p.ioError, p.ioNote, p.notice = "", "", ""
-		p.settings = p.settings.Normalize()
 		p.saveSettings(ctx)
 		p.syncEngine(ctx) // stops the other game's search; this one's starts if it is its turn
 		ctx.Defer(scrollMoves)
@@ -338,12 +337,12 @@ func (p *Page) onReview(ctx app.Context, a app.Action) {
 	}
 }
 
-// onKey is a key that browses the record (play.KeyActions), pressed off the board.
+// onKey is a key that browses the record (play.KeyAction), pressed off the board.
 func (p *Page) onKey(ctx app.Context, key string) {
 	if p.editor != nil {
 		return // the game behind the editor stays where it is
 	}
-	if e, ok := p.session().Key(key); ok {
+	if e, ok := p.s.Key(key); ok {
 		p.apply(ctx, e)
 	}
 	ctx.Defer(scrollMoves)
@@ -370,10 +369,10 @@ func (p *Page) onFile(ctx app.Context, a app.Action) {
 func (p *Page) imported(ctx app.Context, load func(*play.Table) (string, []string, error)) {
 	var kind string
 	var notes []string
-	e, err := p.session().Replace(func(t *play.Table) (err error) {
+	e, err := p.s.Replace(func(t *play.Table) (err error) {
 		kind, notes, err = load(t)
 		return err
-	}, false)
+	})
 	if err != nil {
 		p.ioError, p.ioNote = err.Error(), ""
 		return
@@ -430,7 +429,7 @@ func (p *Page) syncEngine(ctx app.Context) { p.post(ctx, p.board().EngineLines()
 func (p *Page) post(ctx app.Context, lines []string) { p.eng.send(ctx, lines) }
 
 func (p *Page) onEngineLine(ctx app.Context, line string) {
-	e := p.session().EngineSaid(line) // the answers are for the game on the board
+	e := p.s.EngineSaid(line) // the answers are for the game on the board
 	if e.Err != nil {
 		p.notice = p.lang.T(i18n.EngineSaid, e.Err.Error())
 		app.Log(e.Err)
@@ -449,8 +448,8 @@ func (p *Page) Render() app.UI {
 	}
 	b, l := p.board(), p.lang
 	texts := b.MoveTexts(p.notation()) // the move list's, and the announcement's
-	if !p.reversi() {
-		texts = withSymbols(texts, p.xq().Symbols())
+	if m, ok := b.Annotated(); ok {
+		texts = withSymbols(texts, m.Symbols())
 	}
 	engineOK := p.engineOK()
 	class, title := "qipan", "象棋"
@@ -524,15 +523,8 @@ func (p *Page) engineOK() bool { return p.mounted && p.board().Engine.Failed() =
 
 // hintText names the engine's suggestion in the move list's notation ("" for none).
 func (p *Page) hintText() string {
-	if p.reversi() {
-		if mv, ok := p.rv().HintMove(); ok {
-			return p.lang.T(i18n.HintMove, mv.String())
-		}
-		return ""
-	}
-	m := p.xq()
-	if hint, ok := m.HintMove(); ok {
-		return p.lang.T(i18n.HintMove, play.MoveText(m.Shown(), hint, p.notation()))
+	if h := p.board().HintText(p.notation()); h != "" {
+		return p.lang.T(i18n.HintMove, h)
 	}
 	return ""
 }
@@ -540,11 +532,12 @@ func (p *Page) hintText() string {
 // discCounts is Reversi's count of each colour's discs (an empty slot in Xiangqi).
 func (p *Page) discCounts() app.UI {
 	slot := app.Div().Class("score")
-	if !p.reversi() {
+	r, ok := p.board().Reversi()
+	if !ok {
 		return slot
 	}
 	l := p.lang
-	black, white := p.rv().Counts()
+	black, white := r.Counts()
 	return slot.Body(
 		app.Span().Class("count black").Attr("data-count", "X").Title(l.T(i18n.BlackDiscs)).Text(itoa(black)),
 		app.Span().Class("count white").Attr("data-count", "O").Title(l.T(i18n.WhiteDiscs)).Text(itoa(white)),

@@ -73,7 +73,7 @@ func mustRvSquare(t *testing.T, s string) reversi.Square {
 
 func TestReversiPage(t *testing.T) {
 	p := NewPage()
-	p.settings.Game = play.VariantReversi
+	p.setGame(play.VariantReversi)
 	p.mounted = true
 	html := appHTML(p)
 	for _, action := range []string{"game", "new", "undo", "redo", "hint", "play-black", "play-white", "play-two", "level", "sound", "io", "move-now"} {

@@ -36,20 +36,17 @@ func (p *Page) openLink(ctx app.Context) {
 	game := l.Game
 	if o != nil {
 		game = o.Board.Variant()
+		t := p.s.Of(game)
 		if m, ok := o.Board.Xiangqi(); ok {
-			p.xq().Load(m.Game())
+			into, _ := t.Xiangqi()
+			into.Load(m.Game())
 		} else if r, ok := o.Board.Reversi(); ok {
-			p.rv().Load(r.Game())
+			into, _ := t.Reversi()
+			into.Load(r.Game())
 		}
-		switch game {
-		case play.VariantXiangqi:
-			p.xq().Review(o.Board.ShownPly())
-		case play.VariantReversi:
-			p.rv().Review(o.Board.ShownPly())
-		}
+		t.Review(o.Board.ShownPly())
 	}
-	p.settings.Game = game
-	p.settings = p.settings.Normalize()
+	p.setGame(game)
 	p.saveSettings(ctx)
 	if o != nil {
 		p.save(ctx)

@@ -44,7 +44,8 @@ func TestShareSnippet(t *testing.T) {
 		}
 	}
 	// Reversi: no notation, its own title; the English page's look stays the chosen one.
-	p.lang, p.settings.Theme, p.settings.Game = i18n.English, play.ThemeContrast, play.VariantReversi
+	p.lang, p.settings.Theme = i18n.English, play.ThemeContrast
+	p.setGame(play.VariantReversi)
 	rv := newShare().In(p.lang).For("", link.EmbedQuery(&p.rv().Table, p.lang, p.notation(), p.embedTheme()), true)
 	got := rv.Snippet("https://example.org/", 480)
 	if !strings.Contains(got, `embed?game=reversi&amp;ply=0&amp;lang=en&amp;theme=contrast"`) || !strings.Contains(got, `title="Reversi board"`) ||

@@ -13,10 +13,10 @@ import (
 // text, never markup.
 func (p *Page) players() app.UI {
 	el := app.P().Class("players")
-	if p.reversi() {
+	m, ok := p.board().Annotated()
+	if !ok {
 		return el
 	}
-	m := p.xq()
 	red, black := m.Tag("Red"), m.Tag("Black")
 	var parts []string
 	if red != "" || black != "" {
@@ -40,10 +40,11 @@ func (p *Page) players() app.UI {
 // comment is the record's comment on the position shown (data-comment), as text.
 func (p *Page) comment() app.UI {
 	el := app.P().Class("comment")
-	if p.reversi() {
+	m, ok := p.board().Annotated()
+	if !ok {
 		return el
 	}
-	c := p.xq().Comment(p.xq().ShownPly())
+	c := m.Comment(m.ShownPly())
 	if c == "" {
 		return el
 	}

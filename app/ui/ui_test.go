@@ -323,3 +323,7 @@ func TestSquareName(t *testing.T) {
 		t.Errorf("Red's general in zh-Hans: %q, want 五路第1行 红帅", got)
 	}
 }
+
+// xq and rv are the page's two games, for what only one of them has.
+func (p *Page) xq() *play.Match   { m, _ := p.s.Of(play.VariantXiangqi).Xiangqi(); return m }
+func (p *Page) rv() *play.Reversi { r, _ := p.s.Of(play.VariantReversi).Reversi(); return r }

@@ -15,7 +15,7 @@ import (
 const VariationAction = "qipan/variation"
 
 // VariationMove names a move of a variation: the ply where the variation leaves the game's
-// line, the variation's index (play.Match.Branches) and the move's (0 for the first).
+// line, the variation's index (play.Annotated.Branches) and the move's (0 for the first).
 type VariationMove struct{ Ply, Branch, Move int }
 
 // Variations shows the record's other lines at the position on the board, each in brackets
@@ -26,7 +26,7 @@ type VariationMove struct{ Ply, Branch, Move int }
 type Variations struct {
 	app.Compo
 	Ply        int                 // the position shown
-	Branches   map[int]play.Branch // from play.Match.Branches
+	Branches   map[int]play.Branch // from play.Annotated.Branches
 	Editable   bool                // the move shown is in a variation
 	BlackFirst bool                // the game started with Black to move
 	Lang       i18n.Lang
@@ -130,14 +130,14 @@ func withSymbols(texts, symbols []string) []string {
 }
 
 // variationsOf is the Variations of m's shown position.
-func variationsOf(m *play.Match, n play.Notation, l i18n.Lang) *Variations {
+func variationsOf(m play.Annotated, n play.Notation, l i18n.Lang) *Variations {
 	ply := m.ShownPly()
 	return &Variations{Ply: ply, Branches: m.Branches(ply, n), Editable: m.InVariation(ply),
 		BlackFirst: m.SecondFirst(), Lang: l}
 }
 
 // variationAction makes the line of the move shown the main line, or deletes it.
-func variationAction(m *play.Match, action string) bool {
+func variationAction(m play.Annotated, action string) bool {
 	if action == "promote-variation" {
 		return m.PromoteVariation(m.ShownPly())
 	}
@@ -146,8 +146,9 @@ func variationAction(m *play.Match, action string) bool {
 
 // variations is the record's other lines at the position shown (an empty slot in Reversi).
 func (p *Page) variations() app.UI {
-	if p.reversi() {
+	m, ok := p.board().Annotated()
+	if !ok {
 		return &Variations{Lang: p.lang}
 	}
-	return variationsOf(p.xq(), p.notation(), p.lang)
+	return variationsOf(m, p.notation(), p.lang)
 }
