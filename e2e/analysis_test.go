@@ -85,3 +85,25 @@ func TestAnalysis(t *testing.T) {
 	}
 	screenshot(t, ctx, "analysis-reversi-zh")
 }
+
+// TestAddEngineLines: while analysing a position of a game (reviewed), one action puts the engine's lines
+// into the record as variations there; the game stays as played.
+func TestAddEngineLines(t *testing.T) {
+	dir := siteDir(t, "QIPAN_STATIC")
+	srv := newServer(t, dir, "/")
+	ctx := browser(t)
+	load(t, ctx, srv.URL+"/?lang=en")
+	playMove(t, ctx, "h2", "e2")
+	waitReply(t, ctx, 2)
+	after1 := fenAfter(t, xiangqi.StartFEN, "h2e2")
+	eval[bool](t, ctx, `document.querySelector("[data-ply='1']").click(), true`)
+	waitFor(t, ctx, 5*time.Second, "move 1 shown", `document.getElementById("board").dataset.fen === "`+after1+`"`)
+	action(t, ctx, "analysis")
+	waitFor(t, ctx, 60*time.Second, "three lines", `document.querySelectorAll("[data-engine] [data-line]").length === 2`)
+	action(t, ctx, "add-engine-lines")
+	waitFor(t, ctx, 5*time.Second, "the lines as variations", `Number(document.querySelector("[data-variations]")?.dataset.variations) >= 2`)
+	screenshot(t, ctx, "analysis-lines-added")
+	if n := eval[int](t, ctx, `document.querySelectorAll("[data-ply]").length`); n != 2 {
+		t.Errorf("the game has %d moves listed, want 2", n)
+	}
+}

@@ -240,3 +240,29 @@ func TestNotationFollowsLanguage(t *testing.T) {
 		t.Errorf("WXF picked, in %s: %q", a.Lang(), move())
 	}
 }
+
+// TestAddEngineLines: the Analysis button analyses the position shown, and while it does the
+// keep row offers to add the engine's lines to the record as variations there (as the page
+// does); the move list's record then has them.
+func TestAddEngineLines(t *testing.T) {
+	f := &fakeLink{}
+	a, _ := newTestApp(t, f)
+	a.Button("play-two")
+	for _, m := range [][2]string{{"h2", "e2"}, {"h9", "g7"}} {
+		clickAt(t, a, m[0])
+		clickAt(t, a, m[1])
+	}
+	a.Key(KeyHome)
+	pressButton(t, a, "analysis")
+	if !a.Board().Analysis() {
+		t.Fatal("analysis is not on")
+	}
+	f.out = []string{"info depth 6 multipv 1 score 30 pv h2e2 h9g7", "info depth 6 multipv 2 score 20 pv b2e2 b9c7", "info depth 6 multipv 3 score 10 pv c3c4"}
+	a.Tick(a.now.Add(time.Millisecond))
+	pressButton(t, a, string(play.ActAddEngineLines))
+	tree, _ := a.Board().Annotated()
+	b := tree.Branches(0, play.ICCS)
+	if len(b) != 2 || a.Board().Len() != 2 || a.Board().ShownPly() != 0 {
+		t.Fatalf("branches at the start %v, game of %d moves shown at %d", b, a.Board().Len(), a.Board().ShownPly())
+	}
+}

@@ -166,12 +166,18 @@ func (a *App) panel(l *frameLayout, beside bool) {
 	row(on("flip", lang.T(i18n.Flip), true),
 		on("hint", lang.T(i18n.Hint), engineOK && !reviewing && b.PersonToMove() && !e.Hinting()),
 		on(string(play.ActMoveNow), lang.T(i18n.MoveNow), e.Thinking()))
-	row(on("continue", lang.T(i18n.ContinueHere), reviewing), on("live", lang.T(i18n.BackToGame), reviewing))
+	row(on("continue", lang.T(i18n.ContinueHere), reviewing), on("live", lang.T(i18n.BackToGame), reviewing),
+		pick(string(play.ActAnalysis), lang.T(i18n.Analysis), b.Analysis()))
+	_, tree := b.Annotated()
 	switch {
 	case a.s.AskingNew():
 		row(on("new-confirm", lang.T(i18n.ConfirmNewYes), true), on("new-cancel", lang.T(i18n.ConfirmNewNo), true))
 	case a.CanRestore():
 		row(on("restore-previous", lang.T(i18n.RestorePrevious), true))
+	case tree && b.Analysis():
+		// Analysis's lines into the record as variations, in one action (as on the page).
+		_, shown := b.EngineView(a.notation())
+		row(on(string(play.ActAddEngineLines), lang.T(i18n.AddEngineLines), shown))
 	default:
 		y += bh + gap
 	}

@@ -278,6 +278,8 @@ const (
 	AnalysisTitle
 	AnalysisStatus // side to move
 	EngineLine     // rank
+	AddEngineLines
+	AddEngineLinesTitle
 	AnalyseGame
 	AnalyseGameTitle
 	AnalysingGame // positions scored, positions

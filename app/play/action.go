@@ -22,6 +22,8 @@ const (
 	ActPlayWhite   Action = "play-white"
 	ActAnalysis    Action = "analysis"     // analysis on or off
 	ActAnalyseGame Action = "analyse-game" // the evaluation graph of every position, or stop
+	// analysis's lines added to the record as variations (games with a record tree)
+	ActAddEngineLines Action = "add-engine-lines"
 	// Browsing the record (the embed's buttons; the keys ← → Home End: KeyAction).
 	ActFirst Action = "first"
 	ActPrev  Action = "prev"
@@ -118,6 +120,9 @@ func (t *Table) Do(a Action) (changed bool, send []string) {
 		t.SetAnalysis(!t.Analysis())
 	case ActAnalyseGame:
 		t.SetGraphing(!t.Graphing())
+	case ActAddEngineLines:
+		a, ok := t.rules.(interface{ AddEngineLines() bool })
+		return ok && a.AddEngineLines(), nil
 	default:
 		return false, nil
 	}

@@ -1,6 +1,9 @@
 package play
 
 import (
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"qipan/app/engineclient"
@@ -86,5 +89,83 @@ func TestAnalysisReversi(t *testing.T) {
 	}
 	if r.Game().Ply() != 2 {
 		t.Fatalf("ply %d", r.Game().Ply())
+	}
+}
+
+// TestAddEngineLines: analysis's lines of the position shown go into the record as variations
+// where they leave its moves, in one action; a line the record holds, or one that would only
+// lengthen the game past its end, adds nothing; the game on the board stays where it is.
+func TestAddEngineLines(t *testing.T) {
+	cases := []struct {
+		name   string
+		review int      // the ply analysed
+		pvs    []string // multipv 1, 2, 3
+		added  bool
+		lines  []string // the branches at the ply afterwards (ICCS), in order
+	}{
+		{"second and third lines beside the game's move", 1, []string{"h9g7 h0g2", "b9c7 b0c2", "c6c5"}, true, []string{"B9-C7 B0-C2", "C6-C5"}},
+		{"the best line differs later: a nested variation", 1, []string{"h9g7 b0c2 b9c7", "", ""}, true, nil},
+		{"only the game's own move, lengthened past the end", 1, []string{"h9g7 h0g2", "", ""}, false, nil},
+		{"at the game's end nothing is an alternative", 3, []string{"b9c7", "c6c5", ""}, false, nil},
+		{"an illegal first move adds nothing", 1, []string{"h2e2", "", ""}, false, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := NewMatch()
+			m.SetTwoPlayer()
+			play(t, m, "h2e2", "h9g7", "h0g2")
+			m.Review(c.review)
+			if m.AddEngineLines() {
+				t.Fatal("lines added without analysis")
+			}
+			m.SetAnalysis(true)
+			m.EngineLines()
+			for i, pv := range c.pvs {
+				if pv == "" {
+					continue
+				}
+				if _, _, err := m.EngineSaid(fmt.Sprintf("info depth 6 multipv %d score %d pv %s", i+1, 40-10*i, pv)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			before := m.Game().Moves()
+			if got := m.AddEngineLines(); got != c.added {
+				t.Fatalf("added %v, want %v", got, c.added)
+			}
+			if !slices.Equal(m.Game().Moves(), before) || m.ShownPly() != c.review {
+				t.Errorf("the game moved: %v at %d", m.Game().Moves(), m.ShownPly())
+			}
+			if c.lines != nil {
+				b := m.Branches(c.review, ICCS)
+				var got []string
+				for k := 0; k < 4; k++ {
+					if br, ok := b[k]; ok {
+						got = append(got, strings.Join(br.Moves, " "))
+					}
+				}
+				if !slices.Equal(got, c.lines) {
+					t.Errorf("branches %q, want %q", got, c.lines)
+				}
+			}
+			if m.AddEngineLines() {
+				t.Error("the same lines added twice")
+			}
+		})
+	}
+	// Through the session, as a front end's button.
+	s := NewSession(NewTable(VariantXiangqi))
+	s.Do(ActPlayTwo)
+	for _, sq := range []string{"h2", "e2", "h9", "g7"} {
+		s.Click(sq)
+	}
+	s.Do(ActReviewStart)
+	s.Do(ActAnalysis)
+	s.EngineSaid("info depth 6 multipv 1 score 30 pv h2e2 h9g7")
+	s.EngineSaid("info depth 6 multipv 2 score 20 pv b2e2 b9c7")
+	if e, ok := s.Do(ActAddEngineLines); !ok || !e.Save {
+		t.Errorf("add-engine-lines through the session: %v %+v", ok, e)
+	}
+	if tree, _ := s.Table().Annotated(); len(tree.Branches(0, ICCS)) != 1 {
+		t.Errorf("branches at the start: %v", tree.Branches(0, ICCS))
 	}
 }

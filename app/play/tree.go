@@ -402,3 +402,43 @@ func (m *Match) SetNote(ply int, comment, symbol string) bool {
 	a.SetSymbol(symbol)
 	return true
 }
+
+// AddEngineLines adds analysis's lines of the position shown (the engine's best lines, best
+// first) to the record as variations there, each as far as its moves are legal and the part
+// the record holds already merged: a line is added where it leaves the record's moves, never
+// lengthening a line past its end (the record's lines say what was played or written). It
+// reports whether the record changed.
+func (m *Match) AddEngineLines() bool {
+	ply := m.ShownPly()
+	if !m.analysis || m.Engine.Info().Pos != m.lineAt(ply) {
+		return false
+	}
+	ranked := m.Engine.Ranked()
+	if len(ranked) == 0 {
+		return false
+	}
+	if m.story == nil {
+		m.story = &story{own: true, result: record.Unknown}
+	}
+	m.story.graft(m.game.Moves())
+	changed := false
+	for _, t := range ranked {
+		line := append([]xiangqi.Move(nil), m.game.Moves()[:ply]...)
+		pos := *m.game.PositionAt(ply)
+		for _, s := range t.PV {
+			mv, err := xiangqi.ParseMove(s)
+			if err != nil || !pos.IsLegal(mv) {
+				break
+			}
+			pos.Make(mv)
+			line = append(line, mv)
+		}
+		at, all := m.story.next(line)
+		if all || at.i >= len(*at.line) || at.depth >= record.MaxDepth {
+			continue // held already, or it would lengthen a line
+		}
+		m.story.graft(line)
+		changed = true
+	}
+	return changed
+}

@@ -13,7 +13,7 @@ import (
 // data-score from the viewer's side and data-pv in coordinates): depth, score, speed and the
 // line in the chosen notation. It is an empty element when there is nothing to show or the
 // person hid it, so that the panel's slots stay in place.
-func enginePanel(l i18n.Lang, v play.EngineView, ok, hidden bool) app.HTMLDiv {
+func enginePanel(l i18n.Lang, v play.EngineView, ok, hidden bool, after ...app.UI) app.HTMLDiv {
 	el := app.Div().Class("engine").Attr("data-engine", "true").Attr("aria-live", "off")
 	if !ok || hidden {
 		return el
@@ -38,6 +38,7 @@ func enginePanel(l i18n.Lang, v play.EngineView, ok, hidden bool) app.HTMLDiv {
 			app.Span().Class("engine-pv").Text(strings.Join(more.PV, " ")),
 		))
 	}
+	body = append(body, after...)
 	return el.Attr("data-depth", info.Depth).Attr("data-score", info.ScoreAttr()).Attr("data-pv", info.PVLine()).Body(body...)
 }
 
@@ -45,7 +46,13 @@ func enginePanel(l i18n.Lang, v play.EngineView, ok, hidden bool) app.HTMLDiv {
 func (p *Page) enginePanel() app.UI {
 	b := p.board()
 	v, ok := b.EngineView(p.notation())
-	el := enginePanel(p.lang, v, ok, p.settings.HideEngine && !b.Analysis())
+	var add []app.UI
+	if _, tree := b.Annotated(); tree && b.Analysis() && ok {
+		// Analysis's lines into the record as variations, in one action (play.ActAddEngineLines).
+		add = append(add, app.Div().Class("controls engine-add").Body(controlButton(string(play.ActAddEngineLines),
+			p.lang.T(i18n.AddEngineLines), p.lang.T(i18n.AddEngineLinesTitle), true)))
+	}
+	el := enginePanel(p.lang, v, ok, p.settings.HideEngine && !b.Analysis(), add...)
 	if b.Analysis() {
 		// Analysis restarts at every move and review step, emptying the panel until the first
 		// line: its room is kept so that the buttons under it stay where they are.
