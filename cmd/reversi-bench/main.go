@@ -220,7 +220,7 @@ func benchLevels() {
 			e := search.New()
 			e.SetBoard(p)
 			t0 := time.Now()
-			r := e.Search(context.Background(), search.Limits{Level: lv, Seed: 1}, nil)
+			r := e.Search(context.Background(), search.Limits{Level: lv, Seed: 1, ProbCut: true}, nil) // ProbCut on, as in the engine
 			total += time.Since(t0)
 			nodes += r.Nodes
 			moves = append(moves, fmt.Sprintf("%v(%+.2f d%d)", r.Move, float64(r.Score)/100, r.Depth))

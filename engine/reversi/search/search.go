@@ -94,17 +94,21 @@ type level struct {
 	noise      int // random centi-discs added to each root move's score
 }
 
+// levels: 1–4 the hand evaluation with noise; 5–10 PatternEval with Multi-ProbCut (the engine's
+// default), two plies apart from level 6 on: with ProbCut a ply cost little and steps of one
+// ply had shrunk to 59–68 % (L7–L6, L6–L5, L8–L7); two plies apart each step scores 66–80 %
+// (40 games a step, docs/strength-log.md, 2026-11-24, fourth session).
 var levels = [11]level{
 	1:  {depth: 1, wld: 4, exact: 2, noise: 600},
 	2:  {depth: 2, wld: 6, exact: 4, noise: 300},
 	3:  {depth: 3, wld: 8, exact: 6, noise: 150},
 	4:  {depth: 4, wld: 10, exact: 8, noise: 60},
-	5:  {depth: 5, wld: 12, exact: 10},
+	5:  {depth: 4, wld: 12, exact: 10},
 	6:  {depth: 6, wld: 14, exact: 12},
-	7:  {depth: 7, wld: 16, exact: 14},
-	8:  {depth: 8, wld: 18, exact: 16},
-	9:  {depth: 10, wld: 20, exact: 18},
-	10: {depth: 12, wld: 22, exact: 20},
+	7:  {depth: 8, wld: 16, exact: 14},
+	8:  {depth: 10, wld: 18, exact: 16},
+	9:  {depth: 12, wld: 20, exact: 18},
+	10: {depth: 14, wld: 22, exact: 20},
 }
 
 // Engine searches Reversi positions. One search at a time; not safe for concurrent use.
