@@ -28,7 +28,8 @@
 // files of -test) and reports the held-out error per stage beside the hand evaluation's
 // (search.Evaluate). -boot D labels the samples above 20 empties by a depth-D search on the
 // stages already fitted; -prior starts each stage from the one fitted before it and pulls it
-// towards it (score, probcut -w: another weights file than the embedded one).
+// towards it. heldout -w FILE reports a weights file's error per stage on other sample files;
+// score and probcut take -w too (another weights file than the embedded one).
 package main
 
 import (
