@@ -286,12 +286,18 @@ func (a *App) PointerDown(x, y float32) {
 		}
 	}
 	for _, e := range l.entries {
-		if e.box.In(x, y) {
-			if a.b().Review(e.ply) {
-				a.trace("review %d", e.ply)
-			}
-			return
+		if !e.box.In(x, y) {
+			continue
 		}
+		if tree, ok := a.b().Annotated(); ok && e.branch >= 0 {
+			if tree.EnterBranch(e.ply, e.branch, e.move) { // the record's other line, entered there
+				a.trace("entered line %d at ply %d", e.branch, e.ply)
+				a.changed()
+			}
+		} else if a.b().Review(e.ply) {
+			a.trace("review %d", e.ply)
+		}
+		return
 	}
 }
 

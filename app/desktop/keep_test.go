@@ -266,3 +266,30 @@ func TestAddEngineLines(t *testing.T) {
 		t.Fatalf("branches at the start %v, game of %d moves shown at %d", b, a.Board().Len(), a.Board().ShownPly())
 	}
 }
+
+// TestMoveListVariations: at a ply where the record has other lines, the move list shows them
+// under the game's moves (as the page does); a click on a line's move enters that line there.
+func TestMoveListVariations(t *testing.T) {
+	a, _ := newTestApp(t, &fakeLink{})
+	a.cfg.Clipboard.(*fakeClipboard).text = "1. H2-E2 H9-G7 2. H0-G2 (2. C3-C4 G6-G5 3. B0-C2) (2. B0-C2) 2... I9-H9 *"
+	a.Key(KeyPaste)
+	if a.Board().Len() != 4 {
+		t.Fatalf("the record: %d moves, info %q", a.Board().Len(), a.Info())
+	}
+	a.Resize(1000, 1000) // room for the game's rows and the two lines
+	a.Board().Review(2)
+	sc := a.Scene()
+	if len(sc.Find("variations")) != 1 || len(sc.Find("branch 1 0")) != 1 || len(sc.Find("branch 1 2")) != 1 || len(sc.Find("branch 2 0")) != 1 {
+		t.Fatalf("the lines at ply 2 are not shown: %v", sc.Find("variations"))
+	}
+	o := sc.Find("branch 1 1")[0]
+	a.PointerDown(o.X+o.W/2, o.Y+o.H/2)
+	a.PointerUp(o.X+o.W/2, o.Y+o.H/2)
+	if got := strings.Join(a.Board().MoveTexts(play.ICCS), " "); got != "H2-E2 H9-G7 C3-C4 G6-G5 B0-C2" || a.Board().ShownPly() != 4 {
+		t.Errorf("entering the line: %q shown at %d", got, a.Board().ShownPly())
+	}
+	a.Board().Review(4)
+	if len(a.Scene().Find("variations")) != 0 {
+		t.Error("lines shown where the record has none")
+	}
+}

@@ -28,6 +28,10 @@ type entry struct {
 	box  Box
 	cur  bool // the shown ply
 	undo bool // beyond the game's ply (the redo tail)
+	// A move of one of the record's other lines at the shown ply: line branch of
+	// play.Annotated.Branches(ply), its move move (0 for the first); branch -1 for a move of
+	// the game.
+	branch, move int
 }
 
 // frameLayout is where everything goes in the current window.
@@ -263,10 +267,11 @@ func (a *App) moveList(l *frameLayout) {
 	rows := play.MoveRows(texts, b.SecondFirst())
 	rh := u * 1.6
 	fit := int(l.list.H / rh)
+	shown := b.ShownPly()
+	fit -= a.variations(l, shown, fit, rh)
 	if fit <= 0 {
 		return
 	}
-	shown := b.ShownPly()
 	if shown != a.shown {
 		a.shown = shown
 		// Keep the row of the shown ply in view.
@@ -297,11 +302,50 @@ func (a *App) moveList(l *frameLayout) {
 			l.entries = append(l.entries, entry{
 				ply: ply, text: texts[ply-1],
 				box: Box{l.list.X + numW + float32(col)*colW, y, colW, rh},
-				cur: ply == shown, undo: ply > b.Ply(),
+				cur: ply == shown, undo: ply > b.Ply(), branch: -1,
 			})
 			col++
 		}
 	}
+}
+
+// maxBranchRows is how many of the record's other lines the move list shows at a ply.
+const maxBranchRows = 3
+
+// variations lays out, at the foot of the move list (of fit rows of height rh), the record's
+// other lines at the shown ply as the page shows them: a label, then a row per line of
+// clickable moves (as many as fit). It returns how many rows it took.
+func (a *App) variations(l *frameLayout, ply, fit int, rh float32) int {
+	tree, ok := a.b().Annotated()
+	if !ok {
+		return 0
+	}
+	branches := tree.Branches(ply, a.notation())
+	n := min(len(branches), maxBranchRows, fit-2) // the list keeps a row of its own
+	if n <= 0 {
+		return 0
+	}
+	u := l.u
+	y := l.list.Y + l.list.H - float32(n+1)*rh
+	l.texts = append(l.texts, Op{Kind: OpText, Text: a.Lang().T(i18n.Variations), X: l.list.X, Y: y, W: l.list.W, H: rh, Size: u * 0.85, Color: dim, Tag: "variations"})
+	row := 0
+	for k := 0; row < n && k <= len(branches); k++ { // Branches' indexes: the lines at ply, less the game's
+		br, ok := branches[k]
+		if !ok {
+			continue
+		}
+		row++
+		x, right := l.list.X+u*0.6, l.list.X+l.list.W
+		for j, mv := range br.Moves {
+			w := textWidth(mv, u) + u*0.8
+			if x+w > right {
+				break
+			}
+			l.entries = append(l.entries, entry{ply: ply, text: mv, box: Box{x, y + float32(row)*rh, w, rh}, branch: k, move: j})
+			x += w
+		}
+	}
+	return n + 1
 }
 
 // Scene returns what the window shows now.
@@ -347,6 +391,10 @@ func (a *App) panelScene(s *Scene, l *frameLayout) {
 		if e.cur {
 			s.rect(e.box.X, e.box.Y, e.box.W-u*0.3, e.box.H, active.Alpha(90), "current")
 		}
-		s.text(e.text, e.box.X+u*0.3, e.box.Y, e.box.W-u*0.6, e.box.H, u, AlignLeft, c, "move "+strconv.Itoa(e.ply))
+		tag := "move " + strconv.Itoa(e.ply)
+		if e.branch >= 0 {
+			c, tag = mark, "branch "+strconv.Itoa(e.branch)+" "+strconv.Itoa(e.move)
+		}
+		s.text(e.text, e.box.X+u*0.3, e.box.Y, e.box.W-u*0.6, e.box.H, u, AlignLeft, c, tag)
 	}
 }
