@@ -26,7 +26,8 @@ import (
 //     (a qipan convention: the viewers have no place for one). A branch with a move that
 //     cannot be read is skipped with a warning naming its line and column.
 //   - title event date place round red black result (红胜 黑胜 和棋 未知, …) and any other
-//     key become tags. DhtmlXQ has no symbols: a record's NAGs are not written.
+//     key become tags. DhtmlXQ has no symbols: a move's symbol is written at the head of
+//     its comment (and read back from there); other NAGs are not written.
 // DhtmlXQ cannot say who moves first: it is the owner of the first move's piece, or Red.
 
 // dhtmlxqTags maps DhtmlXQ keys to tag names (and back).
@@ -335,6 +336,10 @@ func (b *dxBuild) line(id, step int, pos *xiangqi.Position, digits string, at, d
 	for i := range ms {
 		if c, ok := b.comments[[2]int{id, step + i}]; ok {
 			ms[i].Comment = dxComment(c.value)
+			if sym, rest, ok := leadingSymbol(ms[i].Comment); ok {
+				ms[i].SetSymbol(sym)
+				ms[i].Comment = rest
+			}
 			delete(b.comments, [2]int{id, step + i})
 		}
 	}
@@ -538,6 +543,17 @@ func dxResult(s string) (Result, bool) {
 	return Unknown, false
 }
 
+// leadingSymbol splits a move's comment that starts with a symbol glyph standing alone
+// ("!? 弃车" or "?!"): DhtmlXQ has no symbols, so qipan writes a move's symbol at the head
+// of its comment, where DhtmlXQ viewers show it too.
+func leadingSymbol(c string) (sym, rest string, ok bool) {
+	head, rest, _ := strings.Cut(c, " ")
+	if SymbolNAG(head) == 0 {
+		return "", c, false
+	}
+	return head, rest, true
+}
+
 // dxComment decodes a comment: "||" and line ends become "\n"; ends trimmed.
 func dxComment(s string) string {
 	return cleanComment(strings.ReplaceAll(s, "||", "\n"))
@@ -546,7 +562,9 @@ func dxComment(s string) string {
 // WriteDhtmlXQ writes g as a [DhtmlXQ] block: the tags (title event date place round red
 // black … for the tags that have a DhtmlXQ key, the tag name as the key for the others),
 // result, binit (always), movelist, the variations as move_P_S_B numbered depth first,
-// comment0, commentN and commentB_N; NAGs are not written. Line breaks in comments are
+// comment0, commentN and commentB_N. DhtmlXQ has no symbols: a move's symbol (! ? !! ?? !?
+// ?!) is written at the head of its comment, which reads back as the symbol; other NAGs are
+// not written. Line breaks in comments are
 // written "||" (raw when the comment itself holds a '|'). DhtmlXQ has no side to move:
 // a game without moves from a position with Black to move reads back with Red to move
 // when that is legal.
@@ -616,10 +634,14 @@ func FormatDhtmlXQ(g *Game) (string, error) {
 	var branch func(id, step int, ms []Move) error
 	branch = func(id, step int, ms []Move) error {
 		for i := range ms {
+			c := ms[i].Comment
+			if sym := ms[i].Symbol(); sym != "" {
+				c = strings.TrimSpace(sym + " " + c)
+			}
 			if id == 0 {
-				comment("comment"+strconv.Itoa(step+i), ms[i].Comment)
+				comment("comment"+strconv.Itoa(step+i), c)
 			} else {
-				comment(fmt.Sprintf("comment%d_%d", id, step+i), ms[i].Comment)
+				comment(fmt.Sprintf("comment%d_%d", id, step+i), c)
 			}
 			for _, v := range ms[i].Variations {
 				vid := next

@@ -247,6 +247,9 @@ func TestTreeRoundTrip(t *testing.T) {
 		if d := diffMoves(g.Moves, back[0].Moves, false, ""); d != "" {
 			t.Fatalf("game %d DhtmlXQ: %s\n%s", i, d, text)
 		}
+		if d := diffSymbols(g.Moves, back[0].Moves, ""); d != "" {
+			t.Fatalf("game %d DhtmlXQ symbols: %s\n%s", i, d, text)
+		}
 		x := writeXQF(t, g, 18)
 		xg, warns, err := ParseXQF(x, nil)
 		if err != nil || len(warns) != 0 {
@@ -309,4 +312,42 @@ func BenchmarkParseTree(b *testing.B) {
 			}
 		}
 	})
+}
+
+// diffSymbols reports the first move whose symbol differs between two trees of the same
+// moves ("" if none).
+func diffSymbols(a, b []Move, path string) string {
+	for i := range a {
+		if a[i].Symbol() != b[i].Symbol() {
+			return fmt.Sprintf("%smove %d: %q vs %q", path, i+1, a[i].Symbol(), b[i].Symbol())
+		}
+		for k := range a[i].Variations {
+			if d := diffSymbols(a[i].Variations[k].Moves, b[i].Variations[k].Moves, fmt.Sprintf("%smove %d variation %d: ", path, i+1, k+1)); d != "" {
+				return d
+			}
+		}
+	}
+	return ""
+}
+
+// TestDhtmlXQSymbols: a move's symbol rides at the head of its comment, alone or before the
+// text, and reads back as the symbol; a comment that only starts with '!' stays a comment.
+func TestDhtmlXQSymbols(t *testing.T) {
+	for _, c := range []struct{ comment, sym, text string }{
+		{"!? 弃车", "!?", "弃车"},
+		{"??", "??", ""},
+		{"! 　　缩进", "!", "　　缩进"},
+		{"!important", "", "!important"},
+		{"好棋 !", "", "好棋 !"},
+	} {
+		dx := "[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][DhtmlXQ_comment1]" + c.comment + "[/DhtmlXQ_comment1][/DhtmlXQ]"
+		gs, _, err := ParseDhtmlXQ(dx)
+		if err != nil {
+			t.Fatalf("%q: %v", c.comment, err)
+		}
+		m := gs[0].Moves[0]
+		if m.Symbol() != c.sym || m.Comment != c.text {
+			t.Errorf("%q: symbol %q comment %q, want %q %q", c.comment, m.Symbol(), m.Comment, c.sym, c.text)
+		}
+	}
 }
