@@ -326,21 +326,38 @@ func TestNotationIn(t *testing.T) {
 		{Chinese, i18n.English, Chinese},
 	}
 	for _, tt := range tests {
-		if got := (Settings{Notation: tt.chosen}).Normalize().NotationIn(tt.lang); got != tt.want {
+		if got := (Settings{Notation: tt.chosen, Version: SettingsVersion}).Normalize().NotationIn(tt.lang); got != tt.want {
 			t.Errorf("chosen %q, language %q: notation %q, want %q", tt.chosen, tt.lang, got, tt.want)
 		}
 	}
 	if got := (Settings{Notation: "klingon"}).Normalize().NotationIn(i18n.Traditional); got != ChineseTraditional {
 		t.Errorf("an unknown saved notation gives %q in Traditional Chinese, want the language's", got)
 	}
+	// Settings saved before version 2 hold "iccs" as everyone's old default: a Chinese reader
+	// who never chose it gets 炮二平五; other old choices stay.
+	for _, tt := range []struct {
+		saved Notation
+		lang  i18n.Lang
+		want  Notation
+	}{
+		{ICCS, i18n.Simplified, Chinese},
+		{ICCS, i18n.Traditional, ChineseTraditional},
+		{ICCS, i18n.English, ICCS},
+		{WXF, i18n.Simplified, WXF},
+	} {
+		s := Settings{Notation: tt.saved}.Normalize()
+		if got := s.NotationIn(tt.lang); got != tt.want || s.Version != SettingsVersion {
+			t.Errorf("old settings with %q, language %q: notation %q (version %d), want %q", tt.saved, tt.lang, got, s.Version, tt.want)
+		}
+	}
 }
 
 func TestSettingsNormalize(t *testing.T) {
 	got := Settings{Level: 42, Notation: "nope", Coords: "x", Game: "go"}.Normalize()
-	if got != (Settings{Level: MaxLevel, Notation: "", Coords: CoordsChinese, Game: VariantXiangqi}) {
+	if got != (Settings{Level: MaxLevel, Notation: "", Coords: CoordsChinese, Game: VariantXiangqi, Version: SettingsVersion}) {
 		t.Errorf("Normalize() = %+v", got)
 	}
-	keep := Settings{Level: 3, Notation: WXF, Muted: true, Coords: CoordsICCS, Game: VariantReversi}
+	keep := Settings{Level: 3, Notation: ICCS, Muted: true, Coords: CoordsICCS, Game: VariantReversi, Version: SettingsVersion}
 	if got := keep.Normalize(); got != keep {
 		t.Errorf("Normalize changed good settings: %+v", got)
 	}

@@ -123,7 +123,13 @@ type Settings struct {
 	HideEngine bool `json:"hideEngine,omitempty"`
 	// Theme is the look chosen (PageThemes), "" until the person chooses one.
 	Theme string `json:"theme,omitempty"`
+	// Version is SettingsVersion once Normalize has brought older settings up to date.
+	Version int `json:"v,omitempty"`
 }
+
+// SettingsVersion 2: the notation follows the language until the person chooses one.
+// Settings saved before it hold "iccs", then everyone's default, chosen or not.
+const SettingsVersion = 2
 
 // NotationIn is the move list's notation: the one the person chose, else the one readers of
 // l expect (DefaultNotation).
@@ -158,6 +164,10 @@ func (s Settings) Normalize() Settings {
 	} else {
 		s.Notation = ""
 	}
+	if s.Version < SettingsVersion && s.Notation == ICCS {
+		s.Notation = "" // the old default, not a choice: follow the language (炮二平五 in Chinese)
+	}
+	s.Version = SettingsVersion
 	if s.Coords != CoordsICCS {
 		s.Coords = CoordsChinese
 	}
