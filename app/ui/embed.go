@@ -299,9 +299,11 @@ func (e *Embed) classes() string {
 	return c
 }
 
+// theme is the look the link asks for; without one, "auto": the wooden board with light
+// surroundings on a reader's light page (most blogs), dark on a dark one.
 func (e *Embed) theme() string {
 	if e.link.Theme == "" {
-		return play.ThemeWood
+		return "auto"
 	}
 	return e.link.Theme
 }
