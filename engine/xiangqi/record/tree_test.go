@@ -60,7 +60,7 @@ func TestAnnotatedPGN(t *testing.T) {
 	for _, o := range []PGNOptions{{Notation: ICCS}, {Notation: WXF}, {Notation: Chinese}} {
 		checkRoundTrip(t, annotatedPGN, o.Notation.String(), g, func(g *Game) (string, error) { return FormatPGN(g, o) }, ParsePGN)
 	}
-	// DhtmlXQ keeps everything but the NAGs.
+	// DhtmlXQ keeps everything but the NAGs that are not symbols (those ride in the comments).
 	dx, err := FormatDhtmlXQ(g)
 	if err != nil {
 		t.Fatal(err)
