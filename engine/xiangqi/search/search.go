@@ -150,9 +150,9 @@ type Searcher struct {
 	// structure's key now.
 	corr   *[2][corrSize]int32
 	skey   uint64
-	frames  [MaxPly + 1]frame
-	lines   [maxMultiPV]Line // the current iteration's lines (MultiPV)
-	done    [maxMultiPV]Line // the last finished iteration's lines
+	frames [MaxPly + 1]frame
+	lines  [maxMultiPV]Line // the current iteration's lines (MultiPV)
+	done   [maxMultiPV]Line // the last finished iteration's lines
 
 	evals [evalCacheSize]evalEntry // positional terms of recently evaluated positions
 
