@@ -1,11 +1,13 @@
 // qipan: the page's language before the app has loaded, as app/ui chooses it (the link's
 // lang=, else the one the person chose, else the browser's): <html lang>, the title and the
 // description, so that a Chinese reader's tab and screen reader do not hear English while the
-// app loads. The texts are app/i18n's PageTitle and PageDescription (app/ui's tests compare).
+// app loads (the prerendered page names itself in both, for link previews and readers without
+// JavaScript). The texts are app/i18n's PageTitle and PageDescription (app/ui's tests compare).
 (() => {
   const texts = {
     "zh-Hans": ["棋盘 · 象棋与黑白棋", "在浏览器里与引擎下象棋或黑白棋，离线也能下。"],
     "zh-Hant": ["棋盤 · 象棋與黑白棋", "在瀏覽器裡與引擎下象棋或黑白棋，離線也能下。"],
+    "en": ["qipan · Xiangqi & Reversi", "Play Xiangqi (Chinese chess) or Reversi (Othello) against an engine that runs in your browser, offline too."],
   };
   // i18n.Parse: Chinese of Taiwan, Hong Kong and Macau or marked Hant is Traditional.
   const parse = (tag) => {

@@ -4,6 +4,8 @@ import (
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"qipan/app/i18n"
 )
 
 // Engine files, beside the app in web/ (docs/contracts.md).
@@ -36,10 +38,12 @@ type Config struct {
 // Handler returns the go-app handler that GenerateStaticWebsite turns into the site.
 func Handler(c Config) *app.Handler {
 	h := &app.Handler{
-		Name:            "qipan 象棋",
-		ShortName:       "qipan",
-		Title:           "qipan · Xiangqi & Reversi",
-		Description:     "Play Xiangqi (Chinese chess) or Reversi (Othello) against an engine that runs in your browser, offline too.",
+		Name:      "qipan 象棋",
+		ShortName: "qipan",
+		// In both languages: what link previews and readers without JavaScript see (web/early.js
+		// and then the app name the page in the reader's language).
+		Title:           i18n.Simplified.T(i18n.PageTitle) + " · " + i18n.English.T(i18n.PageTitle),
+		Description:     i18n.Simplified.T(i18n.PageDescription) + " " + i18n.English.T(i18n.PageDescription),
 		Lang:            "en",
 		BackgroundColor: "#2b2119",
 		ThemeColor:      "#2b2119",

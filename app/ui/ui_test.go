@@ -289,7 +289,7 @@ func TestEarlyPageTitle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, l := range []i18n.Lang{i18n.Simplified, i18n.Traditional} {
+	for _, l := range []i18n.Lang{i18n.Simplified, i18n.Traditional, i18n.English} {
 		want := `"` + string(l) + `": ["` + l.T(i18n.PageTitle) + `", "` + l.T(i18n.PageDescription) + `"]`
 		if !strings.Contains(string(js), want) {
 			t.Errorf("web/early.js does not hold %s", want)
