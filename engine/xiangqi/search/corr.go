@@ -34,7 +34,7 @@ func init() {
 	}
 }
 
-// structKey hashes p's structural pieces from scratch.
+// structKey hashes the structural pieces on b from scratch.
 func structKey(b *board) uint64 {
 	var k uint64
 	for sq, pc := range b.sq {

@@ -218,8 +218,7 @@ func (s *Searcher) Clear() {
 	s.tt.clear()
 	s.history = [xiangqi.NumPieces][xiangqi.NumSquares]int32{}
 	clear(s.cont[:])
-	clear(s.corr[0][:])
-	clear(s.corr[1][:])
+	clear(s.corr[:])
 	s.counter = [xiangqi.NumPieces][xiangqi.NumSquares]xiangqi.Move{}
 	for i := range s.frames {
 		s.frames[i].killers = [2]xiangqi.Move{}
@@ -727,11 +726,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cut bool) int {
 	if !inCheck {
 		f.raw = s.eval()
 		f.static = f.raw + s.correction()
-		f.eval = f.static
-		if tp.found && abs(tp.score) < mateBound && (tp.bound == boundExact ||
-			tp.bound == boundLower && tp.score > f.static || tp.bound == boundUpper && tp.score < f.static) {
-			f.eval = tp.score
-		}
+		f.eval = tp.sharpen(f.static)
 		if ply >= 2 && s.frames[ply-2].static != -inf {
 			f.improving = f.static > s.frames[ply-2].static
 		}
@@ -786,6 +781,16 @@ type ttProbe struct {
 	score int
 	bound bound
 	found bool
+}
+
+// sharpen returns the stored score in place of static when its bound says the true score
+// lies beyond static (or it is exact); static otherwise, and always for mate scores.
+func (tp ttProbe) sharpen(static int) int {
+	if tp.found && abs(tp.score) < mateBound && (tp.bound == boundExact ||
+		tp.bound == boundLower && tp.score > static || tp.bound == boundUpper && tp.score < static) {
+		return tp.score
+	}
+	return static
 }
 
 // probeTT looks the position up: its hash move and stored result, and whether the result
@@ -1047,11 +1052,7 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 			return -Mate + ply
 		}
 	} else {
-		stand = s.eval() + s.correction()
-		if tp.found && abs(tp.score) < mateBound && (tp.bound == boundExact ||
-			tp.bound == boundLower && tp.score > stand || tp.bound == boundUpper && tp.score < stand) {
-			stand = tp.score
-		}
+		stand = tp.sharpen(s.eval() + s.correction())
 		if stand >= beta {
 			s.tt.store(key, xiangqi.NoMove, stand, 0, boundLower, ply)
 			return stand
