@@ -42,9 +42,11 @@ func Handler(c Config) *app.Handler {
 		ShortName: "qipan",
 		// In both languages: what link previews and readers without JavaScript see (web/early.js
 		// and then the app name the page in the reader's language).
-		Title:           i18n.Simplified.T(i18n.PageTitle) + " · " + i18n.English.T(i18n.PageTitle),
-		Description:     i18n.Simplified.T(i18n.PageDescription) + " " + i18n.English.T(i18n.PageDescription),
-		Lang:            "en",
+		Title:       i18n.Simplified.T(i18n.PageTitle) + " · " + i18n.English.T(i18n.PageTitle),
+		Description: i18n.Simplified.T(i18n.PageDescription) + " " + i18n.English.T(i18n.PageDescription),
+		// The prerendered page speaks Chinese first (most Xiangqi players read it, and its title
+		// and description begin in it); web/early.js and then the app set the reader's language.
+		Lang:            "zh-Hans",
 		BackgroundColor: "#2b2119",
 		ThemeColor:      "#2b2119",
 		LoadingLabel:    "Loading {progress}%",

@@ -165,6 +165,11 @@ func TestGeneratedSite(t *testing.T) {
 				t.Errorf("%s: a page preloads a file: WebKit downloads a preload the app's own fetch does not match twice", tt.base)
 			}
 		}
+		// Issue 22 point 6: readers without JavaScript and crawlers are told the page's first
+		// language is Chinese, not English.
+		if !strings.Contains(index, `<html lang="zh-Hans">`) {
+			t.Errorf("%s: index.html is not marked as Chinese: %.200s", tt.base, index)
+		}
 		if embed := read(t, dir, "embed.html"); !strings.Contains(embed, `class="qipan-embed`) || !strings.Contains(embed, `src="`+tt.prefix+`/app.js"`) {
 			t.Errorf("%s: embed.html is not the prerendered embed", tt.base)
 		}
