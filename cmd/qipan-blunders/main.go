@@ -8,6 +8,10 @@
 //	qipan-blunders -side qipan-wasm -only losses -depth 12 \
 //	    -judge-cmd "node ../shared/oracles/fsuci.js" games.pgn more.pgn
 //
+// The moves of the game's opening are not judged: the longest opening of -openings (the
+// built-in set of engine/match/openings by default, or a file as qipan-match reads it, or
+// none) that the game starts with, the one named by the game's [Opening] tag first.
+//
 // The judge is Fairy-Stockfish by default (-judge-preset fairy: uci, ranks 1..10,
 // UCI_Variant=xiangqi, Threads=1); -judge-preset none with -judge-proto ucci judges with a
 // UCCI engine such as qipan-engine. The judge sees every position as the game's start and
@@ -33,6 +37,7 @@ import (
 	"sync"
 	"time"
 
+	"qipan/engine/match/openings"
 	"qipan/engine/match/player"
 	"qipan/engine/xiangqi"
 	"qipan/engine/xiangqi/record"
@@ -53,7 +58,7 @@ func (m *multi) Set(s string) error { *m = append(*m, s); return nil }
 
 // options are the command's flags.
 type options struct {
-	side, only, as               string
+	side, only, as, openings     string
 	depth, threshold             int
 	judgeCmd, judgePreset, proto string
 	opts                         multi
@@ -68,6 +73,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.side, "side", "", "the player whose moves are judged, as named in the [Red] or [Black] tag")
 	fs.StringVar(&o.only, "only", "all", "which of the player's games: all, losses, wins or draws")
 	fs.StringVar(&o.as, "as", "", "only the games the player played as red or as black (default both)")
+	fs.StringVar(&o.openings, "openings", "builtin", "the openings whose moves are not judged: builtin, none, or a file as qipan-match reads it")
 	fs.IntVar(&o.depth, "depth", 12, "the judge's search depth per position")
 	fs.IntVar(&o.threshold, "threshold", 100, "print moves that lose at least this many centipawns")
 	fs.StringVar(&o.judgeCmd, "judge-cmd", "", "the judge's command line (words split on spaces)")
@@ -105,6 +111,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
+	book, err := readOpenings(o.openings)
+	if err != nil {
+		return fail(err)
+	}
 	judge, err := startJudge(cfg)
 	if err != nil {
 		return fail(err)
@@ -117,7 +127,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if !ok || !wanted(g.Result, col, o.only) || (o.as != "" && o.as != col.String()) {
 			continue
 		}
-		moves, err := judgeGame(judge, g, col, o.depth, o.timeout)
+		moves, err := judgeGame(judge, g, col, bookPlies(g, book), o.depth, o.timeout)
 		if err != nil {
 			return fail(fmt.Errorf("game %d: %v", i+1, err))
 		}
@@ -248,8 +258,52 @@ func (m judgedMove) loss() int {
 // clampScore turns a judge's score into centipawns with a mate as ±mateScore.
 func clampScore(v int) int { return max(-mateScore, min(mateScore, v)) }
 
-// judgeGame has the judge search before and after each of col's moves.
-func judgeGame(judge *judge, g *record.Game, col xiangqi.Color, depth int, timeout time.Duration) ([]judgedMove, error) {
+// readOpenings reads -openings.
+func readOpenings(spec string) ([]openings.Opening, error) {
+	switch spec {
+	case "builtin":
+		return openings.Builtin(), nil
+	case "none":
+		return nil, nil
+	}
+	f, err := os.Open(spec)
+	if err != nil {
+		return nil, fmt.Errorf("-openings: %v", err)
+	}
+	defer f.Close()
+	return openings.Parse(f)
+}
+
+// bookPlies is how many of g's first moves are its opening's: the opening named by g's
+// [Opening] tag if g starts with its moves, else the longest of book that g starts with.
+func bookPlies(g *record.Game, book []openings.Opening) int {
+	start := g.Start.FEN()
+	starts := func(o openings.Opening) bool {
+		if p, err := xiangqi.ParseFEN(o.StartFEN()); err != nil || p.FEN() != start || len(o.Moves) > len(g.Moves) {
+			return false
+		}
+		for i, s := range o.Moves {
+			if m, err := xiangqi.ParseMove(s); err != nil || m != g.Moves[i].Move {
+				return false
+			}
+		}
+		return true
+	}
+	n := 0
+	for _, o := range book {
+		if starts(o) {
+			if o.Name == g.Tag("Opening") {
+				return len(o.Moves)
+			}
+			n = max(n, len(o.Moves))
+		}
+	}
+	return n
+}
+
+// judgeGame has the judge search before and after each of col's moves after the first
+// skip plies.
+func judgeGame(judge *judge, g *record.Game, col xiangqi.Color, skip, depth int, timeout time.Duration) ([]judgedMove, error) {
 	if err := judge.NewGame(time.Minute); err != nil {
 		return nil, err
 	}
@@ -261,7 +315,7 @@ func judgeGame(judge *judge, g *record.Game, col xiangqi.Color, depth int, timeo
 		if !pos.IsLegal(rm.Move) {
 			return out, fmt.Errorf("ply %d: %s is not legal in %s", i+1, rm.Move.ICCS(), pos.FEN())
 		}
-		if pos.Turn() == col {
+		if pos.Turn() == col && i >= skip {
 			m := judgedMove{ply: i + 1, fen: pos.FEN(), played: rm.Move.ICCS(), material: material(&pos)}
 			r, pv, err := judge.search(startFEN, played, depth, timeout)
 			if err != nil {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"qipan/engine/match/openings"
 	"qipan/engine/xiangqi"
 	"qipan/engine/xiangqi/record"
 )
@@ -33,6 +34,42 @@ func TestWanted(t *testing.T) {
 	for _, tt := range tests {
 		if got := wanted(tt.result, tt.col, tt.only); got != tt.want {
 			t.Errorf("wanted(%s, %v, %s) = %v, want %v", tt.result, tt.col, tt.only, got, tt.want)
+		}
+	}
+}
+
+func TestBookPlies(t *testing.T) {
+	book := openings.Builtin()
+	tests := []struct {
+		name, fen, moves string
+		book             []openings.Opening
+		want             int
+	}{
+		{"central cannon v screen horses, black left chariot", "", "h2e2 h9g7 h0g2 b9c7 i0h0 a9b9 b2b9 c7b9", book, 6},
+		{"line 36", "", "h2e2 h9g7 h0g2 b9c7 i0h0 a9b9 b2b9 c7b9", book, 6},
+		{"", "", "h2e2 h9g7 h0g2 b9c7 b0c2 a9b9", book, 5},
+		{"", "", "h2e2 h9g7 h0g2 b9c7 i0h0 a9b9", nil, 0},
+		{"", "", "a3a4 a6a5", book, 0},
+		{"central cannon v screen horses, black left chariot", "4k4/8r/9/9/9/9/9/9/9/R2K5 b - - 0 1", "i8a8 a0a8", book, 0},
+	}
+	for _, tt := range tests {
+		g := record.NewGame()
+		if tt.fen != "" {
+			var err error
+			if g.Start, err = xiangqi.ParseFEN(tt.fen); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g.SetTag("Opening", tt.name)
+		for _, s := range strings.Fields(tt.moves) {
+			m, err := xiangqi.ParseMove(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g.Moves = append(g.Moves, record.Move{Move: m})
+		}
+		if got := bookPlies(g, tt.book); got != tt.want {
+			t.Errorf("%q %s: %d opening plies, want %d", tt.name, tt.moves, got, tt.want)
 		}
 	}
 }
