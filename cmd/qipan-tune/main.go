@@ -83,6 +83,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		l2 := fs.Float64("l2", 1e-6, "pull toward the current weights: λ·Σ(w-w0)² added to the error")
 		target := fs.String("target", "result", "what to fit: result (game results) or cp (the labelling engine's scores)")
 		holdout := fs.Int("holdout", 10, "every Nth position is kept out of the fit and only measured (0 = none)")
+		without := fs.String("without", "", "features (comma-separated names) kept at their current weight: what the others gain alone")
 		if err := fs.Parse(args[1:]); err != nil {
 			return 2
 		}
@@ -96,7 +97,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "qipan-tune:", err)
 			return 1
 		}
-		w, k, before, after := fit(train, fitOptions{iters: *iters, values: *values, l2: *l2, k: k})
+		frozen, err := featureSet(*without)
+		if err != nil {
+			fmt.Fprintln(stderr, "qipan-tune:", err)
+			return 2
+		}
+		w, k, before, after := fit(train, fitOptions{iters: *iters, values: *values, l2: *l2, k: k, frozen: frozen})
 		fmt.Fprintf(stdout, "// %d positions fitted, %d held out; target %s; K = %.2f\n", len(train), len(test), *target, k)
 		if scale != 0 {
 			fmt.Fprintf(stdout, "// teacher's cp × %.2f = our scale\n", scale)
@@ -309,6 +315,22 @@ type fitOptions struct {
 	values bool
 	l2     float64
 	k      float64
+	frozen [search.NumFeatures]bool // features not fitted
+}
+
+// featureSet reads a comma-separated list of feature names.
+func featureSet(list string) (set [search.NumFeatures]bool, err error) {
+	if list == "" {
+		return set, nil
+	}
+	for _, name := range strings.Split(list, ",") {
+		i := slices.Index(search.FeatureNames[:], strings.TrimSpace(name))
+		if i < 0 {
+			return set, fmt.Errorf("no feature %q (features: %s)", name, strings.Join(search.FeatureNames[:], ", "))
+		}
+		set[i] = true
+	}
+	return set, nil
 }
 
 // fit fits the parameters by Adam on the squared error of the predicted probability, and
@@ -346,7 +368,7 @@ func fit(data []sample, o fitOptions) (w []float64, k, before, after float64) {
 			}
 		}
 		for j := range w {
-			if !seen[j] || (j >= search.NumFeatures && !o.values) {
+			if !seen[j] || (j >= search.NumFeatures && !o.values) || (j < search.NumFeatures && o.frozen[j]) {
 				continue
 			}
 			g := grad[j]/float64(len(data)) + 2*o.l2*(w[j]-w0[j])

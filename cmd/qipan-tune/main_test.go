@@ -54,6 +54,32 @@ func TestFitFollowsTheData(t *testing.T) {
 	}
 }
 
+// TestFitKeepsFrozenFeatures: -without holds a feature at its weight however the data pulls,
+// and names an unknown feature.
+func TestFitKeepsFrozenFeatures(t *testing.T) {
+	frozen, err := featureSet("HorseMob, ChariotBlocked")
+	if err != nil || !frozen[search.FHorseMob] || !frozen[search.FChariotBlocked] || frozen[search.FChariotMob] {
+		t.Fatalf("featureSet: %v, %v", frozen, err)
+	}
+	if _, err := featureSet("HorseMobility"); err == nil || !strings.Contains(err.Error(), "HorseMobility") {
+		t.Errorf("an unknown feature: error %v", err)
+	}
+	var data []sample
+	w0 := initialWeights()
+	for i := 0; i < 400; i++ {
+		x := float64(i%2*2 - 1)
+		s := sample{idx: []int32{search.FHorseMob}, val: []float64{x}}
+		if x > 0 {
+			s.target = 1
+		}
+		s.base = -x * w0[search.FHorseMob]
+		data = append(data, s)
+	}
+	if w, _, _, _ := fit(data, fitOptions{iters: 300, frozen: frozen}); w[search.FHorseMob] != w0[search.FHorseMob] {
+		t.Errorf("a frozen HorseMob moved from %.1f to %.1f", w0[search.FHorseMob], w[search.FHorseMob])
+	}
+}
+
 // TestModelExplainsEvaluate: with the current weights the model's parameters make up the
 // search's whole evaluation but the tempo bonus (so the square mirroring and the features
 // are mapped right, and the tables are left-right symmetric).
