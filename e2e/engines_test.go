@@ -259,6 +259,9 @@ func appWasmOnce(b *tab, srv *server) {
 	// An unused preload is dropped "within a few seconds" (WebKit's console); the service worker
 	// precaches meanwhile.
 	time.Sleep(3 * time.Second)
+	// And the count waits for the worker's install to end: a second download would come there.
+	evalIn[bool](b, `(navigator.serviceWorker.ready.then(() => { window.qipanTestWorkerReady = true; }), true)`)
+	b.waitFor(60*time.Second, "the service worker installed", `window.qipanTestWorkerReady === true`)
 	entries := evalIn[[]string](b, `performance.getEntriesByType("resource").filter(e => new URL(e.name).pathname === "/web/app.wasm").map(e => e.initiatorType + " " + e.transferSize + " B")`)
 	wasm := fetched(srv.requests(), "/web/app.wasm")
 	all := srv.requests()

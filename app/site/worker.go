@@ -64,8 +64,15 @@ const swInstallNew = `async function installWorker() {
   }
   const mode = firstInstall ? "force-cache" : "no-cache";
   if (firstInstall) {
-    // The page put the app's wasm here as it downloaded it (app/site/loader.go).
-    const held = await Promise.all(files.map((url) => cache.match(url)));
+    // The page put the app's wasm here as it downloaded it (app/site/loader.go). WebKit's
+    // worker, another process, has been seen to miss that copy on a busy machine and download
+    // 2.5 MB again: it looks again for up to 5 s before it fetches a wasm file itself.
+    let held = [];
+    for (let tries = 0; tries < 20; tries++) {
+      held = await Promise.all(files.map((url) => cache.match(url)));
+      if (files.every((url, i) => held[i] || !url.endsWith(".wasm"))) break;
+      await new Promise((done) => setTimeout(done, 250));
+    }
     files = files.filter((url, i) => !held[i]);
   }
   await cache.addAll(files.map((url) => new Request(url, { cache: mode })));
