@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -76,6 +77,8 @@ type hit struct {
 	status   int
 	bytes    int64
 	encoding string
+	from     string        // the referrer's path: the page, or the service worker's script
+	start    time.Duration // since the server started
 }
 
 // requests returns the requests answered so far.
@@ -114,6 +117,7 @@ func newServer(t *testing.T, dir, base string) *server {
 	}
 	s := &server{}
 	files := site.FileServer(dir, b)
+	began := time.Now()
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if s.down.Load() {
 			if hj, ok := w.(http.Hijacker); ok {
@@ -125,9 +129,14 @@ func newServer(t *testing.T, dir, base string) *server {
 			panic(http.ErrAbortHandler)
 		}
 		cw := &countingWriter{ResponseWriter: w}
+		start := time.Since(began)
 		files.ServeHTTP(cw, r)
+		from := r.Referer()
+		if u, err := url.Parse(from); err == nil {
+			from = u.Path
+		}
 		s.mu.Lock()
-		s.hits = append(s.hits, hit{r.URL.Path, cw.status, cw.bytes, w.Header().Get("Content-Encoding")})
+		s.hits = append(s.hits, hit{r.URL.Path, cw.status, cw.bytes, w.Header().Get("Content-Encoding"), from, start})
 		s.mu.Unlock()
 	}))
 	t.Cleanup(s.Close)

@@ -116,7 +116,7 @@ func engineRequests(hits []hit) []hit {
 func describe(hits []hit) string {
 	parts := make([]string, len(hits))
 	for i, h := range hits {
-		parts[i] = fmt.Sprintf("%s %d %dB %s", h.path, h.status, h.bytes, h.encoding)
+		parts[i] = fmt.Sprintf("%s %d %dB %s at %.1fs from %q", h.path, h.status, h.bytes, h.encoding, h.start.Seconds(), h.from)
 	}
 	return strings.Join(parts, "; ")
 }
