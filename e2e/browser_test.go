@@ -135,6 +135,12 @@ func newServer(t *testing.T, dir, base string) *server {
 		if u, err := url.Parse(from); err == nil {
 			from = u.Path
 		}
+		// How it was asked for: a worker's "no-cache" fetch says so, a navigation or a plain fetch differ in mode.
+		for _, h := range []string{"Cache-Control", "Pragma", "Sec-Fetch-Mode", "Sec-Fetch-Dest"} {
+			if v := r.Header.Get(h); v != "" {
+				from += " " + h + ": " + v
+			}
+		}
 		s.mu.Lock()
 		s.hits = append(s.hits, hit{r.URL.Path, cw.status, cw.bytes, w.Header().Get("Content-Encoding"), from, start})
 		s.mu.Unlock()

@@ -46,12 +46,7 @@ type tab struct {
 // awaiting names the checks, as engine/check, that fail for want of a fix not made yet, with
 // the reason. Such a check still runs and says what it saw; its failure skips the subtest
 // instead of failing CI. Remove an entry when its fix lands.
-var awaiting = map[string]string{
-	// Issue 22, point 2: on a loaded machine WebKit's service-worker install still downloaded
-	// app.wasm a second time (the page's copy not yet, or not, found in its cache); Chromium and
-	// Firefox send it once.
-	"webkit/app.wasm sent once": "issue 22 point 2, WebKit's install under load",
-}
+var awaiting = map[string]string{}
 
 // errorf reports a failed check: an error, or, while awaiting names a fix for it in this
 // engine, a note that makes the subtest skip.

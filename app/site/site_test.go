@@ -152,7 +152,8 @@ func TestGeneratedSite(t *testing.T) {
 		// then takes it from there (WebKit's downloaded it again).
 		if !strings.Contains(js, "  const response = await fetch(url);\n  qipanKeepWasm(url, response);\n") ||
 			!strings.Contains(js, `caches.open("app-test")`) || !strings.Contains(js, "Promise.race([kept, new Promise((done) => setTimeout(done, 30000))]).finally(goappInitServiceWorker);") ||
-			!strings.Contains(worker, "files = files.filter((url, i) => !held[i]);") {
+			!strings.Contains(worker, "files = files.filter((url, i) => !held[i]);") ||
+			!strings.Contains(worker, "const firstInstall = !self.registration.active;\n  const cache = await caches.open(cacheName);") {
 			t.Errorf("%s: the wasm the page downloads is not kept for the service worker", tt.base)
 		}
 		index := read(t, dir, "index.html")

@@ -56,23 +56,20 @@ const swInstallOld = `async function installWorker() {
 }`
 
 const swInstallNew = `async function installWorker() {
-  const cache = await caches.open(cacheName);
+  // Read before anything is awaited: go-app's install handler does not wait for this function
+  // (no waitUntil), so WebKit may already have made this very worker the active one by the
+  // time caches.open answers, and a first install then looked like an update and fetched
+  // every file again, app.wasm's 2.5 MB with it ("Cache-Control: max-age=0" from the worker).
   const firstInstall = !self.registration.active;
+  const cache = await caches.open(cacheName);
   let files = resourcesToCache;
   if (!firstInstall && (await earlierCacheHasLazy())) {
     files = files.concat(lazyResources);
   }
   const mode = firstInstall ? "force-cache" : "no-cache";
   if (firstInstall) {
-    // The page put the app's wasm here as it downloaded it (app/site/loader.go). WebKit's
-    // worker, another process, has been seen to miss that copy on a busy machine and download
-    // 2.5 MB again: it looks again for up to 5 s before it fetches a wasm file itself.
-    let held = [];
-    for (let tries = 0; tries < 20; tries++) {
-      held = await Promise.all(files.map((url) => cache.match(url)));
-      if (files.every((url, i) => held[i] || !url.endsWith(".wasm"))) break;
-      await new Promise((done) => setTimeout(done, 250));
-    }
+    // The page put the app's wasm here as it downloaded it (app/site/loader.go).
+    const held = await Promise.all(files.map((url) => cache.match(url)));
     files = files.filter((url, i) => !held[i]);
   }
   await cache.addAll(files.map((url) => new Request(url, { cache: mode })));
