@@ -23,27 +23,45 @@ const (
 	FChariotBlocked        // chariots with at most two moves
 	FCannonBack            // cannon on the enemy's back rank (沉底炮)
 	FSoldierPair           // crossed soldiers side by side
+	FCannonMob             // points a cannon moves to, and enemy pieces it can take
+	FPalaceAttack          // enemy palace points attacked (chariots, horses, cannons, soldiers)
+	FKingDanger            // enemy palace points attacked × pieces attacking them
+	FChariotLate           // chariots × pieces gone from the board (values shift as it empties)
+	FHorseLate             // horses × pieces gone
+	FCannonLate            // cannons × pieces gone (fewer screens)
+	FSoldierLate           // crossed soldiers × pieces gone
 	NumFeatures
 )
 
 // FeatureNames name the features for the tuner's output.
 var FeatureNames = [NumFeatures]string{"HollowCannon", "CentralCannon", "AttackNoAdv", "AttackNoEle",
-	"PalaceZone", "HorseMob", "HorseTrapped", "ChariotMob", "ChariotBlocked", "CannonBack", "SoldierPair"}
+	"PalaceZone", "HorseMob", "HorseTrapped", "ChariotMob", "ChariotBlocked", "CannonBack", "SoldierPair",
+	"CannonMob", "PalaceAttack", "KingDanger", "ChariotLate", "HorseLate", "CannonLate", "SoldierLate"}
 
 // Weights of the features (centipawns, chariot = 600), fitted with the square tables (eval.go).
 var Weights = [NumFeatures]int32{
-	FHollowCannon:   66,
+	FHollowCannon:   63,
 	FCentralCannon:  18,
-	FAttackNoAdv:    -6,
-	FAttackNoEle:    -19,
+	FAttackNoAdv:    -3,
+	FAttackNoEle:    -14,
 	FPalaceZone:     4,
-	FHorseMob:       5,
-	FHorseTrapped:   -21,
-	FChariotMob:     1,
+	FHorseMob:       -4,
+	FHorseTrapped:   -23,
+	FChariotMob:     0,
 	FChariotBlocked: -20,
-	FCannonBack:     10,
+	FCannonBack:     11,
 	FSoldierPair:    10,
+	FCannonMob:      0,
+	FPalaceAttack:   -2,
+	FKingDanger:     4,
+	FChariotLate:    0,
+	FHorseLate:      0,
+	FCannonLate:     0,
+	FSoldierLate:    0,
 }
+
+// enemyPalace[c][s] says whether s is a point of the palace c attacks.
+var enemyPalace [2][xiangqi.NumSquares]bool
 
 type hop struct{ to, leg xiangqi.Square }
 
@@ -54,11 +72,29 @@ var (
 )
 
 func init() {
-	for t := xiangqi.Square(0); t < xiangqi.NumSquares; t++ {
-		for i := uint8(0); i < horseToN[t]; i++ {
-			st := horseTo[t][i]
-			horseHops[st.from][horseHopsN[st.from]] = hop{t, st.leg}
-			horseHopsN[st.from]++
+	// Built here from the rules, not from see.go's horseTo: that file's init runs after this
+	// one's (files initialise in name order), and reading horseTo here once found it empty,
+	// every horse then counting as trapped.
+	for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
+		f, r := s.File(), s.Rank()
+		for _, v := range [8][2]int{{1, 2}, {-1, 2}, {1, -2}, {-1, -2}, {2, 1}, {2, -1}, {-2, 1}, {-2, -1}} {
+			tf, tr := f+v[0], r+v[1]
+			if tf < 0 || tf > 8 || tr < 0 || tr > 9 {
+				continue
+			}
+			lf, lr := f, r+v[1]/2 // the leg: one step along the long side of the L
+			if v[0] == 2 || v[0] == -2 {
+				lf, lr = f+v[0]/2, r
+			}
+			horseHops[s][horseHopsN[s]] = hop{xiangqi.SquareOf(tf, tr), xiangqi.SquareOf(lf, lr)}
+			horseHopsN[s]++
+		}
+	}
+	for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
+		f, r := s.File(), s.Rank()
+		if f >= 3 && f <= 5 {
+			enemyPalace[xiangqi.Red][s] = r >= 7
+			enemyPalace[xiangqi.Black][s] = r <= 2
 		}
 	}
 }
@@ -105,9 +141,10 @@ func (b *board) unmove(from, to xiangqi.Square, cap xiangqi.Piece) {
 
 // features counts the features on bd, the points of p (p gives the generals and counts).
 func features(bd *board, p *xiangqi.Position) (f [NumFeatures]int32) {
-	var attackers [2]int32
+	var attackers, palaceHits, palaceAttackers [2]int32
 	gen := [2]xiangqi.Square{p.GeneralSquare(xiangqi.Red), p.GeneralSquare(xiangqi.Black)}
 	b := &bd.sq
+	gone := int32(32 - mathbits.OnesCount64(bd.occ[0]) - mathbits.OnesCount64(bd.occ[1]))
 	for w := 0; w < 2; w++ {
 		for bits := bd.occ[w]; bits != 0; bits &= bits - 1 {
 			s := xiangqi.Square(w<<6 + mathbits.TrailingZeros64(bits))
@@ -119,11 +156,19 @@ func features(bd *board, p *xiangqi.Position) (f [NumFeatures]int32) {
 			case xiangqi.General, xiangqi.Advisor, xiangqi.Elephant:
 				continue
 			case xiangqi.Soldier:
-				if !ownHalf(c, s) && s.File() < 8 && b[s+1] == pc {
-					f[FSoldierPair] += sign
+				if !ownHalf(c, s) {
+					if s.File() < 8 && b[s+1] == pc {
+						f[FSoldierPair] += sign
+					}
+					f[FSoldierLate] += sign * gone
+					if hits := soldierPalaceHits(c, s); hits > 0 {
+						palaceHits[c] += hits
+						palaceAttackers[c]++
+					}
 				}
 				continue
 			}
+			hits := int32(0) // enemy palace points this piece attacks
 			// A chariot, horse or cannon.
 			if !ownHalf(c, s) {
 				attackers[c]++
@@ -141,9 +186,13 @@ func features(bd *board, p *xiangqi.Position) (f [NumFeatures]int32) {
 						if q := b[h.to]; q == xiangqi.NoPiece || q.Color() != c {
 							n++
 						}
+						if enemyPalace[c][h.to] {
+							hits++
+						}
 					}
 				}
 				f[FHorseMob] += sign * n
+				f[FHorseLate] += sign * gone
 				if n <= 1 {
 					f[FHorseTrapped] += sign
 				}
@@ -152,7 +201,11 @@ func features(bd *board, p *xiangqi.Position) (f [NumFeatures]int32) {
 				for d := 0; d < 4; d++ {
 					ray := &seeRays[s][d]
 					for j := uint8(0); j < seeRayN[s][d]; j++ {
-						q := b[ray[j]]
+						t := ray[j]
+						if enemyPalace[c][t] {
+							hits++
+						}
+						q := b[t]
 						if q == xiangqi.NoPiece {
 							n++
 							continue
@@ -164,6 +217,7 @@ func features(bd *board, p *xiangqi.Position) (f [NumFeatures]int32) {
 					}
 				}
 				f[FChariotMob] += sign * n
+				f[FChariotLate] += sign * gone
 				if n <= 2 {
 					f[FChariotBlocked] += sign
 				}
@@ -187,6 +241,40 @@ func features(bd *board, p *xiangqi.Position) (f [NumFeatures]int32) {
 				if r := s.Rank(); c == xiangqi.Red && r == 9 || c == xiangqi.Black && r == 0 {
 					f[FCannonBack] += sign
 				}
+				// Points before the screen it moves to; beyond the screen, up to the next piece, it
+				// attacks (a general stepping there is in check).
+				n := int32(0)
+				for d := 0; d < 4; d++ {
+					ray := &seeRays[s][d]
+					screen := false
+					for j := uint8(0); j < seeRayN[s][d]; j++ {
+						t := ray[j]
+						q := b[t]
+						if !screen {
+							if q == xiangqi.NoPiece {
+								n++
+							} else {
+								screen = true
+							}
+							continue
+						}
+						if enemyPalace[c][t] {
+							hits++
+						}
+						if q != xiangqi.NoPiece {
+							if q.Color() != c {
+								n++
+							}
+							break
+						}
+					}
+				}
+				f[FCannonMob] += sign * n
+				f[FCannonLate] += sign * gone
+			}
+			if hits > 0 {
+				palaceHits[c] += hits
+				palaceAttackers[c]++
 			}
 		}
 	}
@@ -197,8 +285,31 @@ func features(bd *board, p *xiangqi.Position) (f [NumFeatures]int32) {
 		ele := int32(2 - p.Count(xiangqi.MakePiece(e, xiangqi.Elephant)))
 		f[FAttackNoAdv] += sign * attackers[c] * adv
 		f[FAttackNoEle] += sign * attackers[c] * ele
+		f[FPalaceAttack] += sign * palaceHits[c]
+		f[FKingDanger] += sign * palaceHits[c] * palaceAttackers[c]
 	}
 	return f
+}
+
+// soldierPalaceHits counts the enemy palace points a soldier of c on s (across the river)
+// attacks: ahead and to either side.
+func soldierPalaceHits(c xiangqi.Color, s xiangqi.Square) int32 {
+	f, r := s.File(), s.Rank()
+	ahead := r + 1
+	if c == xiangqi.Black {
+		ahead = r - 1
+	}
+	n := int32(0)
+	if ahead >= 0 && ahead <= 9 && enemyPalace[c][xiangqi.SquareOf(f, ahead)] {
+		n++
+	}
+	if f > 0 && enemyPalace[c][xiangqi.SquareOf(f-1, r)] {
+		n++
+	}
+	if f < 8 && enemyPalace[c][xiangqi.SquareOf(f+1, r)] {
+		n++
+	}
+	return n
 }
 
 // Positional returns the weighted features from Red's view.
