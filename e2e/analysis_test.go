@@ -70,8 +70,12 @@ func TestAnalysis(t *testing.T) {
 	}
 
 	// Off: back to the game, and the computer (Black) answers a move.
+	// Each step once the page shows the last one done, as a person clicks: back to the last
+	// move (the board shows Red to move again), then analysis off (the status says so).
 	action(t, ctx, "live")
+	waitFor(t, ctx, 10*time.Second, "the live position", `document.getElementById("board").dataset.turn === "w"`)
 	action(t, ctx, "analysis")
+	waitFor(t, ctx, 10*time.Second, "analysis off", `!document.querySelector(".status").textContent.includes("Analysis")`)
 	playMove(t, ctx, "b2", "c2")
 	waitReply(t, ctx, 4)
 
