@@ -36,9 +36,9 @@ func TestReadLinesErrors(t *testing.T) {
 }
 
 // TestFitFollowsTheData: results that follow one feature's sign raise its weight.
-func TestFitFollowsTheData(t *testing.T) {
+// horseMobData is 400 samples where more horse mobility always wins: a fit raises HorseMob.
+func horseMobData(w0 []float64) []sample {
 	var data []sample
-	w0 := initialWeights()
 	for i := 0; i < 400; i++ {
 		x := float64(i%2*2 - 1)
 		s := sample{idx: []int32{search.FHorseMob}, val: []float64{x}}
@@ -48,6 +48,12 @@ func TestFitFollowsTheData(t *testing.T) {
 		s.base = -x * w0[search.FHorseMob] // the current weight's part is not in base
 		data = append(data, s)
 	}
+	return data
+}
+
+func TestFitFollowsTheData(t *testing.T) {
+	w0 := initialWeights()
+	data := horseMobData(w0)
 	w, _, before, after := fit(data, fitOptions{iters: 300})
 	if w[search.FHorseMob] <= w0[search.FHorseMob]+50 || after >= before {
 		t.Errorf("HorseMob fitted to %.1f (error %.4f -> %.4f), want well above %.1f", w[search.FHorseMob], before, after, w0[search.FHorseMob])
@@ -64,18 +70,8 @@ func TestFitKeepsFrozenFeatures(t *testing.T) {
 	if _, err := featureSet("HorseMobility"); err == nil || !strings.Contains(err.Error(), "HorseMobility") {
 		t.Errorf("an unknown feature: error %v", err)
 	}
-	var data []sample
 	w0 := initialWeights()
-	for i := 0; i < 400; i++ {
-		x := float64(i%2*2 - 1)
-		s := sample{idx: []int32{search.FHorseMob}, val: []float64{x}}
-		if x > 0 {
-			s.target = 1
-		}
-		s.base = -x * w0[search.FHorseMob]
-		data = append(data, s)
-	}
-	if w, _, _, _ := fit(data, fitOptions{iters: 300, frozen: frozen}); w[search.FHorseMob] != w0[search.FHorseMob] {
+	if w, _, _, _ := fit(horseMobData(w0), fitOptions{iters: 300, frozen: frozen}); w[search.FHorseMob] != w0[search.FHorseMob] {
 		t.Errorf("a frozen HorseMob moved from %.1f to %.1f", w0[search.FHorseMob], w[search.FHorseMob])
 	}
 }

@@ -26,17 +26,13 @@ const (
 	FCannonMob             // points a cannon moves to, and enemy pieces it can take
 	FPalaceAttack          // enemy palace points attacked (chariots, horses, cannons, soldiers)
 	FKingDanger            // enemy palace points attacked × pieces attacking them
-	FChariotLate           // chariots × pieces gone from the board (values shift as it empties)
-	FHorseLate             // horses × pieces gone
-	FCannonLate            // cannons × pieces gone (fewer screens)
-	FSoldierLate           // crossed soldiers × pieces gone
 	NumFeatures
 )
 
 // FeatureNames name the features for the tuner's output.
 var FeatureNames = [NumFeatures]string{"HollowCannon", "CentralCannon", "AttackNoAdv", "AttackNoEle",
 	"PalaceZone", "HorseMob", "HorseTrapped", "ChariotMob", "ChariotBlocked", "CannonBack", "SoldierPair",
-	"CannonMob", "PalaceAttack", "KingDanger", "ChariotLate", "HorseLate", "CannonLate", "SoldierLate"}
+	"CannonMob", "PalaceAttack", "KingDanger"}
 
 // Weights of the features (centipawns, chariot = 600), fitted with the square tables (eval.go).
 var Weights = [NumFeatures]int32{
@@ -54,10 +50,6 @@ var Weights = [NumFeatures]int32{
 	FCannonMob:      0,
 	FPalaceAttack:   -2,
 	FKingDanger:     4,
-	FChariotLate:    0,
-	FHorseLate:      0,
-	FCannonLate:     0,
-	FSoldierLate:    0,
 }
 
 // enemyPalace[c][s] says whether s is a point of the palace c attacks.
@@ -65,37 +57,17 @@ var enemyPalace [2][xiangqi.NumSquares]bool
 
 type hop struct{ to, leg xiangqi.Square }
 
-// horseHops[s] lists the points a horse on s jumps to and the leg that must be empty.
+// horseHops[s] lists the points a horse on s jumps to and the leg that must be empty (built
+// from horseTo by see.go's init).
 var (
 	horseHops  [xiangqi.NumSquares][8]hop
 	horseHopsN [xiangqi.NumSquares]uint8
 )
 
 func init() {
-	// Built here from the rules, not from see.go's horseTo: that file's init runs after this
-	// one's (files initialise in name order), and reading horseTo here once found it empty,
-	// every horse then counting as trapped.
 	for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
-		f, r := s.File(), s.Rank()
-		for _, v := range [8][2]int{{1, 2}, {-1, 2}, {1, -2}, {-1, -2}, {2, 1}, {2, -1}, {-2, 1}, {-2, -1}} {
-			tf, tr := f+v[0], r+v[1]
-			if tf < 0 || tf > 8 || tr < 0 || tr > 9 {
-				continue
-			}
-			lf, lr := f, r+v[1]/2 // the leg: one step along the long side of the L
-			if v[0] == 2 || v[0] == -2 {
-				lf, lr = f+v[0]/2, r
-			}
-			horseHops[s][horseHopsN[s]] = hop{xiangqi.SquareOf(tf, tr), xiangqi.SquareOf(lf, lr)}
-			horseHopsN[s]++
-		}
-	}
-	for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
-		f, r := s.File(), s.Rank()
-		if f >= 3 && f <= 5 {
-			enemyPalace[xiangqi.Red][s] = r >= 7
-			enemyPalace[xiangqi.Black][s] = r <= 2
-		}
+		enemyPalace[xiangqi.Red][s] = inPalace(xiangqi.Black, s)
+		enemyPalace[xiangqi.Black][s] = inPalace(xiangqi.Red, s)
 	}
 }
 
@@ -144,7 +116,6 @@ func features(bd *board, p *xiangqi.Position) (f [NumFeatures]int32) {
 	var attackers, palaceHits, palaceAttackers [2]int32
 	gen := [2]xiangqi.Square{p.GeneralSquare(xiangqi.Red), p.GeneralSquare(xiangqi.Black)}
 	b := &bd.sq
-	gone := int32(32 - mathbits.OnesCount64(bd.occ[0]) - mathbits.OnesCount64(bd.occ[1]))
 	for w := 0; w < 2; w++ {
 		for bits := bd.occ[w]; bits != 0; bits &= bits - 1 {
 			s := xiangqi.Square(w<<6 + mathbits.TrailingZeros64(bits))
@@ -160,7 +131,6 @@ func features(bd *board, p *xiangqi.Position) (f [NumFeatures]int32) {
 					if s.File() < 8 && b[s+1] == pc {
 						f[FSoldierPair] += sign
 					}
-					f[FSoldierLate] += sign * gone
 					if hits := soldierPalaceHits(c, s); hits > 0 {
 						palaceHits[c] += hits
 						palaceAttackers[c]++
@@ -192,7 +162,6 @@ func features(bd *board, p *xiangqi.Position) (f [NumFeatures]int32) {
 					}
 				}
 				f[FHorseMob] += sign * n
-				f[FHorseLate] += sign * gone
 				if n <= 1 {
 					f[FHorseTrapped] += sign
 				}
@@ -217,7 +186,6 @@ func features(bd *board, p *xiangqi.Position) (f [NumFeatures]int32) {
 					}
 				}
 				f[FChariotMob] += sign * n
-				f[FChariotLate] += sign * gone
 				if n <= 2 {
 					f[FChariotBlocked] += sign
 				}
@@ -270,7 +238,6 @@ func features(bd *board, p *xiangqi.Position) (f [NumFeatures]int32) {
 					}
 				}
 				f[FCannonMob] += sign * n
-				f[FCannonLate] += sign * gone
 			}
 			if hits > 0 {
 				palaceHits[c] += hits

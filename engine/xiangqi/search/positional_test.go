@@ -15,15 +15,15 @@ func TestFeatures(t *testing.T) {
 		want map[int]int32 // features not listed must be 0
 	}{
 		{"a free horse in the middle", "4k4/9/9/9/9/4N4/9/9/9/3K5 w - - 0 1",
-			map[int]int32{FHorseMob: 8, FHorseLate: 29}},
+			map[int]int32{FHorseMob: 8}},
 		{"a horse in the corner, one leg blocked", "4k4/9/9/9/9/9/9/9/p8/N2K5 w - - 0 1",
-			map[int]int32{FHorseMob: 1, FHorseTrapped: 1, FHorseLate: 28, FSoldierLate: -28}},
+			map[int]int32{FHorseMob: 1, FHorseTrapped: 1}},
 		{"a chariot on the open file into the palace", "3k5/9/9/9/9/9/9/9/9/4RK3 w - - 0 1",
-			map[int]int32{FChariotMob: 13, FPalaceAttack: 3, FKingDanger: 3, FChariotLate: 29}},
+			map[int]int32{FChariotMob: 13, FPalaceAttack: 3, FKingDanger: 3}},
 		{"a cannon behind a screen on the general's file", "4k4/9/9/9/4p4/9/9/9/4C4/3K5 b - - 0 1",
-			map[int]int32{FCentralCannon: 1, FCannonMob: 13, FPalaceAttack: 3, FKingDanger: 3, FCannonLate: 28}},
+			map[int]int32{FCentralCannon: 1, FCannonMob: 13, FPalaceAttack: 3, FKingDanger: 3}},
 		{"a crossed soldier beside the palace", "4k4/2P6/9/9/9/9/9/9/9/3K5 w - - 0 1",
-			map[int]int32{FPalaceAttack: 1, FKingDanger: 1, FSoldierLate: 29}},
+			map[int]int32{FPalaceAttack: 1, FKingDanger: 1}},
 	}
 	for _, tt := range tests {
 		p, err := xiangqi.ParseFEN(tt.fen)

@@ -45,6 +45,15 @@ func init() {
 			horseToN[s]++
 		}
 	}
+	// The evaluation's horse moves, from the same table: here, because positional.go's init
+	// runs before this one (files initialise in name order) and once read horseTo empty.
+	for t := xiangqi.Square(0); t < xiangqi.NumSquares; t++ {
+		for i := uint8(0); i < horseToN[t]; i++ {
+			st := horseTo[t][i]
+			horseHops[st.from][horseHopsN[st.from]] = hop{t, st.leg}
+			horseHopsN[st.from]++
+		}
+	}
 }
 
 func inPalace(c xiangqi.Color, s xiangqi.Square) bool {
