@@ -151,8 +151,7 @@ func (o *options) config() (player.Config, error) {
 	c := player.Config{Name: "judge", Protocol: player.UCCI, Command: strings.Fields(o.judgeCmd)}
 	switch o.judgePreset {
 	case "fairy":
-		c.Protocol, c.RankBase = player.UCI, 1
-		c.Options = []player.Option{{Name: "UCI_Variant", Value: "xiangqi"}, {Name: "Threads", Value: "1"}}
+		c = player.FairyXiangqi(c)
 	case "none", "":
 	default:
 		return c, fmt.Errorf("-judge-preset %q: want fairy or none", o.judgePreset)

@@ -72,8 +72,7 @@ func (e *engineFlags) config(which string) (player.Config, error) {
 	switch e.preset {
 	case "":
 	case "fairy":
-		c.Protocol, c.RankBase = player.UCI, 1
-		c.Options = []player.Option{{Name: "UCI_Variant", Value: "xiangqi"}, {Name: "Threads", Value: "1"}}
+		c = player.FairyXiangqi(c)
 		if e.name == "" {
 			c.Name = "fairy-stockfish"
 		}

@@ -45,8 +45,7 @@ func label(args []string, stderr io.Writer) int {
 	w := bufio.NewWriter(o)
 	defer w.Flush()
 
-	cfg := player.Config{Name: "teacher", Command: strings.Fields(*engine), Protocol: player.UCI, RankBase: 1,
-		Options: []player.Option{{Name: "UCI_Variant", Value: "xiangqi"}, {Name: "Threads", Value: "1"}}}
+	cfg := player.FairyXiangqi(player.Config{Name: "teacher", Command: strings.Fields(*engine)})
 	work := make(chan line)
 	var mu sync.Mutex
 	var wg sync.WaitGroup

@@ -64,6 +64,14 @@ type Config struct {
 	Trace func(name, dir, line string)
 }
 
+// FairyXiangqi sets c up for Fairy-Stockfish playing xiangqi: UCI, ranks counted from 1,
+// UCI_Variant=xiangqi and one thread, before c's own options.
+func FairyXiangqi(c Config) Config {
+	c.Protocol, c.RankBase = UCI, 1
+	c.Options = append([]Option{{Name: "UCI_Variant", Value: "xiangqi"}, {Name: "Threads", Value: "1"}}, c.Options...)
+	return c
+}
+
 // Limits for one move. At least one should be set.
 type Limits struct {
 	MoveTime time.Duration

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"os"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -222,5 +223,15 @@ func TestParseScore(t *testing.T) {
 		if v, mate, ok := player.ParseScore(tt.in); v != tt.want || mate != tt.mate || ok != tt.ok {
 			t.Errorf("ParseScore(%q) = %d, %v, %v; want %d, %v, %v", tt.in, v, mate, ok, tt.want, tt.mate, tt.ok)
 		}
+	}
+}
+
+// TestFairyXiangqi: the preset speaks UCI with ranks from 1 and puts the variant and the
+// thread count before the caller's own options.
+func TestFairyXiangqi(t *testing.T) {
+	c := player.FairyXiangqi(player.Config{Name: "fs", Protocol: player.UCCI, Options: []player.Option{{Name: "Hash", Value: "64"}}})
+	want := []player.Option{{Name: "UCI_Variant", Value: "xiangqi"}, {Name: "Threads", Value: "1"}, {Name: "Hash", Value: "64"}}
+	if c.Name != "fs" || c.Protocol != player.UCI || c.RankBase != 1 || !reflect.DeepEqual(c.Options, want) {
+		t.Errorf("FairyXiangqi: %+v", c)
 	}
 }
