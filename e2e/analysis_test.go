@@ -72,8 +72,22 @@ func TestAnalysis(t *testing.T) {
 	// Off: back to the game, and the computer (Black) answers a move.
 	// Each step once the page shows the last one done, as a person clicks: back to the last
 	// move (the board shows Red to move again), then analysis off (the status says so).
+	// The buttons under the status and the engine panel stay where they are while the review
+	// ends and analysis restarts (as a person sees them).
+	eval[bool](t, ctx, `(() => {
+		const b = () => document.querySelector('[data-action="analysis"]').getBoundingClientRect().top;
+		window.analysisTops = [b()];
+		const end = Date.now() + 3000;
+		const look = () => { const y = b(); if (!window.analysisTops.includes(y)) window.analysisTops.push(y); if (Date.now() < end) requestAnimationFrame(look); };
+		requestAnimationFrame(look);
+		return true;
+	})()`)
 	action(t, ctx, "live")
 	waitFor(t, ctx, 10*time.Second, "the live position", `document.getElementById("board").dataset.turn === "w"`)
+	time.Sleep(3 * time.Second)
+	if tops := eval[[]float64](t, ctx, `window.analysisTops`); len(tops) != 1 {
+		t.Errorf("the analysis button moved while analysis restarted: its top at %v px", tops)
+	}
 	action(t, ctx, "analysis")
 	waitFor(t, ctx, 10*time.Second, "analysis off", `!document.querySelector(".status").textContent.includes("Analysis")`)
 	playMove(t, ctx, "b2", "c2")

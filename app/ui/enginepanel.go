@@ -12,19 +12,28 @@ import (
 // enginePanel shows the engine's last search (docs/contracts.md: data-engine with data-depth,
 // data-score from the viewer's side and data-pv in coordinates): depth, score, speed and the
 // line in the chosen notation. It is an empty element when there is nothing to show or the
-// person hid it, so that the panel's slots stay in place.
-func enginePanel(l i18n.Lang, v play.EngineView, ok, hidden bool, after ...app.UI) app.HTMLDiv {
+// person hid it, so that the panel's slots stay in place. While analysing (analysis true) it
+// always has the same rows, blank until the engine fills them: the best line, the next ones
+// (play.AnalysisLines in all) and after, so the buttons under it stay where they are while
+// analysis restarts at every move and review step.
+func enginePanel(l i18n.Lang, v play.EngineView, ok, hidden, analysis bool, after ...app.UI) app.HTMLDiv {
 	el := app.Div().Class("engine").Attr("data-engine", "true").Attr("aria-live", "off")
-	if !ok || hidden {
+	if analysis {
+		el = el.Class("analysing")
+	} else if !ok || hidden {
 		return el
 	}
-	info := v.Info
-	head := []app.UI{
-		app.Span().Class("engine-depth").Text(l.T(i18n.EngineDepth, info.Depth)),
-		app.Span().Class("engine-score").Text(play.ScoreWords(l, info)),
-	}
-	if info.NPS > 0 {
-		head = append(head, app.Span().Class("engine-speed").Text(l.T(i18n.EngineSpeed, play.CountText(info.NPS))))
+	var head []app.UI
+	if ok {
+		info := v.Info
+		head = []app.UI{
+			app.Span().Class("engine-depth").Text(l.T(i18n.EngineDepth, info.Depth)),
+			app.Span().Class("engine-score").Text(play.ScoreWords(l, info)),
+		}
+		if info.NPS > 0 {
+			head = append(head, app.Span().Class("engine-speed").Text(l.T(i18n.EngineSpeed, play.CountText(info.NPS))))
+		}
+		el = el.Attr("data-depth", info.Depth).Attr("data-score", info.ScoreAttr()).Attr("data-pv", info.PVLine())
 	}
 	body := []app.UI{
 		app.Div().Class("engine-head").Body(head...),
@@ -38,8 +47,12 @@ func enginePanel(l i18n.Lang, v play.EngineView, ok, hidden bool, after ...app.U
 			app.Span().Class("engine-pv").Text(strings.Join(more.PV, " ")),
 		))
 	}
-	body = append(body, after...)
-	return el.Attr("data-depth", info.Depth).Attr("data-score", info.ScoreAttr()).Attr("data-pv", info.PVLine()).Body(body...)
+	if analysis {
+		for k := len(v.More) + 1; k < play.AnalysisLines; k++ {
+			body = append(body, app.Div().Class("engine-line blank"))
+		}
+	}
+	return el.Body(append(body, after...)...)
 }
 
 // enginePanel is the engine panel of the game on the board, in the move list's notation.
@@ -47,16 +60,11 @@ func (p *Page) enginePanel() app.UI {
 	b := p.board()
 	v, ok := b.EngineView(p.notation())
 	var add []app.UI
-	if _, tree := b.Annotated(); tree && b.Analysis() && ok {
-		// Analysis's lines into the record as variations, in one action (play.ActAddEngineLines).
+	if _, tree := b.Annotated(); tree && b.Analysis() {
+		// Analysis's lines into the record as variations, in one action (play.ActAddEngineLines);
+		// there while analysing, usable once there are lines.
 		add = append(add, app.Div().Class("controls engine-add").Body(controlButton(string(play.ActAddEngineLines),
-			p.lang.T(i18n.AddEngineLines), p.lang.T(i18n.AddEngineLinesTitle), true)))
+			p.lang.T(i18n.AddEngineLines), p.lang.T(i18n.AddEngineLinesTitle), ok)))
 	}
-	el := enginePanel(p.lang, v, ok, p.settings.HideEngine && !b.Analysis(), add...)
-	if b.Analysis() {
-		// Analysis restarts at every move and review step, emptying the panel until the first
-		// line: its room is kept so that the buttons under it stay where they are.
-		return el.Class("analysing")
-	}
-	return el
+	return enginePanel(p.lang, v, ok, p.settings.HideEngine && !b.Analysis(), b.Analysis(), add...)
 }
