@@ -45,12 +45,12 @@ func TestBookPlies(t *testing.T) {
 		book             []openings.Opening
 		want             int
 	}{
-		{"central cannon v screen horses, black left chariot", "", "h2e2 h9g7 h0g2 b9c7 i0h0 a9b9 b2b9 c7b9", book, 6},
-		{"line 36", "", "h2e2 h9g7 h0g2 b9c7 i0h0 a9b9 b2b9 c7b9", book, 6},
+		{"central cannon v screen horses, both chariots out", "", "h2e2 h9g7 h0g2 b9c7 i0h0 i9h9 h0h6 c6c5", book, 6},
+		{"line 36", "", "h2e2 h9g7 h0g2 b9c7 i0h0 i9h9 h0h6 c6c5", book, 6},
 		{"", "", "h2e2 h9g7 h0g2 b9c7 b0c2 a9b9", book, 5},
-		{"", "", "h2e2 h9g7 h0g2 b9c7 i0h0 a9b9", nil, 0},
+		{"", "", "h2e2 h9g7 h0g2 b9c7 i0h0 i9h9", nil, 0},
 		{"", "", "a3a4 a6a5", book, 0},
-		{"central cannon v screen horses, black left chariot", "4k4/8r/9/9/9/9/9/9/9/R2K5 b - - 0 1", "i8a8 a0a8", book, 0},
+		{"central cannon v screen horses, both chariots out", "4k4/8r/9/9/9/9/9/9/9/R2K5 b - - 0 1", "i8a8 a0a8", book, 0},
 	}
 	for _, tt := range tests {
 		g := record.NewGame()

@@ -58,7 +58,7 @@ var builtin = []struct{ name, moves string }{
 	{"central cannon v screen horses, both chariots out", "h2e2 h9g7 h0g2 b9c7 i0h0 i9h9"},
 	{"central cannon v screen horse, 7th pawn", "h2e2 h9g7 h0g2 i9h9 i0h0 g6g5"},
 	{"central cannon v screen horses, left horse", "h2e2 h9g7 h0g2 i9h9 b0c2 b9c7"},
-	{"central cannon v screen horses, black left chariot", "h2e2 h9g7 h0g2 b9c7 i0h0 a9b9"},
+	{"central cannon v screen horses, black left chariot across", "h2e2 h9g7 h0g2 b9c7 c3c4 a9a8"},
 	{"central cannon v screen horses, red left horse", "h2e2 h9g7 h0g2 b9c7 b0c2"},
 	{"central cannon v screen horse, 3rd pawn", "h2e2 h9g7 h0g2 c6c5"},
 	{"central cannon v screen horse, both 7th pawns", "h2e2 h9g7 h0g2 b9c7 c3c4 g6g5"},

@@ -1,10 +1,12 @@
 package openings
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"qipan/engine/xiangqi"
+	"qipan/engine/xiangqi/search"
 )
 
 func TestBuiltinLegalAndDistinct(t *testing.T) {
@@ -30,6 +32,27 @@ func TestBuiltinLegalAndDistinct(t *testing.T) {
 			t.Errorf("openings %q and %q reach the same position", other, o.Name)
 		}
 		seen[key] = o.Name
+	}
+}
+
+// TestBuiltinBalanced: no built-in opening hands a side material (as one once did, a chariot
+// left to a cannon): a depth-9 search of each scores it within ±150 centipawns.
+func TestBuiltinBalanced(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches every opening")
+	}
+	s := search.New(16)
+	for _, o := range Builtin() {
+		g, err := o.Game()
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos := g.Position()
+		s.Clear()
+		res := s.Search(context.Background(), pos, nil, search.Limits{Depth: 9}, nil)
+		if res.Score < -150 || res.Score > 150 {
+			t.Errorf("opening %q: %+d for the side to move at depth 9 (best %s)", o.Name, res.Score, res.Best)
+		}
 	}
 }
 
