@@ -34,8 +34,10 @@
 //   - probcut / ProbCut: Multi-ProbCut in the midgame search (search.Limits.ProbCut), on by
 //     default; it prunes only where the evaluation is PatternEval (levels 5–10), whose
 //     measured errors it uses.
-//   - multipv / MultiPV: 1..64; above 1 every legal move is scored (search.Hints) and the best
-//     that many are reported as `info … multipv k …` lines: the hints.
+//   - multipv / MultiPV: 1..64; above 1 every legal move is scored (search.Hints): each
+//     finished depth's best line is reported as `info … multipv 1 …`, and at the end the best
+//     that many moves as `info … multipv k …` lines with their PVs, all of the last depth that
+//     finished: the hints.
 package rvengine
 
 import (
@@ -276,12 +278,12 @@ func (e *Engine) solve(ctx context.Context, lim protocol.Limits, progress func(p
 	return protocol.Result{Best: m.String()}, true
 }
 
-// hints scores every legal move (search.Hints) and reports the best e.multiPV as multipv lines.
+// hints scores every legal move (search.Hints) and reports the best e.multiPV as multipv lines,
+// each with its line: those of the last depth the search finished.
 func (e *Engine) hints(ctx context.Context, sl search.Limits, progress func(protocol.Info)) protocol.Result {
 	start := time.Now()
-	var last search.Info
-	hs := e.searcher().Hints(ctx, sl, func(i search.Info) {
-		last = i
+	s := e.searcher()
+	hs := s.Hints(ctx, sl, func(i search.Info) {
 		if progress != nil {
 			progress(info(i, 1)) // each depth's best line while deepening
 		}
@@ -291,8 +293,8 @@ func (e *Engine) hints(ctx context.Context, sl search.Limits, progress func(prot
 	}
 	if progress != nil {
 		for k, h := range hs[:min(len(hs), e.multiPV)] {
-			progress(info(search.Info{Kind: h.Kind, Depth: h.Depth, Score: h.Score, Nodes: last.Nodes,
-				Time: time.Since(start), PV: []reversi.Move{h.Move}}, k+1))
+			progress(info(search.Info{Kind: h.Kind, Depth: h.Depth, Score: h.Score, Nodes: s.Nodes(),
+				Time: time.Since(start), PV: h.PV}, k+1))
 		}
 	}
 	return protocol.Result{Best: hs[0].Move.String()}

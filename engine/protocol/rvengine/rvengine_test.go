@@ -506,3 +506,85 @@ func TestHashSize(t *testing.T) {
 		t.Errorf("hashsize 2000: error %v, want one naming 0..1024", err)
 	}
 }
+
+// TestMultiPVLines: the final multipv block reports each line's whole PV (legal from the
+// position, first move the line's own), all of the last depth the search finished; line 1 is
+// that depth's best line as the search reported it while deepening. Before, the block gave
+// each line its first move alone, so the page's analysis showed one move a line. Node and
+// depth limits, so that the search is the same at every run.
+func TestMultiPVLines(t *testing.T) {
+	endB, _ := randomEndgame(3, 10)
+	mid := strings.Fields(midgame)[2:]
+	for _, tt := range []struct {
+		name   string
+		fen    string // "" for the initial position
+		moves  []string
+		lim    protocol.Limits
+		lines  int
+		minLen int  // the shortest PV wanted for every line
+		exact  bool // an endgame solve: no depths before the block, which is marked exact
+	}{
+		{"start depth 6", "", nil, protocol.Limits{Depth: 6}, 3, 6, false},
+		{"midgame depth 8", "", mid, protocol.Limits{Depth: 8}, 3, 8, false},
+		{"midgame cut by nodes", "", mid, protocol.Limits{Nodes: 40000}, 4, 2, false},
+		{"endgame exact", endB, nil, protocol.Limits{Depth: 4}, 3, 2, true},
+	} {
+		e := rvengine.New(rvengine.WithSeed(7))
+		if err := e.SetOption("multipv", strconv.Itoa(tt.lines)); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.SetPosition(tt.fen, tt.moves); err != nil {
+			t.Fatal(err)
+		}
+		var infos []protocol.Info
+		res := e.Search(context.Background(), tt.lim, func(i protocol.Info) { infos = append(infos, i) })
+		if len(infos) < tt.lines {
+			t.Fatalf("%s: %d info lines, want at least %d: %+v", tt.name, len(infos), tt.lines, infos)
+		}
+		final, deepening := infos[len(infos)-tt.lines:], infos[:len(infos)-tt.lines]
+		p0 := e.Position()
+		depth, note := p0.Empties(), "exact"
+		if !tt.exact {
+			if len(deepening) == 0 {
+				t.Fatalf("%s: no line while deepening: %+v", tt.name, infos)
+			}
+			last := deepening[len(deepening)-1]
+			if tt.lim.Nodes > 0 && final[0].Nodes <= last.Nodes {
+				t.Errorf("%s: the search was not cut after depth %d (%d nodes then, %d in all)", tt.name, last.Depth, last.Nodes, final[0].Nodes)
+			}
+			if f := final[0]; f.Score != last.Score || !slices.Equal(f.PV, last.PV) {
+				t.Errorf("%s: line 1 score %d pv %q, want the last depth's line: score %d pv %q", tt.name, f.Score, f.PV, last.Score, last.PV)
+			}
+			depth, note = last.Depth, ""
+		}
+		if res.Best != final[0].PV[0] {
+			t.Errorf("%s: bestmove %s, line 1 starts %s", tt.name, res.Best, final[0].PV[0])
+		}
+		firsts := map[string]bool{}
+		for k, f := range final {
+			if f.MultiPV != k+1 || f.Depth != depth || f.Note != note {
+				t.Errorf("%s: line %d is multipv %d depth %d note %q, want multipv %d depth %d note %q", tt.name, k+1, f.MultiPV, f.Depth, f.Note, k+1, depth, note)
+			}
+			if len(f.PV) < tt.minLen {
+				t.Errorf("%s: line %d pv %q, want at least %d moves", tt.name, k+1, f.PV, tt.minLen)
+			}
+			if len(f.PV) > 0 {
+				firsts[f.PV[0]] = true
+			}
+			p := e.Position()
+			for i, s := range f.PV {
+				m, err := reversi.ParseMove(s)
+				if err == nil {
+					err = p.Play(m)
+				}
+				if err != nil {
+					t.Errorf("%s: line %d pv %q: move %d: %v", tt.name, k+1, f.PV, i+1, err)
+					break
+				}
+			}
+		}
+		if len(firsts) != tt.lines {
+			t.Errorf("%s: the lines do not start with %d different moves: %+v", tt.name, tt.lines, final)
+		}
+	}
+}

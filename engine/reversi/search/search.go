@@ -79,12 +79,15 @@ type Result struct {
 	Move reversi.Move // the move to play: a square, Pass, or NoMove if the game is over
 }
 
-// Hint is the score of one legal move (for the side to move before it).
+// Hint is the score of one legal move (for the side to move before it) and its line.
 type Hint struct {
 	Move  reversi.Move
 	Score int
 	Kind  Kind
 	Depth int
+	// PV is the line from Move: as far as the table holds it, up to Depth moves, for a
+	// midgame score; Move and the best reply for an exact one.
+	PV []reversi.Move
 }
 
 // level describes one playing level.
@@ -256,6 +259,9 @@ func (e *Engine) poll() bool {
 
 func (e *Engine) totalNodes() uint64 { return e.nodes + e.solver.Nodes }
 
+// Nodes returns the nodes of the last search (Search or Hints) so far, midgame and endgame.
+func (e *Engine) Nodes() uint64 { return e.totalNodes() }
+
 // alphaBeta is a fail-soft principal variation search to depth plies.
 func (e *Engine) alphaBeta(P, O uint64, depth, alpha, beta int) int {
 	e.nodes++
@@ -364,10 +370,10 @@ func EvaluateWith(w *pattern.Weights, P, O uint64) int {
 	return max(min(v, winBase-1), -winBase+1)
 }
 
-// pv follows the table's best moves from p, up to n moves.
-func (e *Engine) pv(p reversi.Position, first reversi.Move, n int) []reversi.Move {
-	line := []reversi.Move{first}
-	p.Make(first)
+// pv follows the table's best moves from the root move r, up to n moves in all.
+func (e *Engine) pv(r *rootMove, n int) []reversi.Move {
+	line := []reversi.Move{r.move}
+	p := r.child
 	for len(line) < n {
 		t := e.mid.probe(p.P, p.O)
 		if t == nil || t.move < 0 || !p.IsLegal(reversi.Move(t.move)) {
@@ -384,11 +390,12 @@ func (e *Engine) pv(p reversi.Position, first reversi.Move, n int) []reversi.Mov
 	return line
 }
 
-// rootMove is one legal move at the root with its latest score.
+// rootMove is one legal move at the root with its latest score (and, for hints, its line).
 type rootMove struct {
 	move  reversi.Move
 	child reversi.Position
 	score int
+	pv    []reversi.Move
 }
 
 func rootMoves(p reversi.Position) []rootMove {
@@ -402,7 +409,9 @@ func rootMoves(p reversi.Position) []rootMove {
 }
 
 // searchRoot runs one midgame iteration over rm (sorted best first afterwards); all=true gives
-// every move an exact score (for hints), else later moves get null-window bounds.
+// every move an exact score and its line (for hints), else later moves get null-window
+// bounds. A move's line is read from the table as soon as its search ends: the searches of
+// the moves after it may overwrite its entries.
 func (e *Engine) searchRoot(rm []rootMove, depth int, all bool) bool {
 	alpha := -scoreInf
 	for i := range rm {
@@ -420,6 +429,9 @@ func (e *Engine) searchRoot(rm []rootMove, depth int, all bool) bool {
 			return false
 		}
 		rm[i].score = v
+		if all {
+			rm[i].pv = e.pv(&rm[i], depth)
+		}
 		if v > alpha {
 			alpha = v
 		}
@@ -473,7 +485,7 @@ func (e *Engine) Search(ctx context.Context, lim Limits, progress func(Info)) Re
 		if !e.searchRoot(rm, d, false) {
 			break
 		}
-		report(Midgame, d, rm[0].score, e.pv(p, rm[0].move, d))
+		report(Midgame, d, rm[0].score, e.pv(&rm[0], d))
 		if !e.deadline.IsZero() && time.Since(e.start) > time.Until(e.deadline) {
 			break // the next iteration would likely not finish
 		}
@@ -575,9 +587,12 @@ func (e *Engine) noisy(l level, seed int64, progress func(Info)) Result {
 	return res
 }
 
-// Hints scores every legal move of the current position (best first): exactly when the
-// position is within the level's exact-solve range, else by a midgame search deepened until
-// the level's depth or the limits. Progress gets each finished depth's best line.
+// Hints scores every legal move of the current position (best first), each with its line:
+// exactly when the position is within the level's exact-solve range, else by a midgame
+// search deepened until the level's depth or the limits. Progress gets each finished depth's
+// best line. A search cut by the limits returns the last finished depth's hints: the moves
+// it scored a ply deeper are not mixed in, since odd and even depths' scores differ by
+// several discs (the side to move at the leaves).
 func (e *Engine) Hints(ctx context.Context, lim Limits, progress func(Info)) []Hint {
 	l := e.begin(ctx, lim)
 	p := e.pos
@@ -588,7 +603,7 @@ func (e *Engine) Hints(ctx context.Context, lim Limits, progress func(Info)) []H
 	hints := func(kind Kind, depth int) []Hint {
 		h := make([]Hint, len(rm))
 		for i, r := range rm {
-			h[i] = Hint{Move: r.move, Score: r.score, Kind: kind, Depth: depth}
+			h[i] = Hint{Move: r.move, Score: r.score, Kind: kind, Depth: depth, PV: r.pv}
 		}
 		return h
 	}
@@ -599,11 +614,15 @@ func (e *Engine) Hints(ctx context.Context, lim Limits, progress func(Info)) []H
 		s.hook, s.stop, s.next = e.solverHook, false, s.Nodes+pollEvery
 		for i := range rm {
 			c := rm[i].child
-			w, _ := s.pvs(c.P, c.O, -64, 64, c.Empties())
+			w, reply := s.pvs(c.P, c.O, -64, 64, c.Empties())
 			if s.stop {
 				return out
 			}
 			rm[i].score = -w * discUnit
+			rm[i].pv = []reversi.Move{rm[i].move}
+			if reply >= 0 {
+				rm[i].pv = append(rm[i].pv, reversi.Move(reply))
+			}
 		}
 		sortRoot(rm)
 		return hints(Exact, n)
@@ -615,7 +634,7 @@ func (e *Engine) Hints(ctx context.Context, lim Limits, progress func(Info)) []H
 		out = hints(Midgame, d)
 		if progress != nil {
 			progress(Info{Kind: Midgame, Depth: d, Score: rm[0].score, Nodes: e.totalNodes(),
-				Time: time.Since(e.start), PV: e.pv(p, rm[0].move, d)})
+				Time: time.Since(e.start), PV: rm[0].pv})
 		}
 	}
 	return out
