@@ -76,7 +76,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.openings, "openings", "builtin", "the openings whose moves are not judged: builtin, none, or a file as qipan-match reads it")
 	fs.IntVar(&o.depth, "depth", 12, "the judge's search depth per position")
 	fs.IntVar(&o.threshold, "threshold", 100, "print moves that lose at least this many centipawns")
-	fs.StringVar(&o.judgeCmd, "judge-cmd", "", "the judge's command line (words split on spaces)")
+	fs.StringVar(&o.judgeCmd, "judge-cmd", "", "the judge's command line (quotes group words)")
 	fs.StringVar(&o.judgePreset, "judge-preset", "fairy", "fairy (Fairy-Stockfish playing xiangqi) or none")
 	fs.StringVar(&o.proto, "judge-proto", "", "the judge's protocol, ucci or uci (default: the preset's, else ucci)")
 	fs.Var(&o.opts, "judge-opt", "judge option Name=Value (repeatable)")
@@ -148,7 +148,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // config is the judge's player configuration from the flags.
 func (o *options) config() (player.Config, error) {
-	c := player.Config{Name: "judge", Protocol: player.UCCI, Command: strings.Fields(o.judgeCmd)}
+	cmd, err := player.SplitCommand(o.judgeCmd)
+	if err != nil {
+		return player.Config{}, fmt.Errorf("-judge-cmd: %v", err)
+	}
+	c := player.Config{Name: "judge", Protocol: player.UCCI, Command: cmd}
 	switch o.judgePreset {
 	case "fairy":
 		c = player.FairyXiangqi(c)

@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -16,28 +15,6 @@ import (
 	"qipan/engine/oracles"
 	"qipan/engine/xiangqi/record"
 )
-
-func TestSplitCommand(t *testing.T) {
-	tests := []struct {
-		in   string
-		want []string
-	}{
-		{"./bin/qipan-engine", []string{"./bin/qipan-engine"}},
-		{"  node  /x/fsuci.js ", []string{"node", "/x/fsuci.js"}},
-		{`node "/my dir/fsuci.js" 'a b' c\ d`, []string{"node", "/my dir/fsuci.js", "a b", "c d"}},
-		{`say "q\"uote" ''`, []string{"say", `q"uote`, ""}},
-		{"", nil},
-	}
-	for _, tt := range tests {
-		got, err := splitCommand(tt.in)
-		if err != nil || !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("splitCommand(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
-		}
-	}
-	if _, err := splitCommand(`node "open`); err == nil {
-		t.Error("unterminated quote: no error")
-	}
-}
 
 func TestParseResign(t *testing.T) {
 	tests := []struct {

@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"strings"
 	"sync"
 	"time"
 
@@ -45,7 +44,12 @@ func label(args []string, stderr io.Writer) int {
 	w := bufio.NewWriter(o)
 	defer w.Flush()
 
-	cfg := player.FairyXiangqi(player.Config{Name: "teacher", Command: strings.Fields(*engine)})
+	cmd, err := player.SplitCommand(*engine)
+	if err != nil {
+		fmt.Fprintln(stderr, "qipan-tune: -engine:", err)
+		return 1
+	}
+	cfg := player.FairyXiangqi(player.Config{Name: "teacher", Command: cmd})
 	work := make(chan line)
 	var mu sync.Mutex
 	var wg sync.WaitGroup
