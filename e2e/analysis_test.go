@@ -12,7 +12,8 @@ import (
 
 // TestAnalysis turns analysis on: the engine shows three best lines for the position shown,
 // plays no move while the person moves both sides, follows the record when it is reviewed,
-// and hands the game back when analysis is turned off. Then Reversi's analysis, in Chinese.
+// and hands the game back when analysis is turned off. Then Reversi's analysis, in Chinese:
+// three lines of more than one move each.
 func TestAnalysis(t *testing.T) {
 	dir := siteDir(t, "QIPAN_STATIC")
 	srv := newServer(t, dir, "/")
@@ -22,9 +23,11 @@ func TestAnalysis(t *testing.T) {
 	action(t, ctx, "analysis")
 	waitFor(t, ctx, 5*time.Second, "the button pressed", `document.querySelector('[data-action="analysis"]').getAttribute("aria-pressed") === "true"`)
 	threeLines := `document.querySelectorAll("[data-engine] [data-line]").length === 2 && document.querySelector("[data-engine]").dataset.pv`
+	// the three lines' data-pv, best first
+	const linesPV = `[document.querySelector("[data-engine]").dataset.pv].concat(
+		[...document.querySelectorAll("[data-engine] [data-line]")].map(e => e.dataset.pv))`
 	waitFor(t, ctx, 60*time.Second, "three lines for the start", threeLines)
-	lines := eval[[]string](t, ctx, `[document.querySelector("[data-engine]").dataset.pv].concat(
-		[...document.querySelectorAll("[data-engine] [data-line]")].map(e => e.dataset.pv))`)
+	lines := eval[[]string](t, ctx, linesPV)
 	record(t, "analysis of the start: %q", lines)
 	first := map[string]bool{}
 	for _, l := range lines {
@@ -98,6 +101,14 @@ func TestAnalysis(t *testing.T) {
 	toReversi(t, ctx)
 	action(t, ctx, "analysis")
 	waitFor(t, ctx, 60*time.Second, "Reversi's three lines", threeLines)
+	// Each line is a line, not its first move alone (as the engine's last report gave them).
+	lines = eval[[]string](t, ctx, linesPV)
+	record(t, "Reversi's analysis of the start: %q", lines)
+	for _, l := range lines {
+		if len(strings.Fields(l)) < 2 {
+			t.Errorf("Reversi's lines %q: %q is one move", lines, l)
+		}
+	}
 	if s := eval[string](t, ctx, `document.querySelector(".status").textContent`); !strings.Contains(s, "分析") {
 		t.Errorf("status %q does not say 分析", s)
 	}
