@@ -7,6 +7,7 @@ package engineclient
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -107,17 +108,24 @@ func (e *Client) Hinting() bool {
 }
 
 // Ranked returns the last search's best lines in order (multipv 1, 2, …; one line for a
-// search of one line).
+// search of one line). The engine reports each line as it finishes it, so while an
+// iteration runs the first lines may be a ply deeper than the rest and start with a move
+// an older line starts with: that older line is left out (its move has a newer line).
 func (e *Client) Ranked() []SearchInfo {
 	var out []SearchInfo
 	for _, t := range e.ranked {
 		if t.Depth == 0 || t.Pos != e.info.Pos {
 			break
 		}
-		out = append(out, t)
+		if !slices.ContainsFunc(out, func(o SearchInfo) bool { return sameFirst(o.PV, t.PV) }) {
+			out = append(out, t)
+		}
 	}
 	return out
 }
+
+// sameFirst reports whether two lines start with the same move.
+func sameFirst(a, b []string) bool { return len(a) > 0 && len(b) > 0 && a[0] == b[0] }
 
 // Search returns the number of the search in flight (0 if none) and its go command's time
 // limit, so a caller can hurry a search that runs well past its limit.
