@@ -18,6 +18,8 @@ var value = [xiangqi.NumKinds]int32{
 // Rows are ranks 0 (Red's back rank) to 9; columns files a..i. Fitted with the feature
 // weights (positional.go) by cmd/qipan-tune to Fairy-Stockfish's depth-7 scores of 18k quiet
 // self-play positions, pulled toward the earlier hand-written tables (docs/strength-log.md).
+// The horse's rows hold −21 on every point: the fit's HorseTrapped weight, which a bug in the
+// horse tables then applied to every horse (docs/strength-log.md, fifth and sixth sessions).
 var bonus = [xiangqi.NumKinds][10][9]int32{
 	xiangqi.General: {
 		{0, 0, 0, -2, 12, -2, 0, 0, 0},
@@ -56,16 +58,16 @@ var bonus = [xiangqi.NumKinds][10][9]int32{
 		{0, 0, 0, 0, 0, 0, 0, 0, 0},
 	},
 	xiangqi.Horse: {
-		{-12, -10, -7, -8, -10, -8, -7, -10, -12},
-		{-9, -4, 0, -4, -12, -4, 0, -4, -9},
-		{-7, 0, 3, 4, 2, 4, 3, 0, -7},
-		{-4, 4, 8, 6, 8, 6, 8, 4, -4},
-		{-2, 7, 11, 14, 10, 14, 11, 7, -2},
-		{0, 11, 14, 17, 14, 17, 14, 11, 0},
-		{2, 12, 17, 21, 18, 21, 17, 12, 2},
-		{4, 14, 21, 21, 26, 21, 21, 14, 4},
-		{2, 10, 15, 23, 14, 23, 15, 10, 2},
-		{0, 2, 6, 8, 2, 8, 6, 2, 0},
+		{-33, -31, -28, -29, -31, -29, -28, -31, -33},
+		{-30, -25, -21, -25, -33, -25, -21, -25, -30},
+		{-28, -21, -18, -17, -19, -17, -18, -21, -28},
+		{-25, -17, -13, -15, -13, -15, -13, -17, -25},
+		{-23, -14, -10, -7, -11, -7, -10, -14, -23},
+		{-21, -10, -7, -4, -7, -4, -7, -10, -21},
+		{-19, -9, -4, 0, -3, 0, -4, -9, -19},
+		{-17, -7, 0, 0, 5, 0, 0, -7, -17},
+		{-19, -11, -6, 2, -7, 2, -6, -11, -19},
+		{-21, -19, -15, -13, -19, -13, -15, -19, -21},
 	},
 	xiangqi.Chariot: {
 		{-11, 4, 0, 8, 0, 8, 0, 4, -11},
