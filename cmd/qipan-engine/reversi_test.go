@@ -62,7 +62,7 @@ func TestBinaryReversi(t *testing.T) {
 		`bestmove h8`,
 		`bestmove \(none\)`,
 		`info string error: position: moves\[1\]`,
-		`info depth 3 multipv 4 score cp -?\d+ .*pv [a-h][1-8]\n`,
+		`info depth 3 multipv 4 score cp -?\d+ .*pv [a-h][1-8]( [a-h][1-8])*\n`,
 		`bestmove [cdef][3456]`,
 		`bestmove [a-i][0-9][a-i][0-9]`,
 		`bye`,
