@@ -140,9 +140,11 @@ func features(bd *board, p *xiangqi.Position, all bool) (f [NumFeatures]int32) {
 					if s.File() < 8 && b[s+1] == pc {
 						f[FSoldierPair] += sign
 					}
-					if hits := soldierPalaceHits(c, s); palace && hits > 0 {
-						palaceHits[c] += hits
-						palaceAttackers[c]++
+					if palace {
+						if hits := soldierPalaceHits(c, s); hits > 0 {
+							palaceHits[c] += hits
+							palaceAttackers[c]++
+						}
 					}
 				}
 				continue
