@@ -23,6 +23,18 @@
 // player's score fell below -150 and below -300, with the material then on the board
 // (upper case Red, lower case Black; generals left out). -threshold with a large negative
 // value prints every judged move.
+//
+// -mates measures the mate horizon instead: for each game the player lost by mate on the
+// board (checkmated, or left without a legal move), the positions 3, 5 and 7 (say) of its
+// moves before the mate, the player to move, outside the game's opening. Each -engine (a
+// qipan-engine build, UCCI, book off) searches them with -nodes, the judge with -judge-time;
+// a line per position gives each one's score (M-3: mated in 3) and best move, the move
+// played and the FEN, and a table at the end counts, per number of moves before the mate,
+// the positions each engine saw as lost by mate (a mate score against the side to move).
+// -only, -depth and -threshold do not apply.
+//
+//	qipan-blunders -side qipan-wasm -mates 3,5,7 -nodes 300000 -engine bin/qe-main \
+//	    -engine bin/qe-new -judge-time 1s -judge-cmd "node ../shared/oracles/fsuci.js" games.pgn
 package main
 
 import (
@@ -64,6 +76,13 @@ type options struct {
 	opts                         multi
 	timeout                      time.Duration
 	files                        []string
+
+	// -mates mode
+	matesFlag string
+	mates     []int
+	engines   multi
+	nodes     uint64
+	judgeTime time.Duration
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -80,9 +99,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.judgePreset, "judge-preset", "fairy", "fairy (Fairy-Stockfish playing xiangqi) or none")
 	fs.StringVar(&o.proto, "judge-proto", "", "the judge's protocol, ucci or uci (default: the preset's, else ucci)")
 	fs.Var(&o.opts, "judge-opt", "judge option Name=Value (repeatable)")
-	fs.DurationVar(&o.timeout, "timeout", 5*time.Minute, "how long the judge may take for one position")
+	fs.DurationVar(&o.timeout, "timeout", 5*time.Minute, "how long the judge (or an -engine) may take for one position")
+	fs.StringVar(&o.matesFlag, "mates", "", "the mate horizon instead of mistakes: search the positions this many of the player's moves before each mate it lost on the board, as 3,5,7")
+	fs.Var(&o.engines, "engine", "with -mates: a qipan-engine command line (quotes group words) that searches each position too (repeatable)")
+	fs.Uint64Var(&o.nodes, "nodes", 300000, "with -mates: each -engine's node budget per position")
+	fs.DurationVar(&o.judgeTime, "judge-time", time.Second, "with -mates: the judge's time per position")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: qipan-blunders -side NAME -judge-cmd CMD [flags] FILE.pgn...")
+		fmt.Fprintln(stderr, "       qipan-blunders -side NAME -judge-cmd CMD -mates 3,5,7 -engine CMD... [flags] FILE.pgn...")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -107,6 +131,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if o.as != "" && o.as != "red" && o.as != "black" {
 		return fail(fmt.Errorf("-as %q: want red or black", o.as))
 	}
+	if err := o.checkMates(); err != nil {
+		return fail(err)
+	}
 	games, err := readGames(o.files)
 	if err != nil {
 		return fail(err)
@@ -114,6 +141,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	book, err := readOpenings(o.openings)
 	if err != nil {
 		return fail(err)
+	}
+	if o.mates != nil {
+		if err := runMates(stdout, &o, games, book, cfg); err != nil {
+			return fail(err)
+		}
+		return 0
 	}
 	judge, err := startJudge(cfg)
 	if err != nil {
@@ -181,6 +214,24 @@ func (o *options) config() (player.Config, error) {
 		return c, fmt.Errorf("-depth %d: want at least 1", o.depth)
 	}
 	return c, nil
+}
+
+// checkMates reads -mates and checks the flags that go with it.
+func (o *options) checkMates() error {
+	if o.matesFlag == "" {
+		if len(o.engines) > 0 {
+			return errors.New("-engine goes with -mates")
+		}
+		return nil
+	}
+	var err error
+	if o.mates, err = parseMates(o.matesFlag); err != nil {
+		return err
+	}
+	if o.nodes < 1 || o.judgeTime <= 0 {
+		return fmt.Errorf("-nodes %d, -judge-time %v: want both above 0", o.nodes, o.judgeTime)
+	}
+	return nil
 }
 
 func readGames(files []string) ([]*record.Game, error) {

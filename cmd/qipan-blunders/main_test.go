@@ -145,6 +145,10 @@ func TestFlags(t *testing.T) {
 		{[]string{"-side", "a", "-judge-cmd", "x", "-only", "lost", "g.pgn"}, "-only"},
 		{[]string{"-side", "a", "-judge-cmd", "x", "-as", "blue", "g.pgn"}, "-as"},
 		{[]string{"-side", "a", "-judge-cmd", "x", filepath.Join(t.TempDir(), "none.pgn")}, "none.pgn"},
+		{[]string{"-side", "a", "-judge-cmd", "x", "-mates", "3,0", "g.pgn"}, "-mates"},
+		{[]string{"-side", "a", "-judge-cmd", "x", "-engine", "qe", "g.pgn"}, "-engine goes with -mates"},
+		{[]string{"-side", "a", "-judge-cmd", "x", "-mates", "3", "-nodes", "0", "g.pgn"}, "-nodes"},
+		{[]string{"-side", "a", "-judge-cmd", "x", "-mates", "3", "-judge-time", "0s", "g.pgn"}, "-judge-time"},
 	}
 	for _, tt := range tests {
 		var out, errb bytes.Buffer
@@ -161,10 +165,7 @@ func TestJudge(t *testing.T) {
 		t.Skip("builds and runs qipan-engine")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "qipan-engine")
-	if out, err := exec.Command("go", "build", "-o", bin, "qipan/cmd/qipan-engine").CombinedOutput(); err != nil {
-		t.Fatalf("building the engine: %v\n%s", err, out)
-	}
+	bin := buildEngine(t)
 	var pgn bytes.Buffer
 	games := []struct {
 		red, black, fen string
@@ -229,4 +230,14 @@ func TestJudge(t *testing.T) {
 	if _, err := fmt.Sscan(f[4], &loss); err != nil || loss < 500 {
 		t.Errorf("loss %q, want a chariot's worth", f[4])
 	}
+}
+
+// buildEngine builds qipan-engine into a temporary folder and returns its path.
+func buildEngine(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "qipan-engine")
+	if out, err := exec.Command("go", "build", "-o", bin, "qipan/cmd/qipan-engine").CombinedOutput(); err != nil {
+		t.Fatalf("building the engine: %v\n%s", err, out)
+	}
+	return bin
 }
