@@ -134,11 +134,7 @@ func engineLabel(cmd []string, i int, taken map[string]bool) string {
 // score) and then the judge.
 func startHorizon(o *options, judge player.Config) ([]horizonEngine, error) {
 	var out []horizonEngine
-	closeAll := func() {
-		for _, e := range out {
-			e.Close()
-		}
-	}
+	closeAll := func() { closeEngines(out) }
 	taken := map[string]bool{"judge": true}
 	for i, s := range o.engines {
 		cmd, err := player.SplitCommand(s)
@@ -161,6 +157,13 @@ func startHorizon(o *options, judge player.Config) ([]horizonEngine, error) {
 		return nil, fmt.Errorf("judge: %v", err)
 	}
 	return append(out, horizonEngine{judge.Name, p, player.Limits{MoveTime: o.judgeTime}}), nil
+}
+
+// closeEngines stops the engines started.
+func closeEngines(engines []horizonEngine) {
+	for _, e := range engines {
+		e.Close()
+	}
 }
 
 // searchPosition has each engine search the position after g's first ply plies, each from
@@ -246,11 +249,7 @@ func runMates(w io.Writer, o *options, games []*record.Game, book []openings.Ope
 	if err != nil {
 		return err
 	}
-	defer func() {
-		for _, e := range engines {
-			e.Close()
-		}
-	}()
+	defer closeEngines(engines)
 	head := []string{"game", "round", "j", "ply"}
 	for _, e := range engines {
 		head = append(head, e.label, e.label+" best")
