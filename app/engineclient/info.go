@@ -3,14 +3,12 @@ package engineclient
 import (
 	"strconv"
 	"strings"
+
+	"qipan/engine/protocol"
 )
 
-// MateScore is the UCCI score of mate on the board (engine/protocol.MateScore): mate in n
-// plies is ±(MateScore - n). A score beyond mateBound is a mate.
-const (
-	MateScore = 10000
-	mateBound = MateScore - 1000
-)
+// MateScore is the UCCI score of mate on the board: mate in n plies is ±(MateScore - n).
+const MateScore = protocol.MateScore
 
 // SearchInfo is what the engine said of its search so far: the last info line with a depth,
 // for the position it searched.
@@ -67,12 +65,9 @@ func parseInfo(fields []string) (t SearchInfo, ok bool) {
 				if !ok {
 					return t, false
 				}
-				switch {
-				case s > mateBound:
-					t.Mate = (MateScore - s + 1) / 2
-				case s < -mateBound:
-					t.Mate = -(MateScore + s + 1) / 2
-				default:
+				if m, mate := protocol.MateMoves(s); mate {
+					t.Mate = m
+				} else {
 					t.Score = s
 				}
 				i++

@@ -18,10 +18,6 @@ import (
 	"qipan/engine/xiangqi/record"
 )
 
-// mateBound: a UCCI score beyond ±mateBound is a mate, which qipan-engine writes as
-// ±(MateScore - plies).
-const mateBound = protocol.MateScore - 1000
-
 // parseMates reads -mates: the numbers of moves before the mate, as "3,5,7".
 func parseMates(s string) ([]int, error) {
 	var js []int
@@ -78,20 +74,17 @@ func mated(score string) bool {
 }
 
 // mateIn reads a score as moves to mate, if it is one: UCI's "mate -3", or a bare UCCI score
-// beyond ±mateBound ("cp" is always centipawns). n <= 0: the side to move is mated (0:
+// beyond ±protocol.MateBound ("cp" is always centipawns). n <= 0: the side to move is mated (0:
 // already), n > 0: it mates.
 func mateIn(score string) (n int, ok bool) {
 	if _, err := fmt.Sscanf(score, "mate %d", &n); err == nil {
 		return n, true
 	}
 	v, err := strconv.Atoi(score)
-	switch {
-	case err != nil || v >= -mateBound && v <= mateBound:
+	if err != nil {
 		return 0, false
-	case v > 0:
-		return (protocol.MateScore - v + 1) / 2, true
 	}
-	return -(protocol.MateScore + v + 1) / 2, true
+	return protocol.MateMoves(v)
 }
 
 // showScore writes a score as centipawns, or as M and the moves to mate ("M-3": mated in 3).

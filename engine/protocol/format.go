@@ -7,7 +7,31 @@ import (
 )
 
 // MateScore is the UCCI score of mate on the board: mate in n plies is ±(MateScore - n).
-const MateScore = 10000
+// A score beyond MateBound is a mate.
+const (
+	MateScore = 10000
+	MateBound = MateScore - 1000
+)
+
+// MateMoves reads a UCCI score: the moves to mate, > 0 when the side to move mates and < 0
+// when it is mated (as UCI's "score mate n"); ok is false for a score that is not a mate.
+func MateMoves(score int) (moves int, ok bool) {
+	switch {
+	case score > MateBound:
+		return pliesToMoves(MateScore - score), true
+	case score < -MateBound:
+		return pliesToMoves(-MateScore - score), true
+	}
+	return 0, false
+}
+
+// pliesToMoves turns plies to mate (negative: to be mated) into moves, as UCI counts them.
+func pliesToMoves(plies int) int {
+	if plies < 0 {
+		return (plies - 1) / 2
+	}
+	return (plies + 1) / 2
+}
 
 // Option describes one engine option for the ucci/uci option lines.
 type Option struct {
@@ -54,11 +78,7 @@ func formatInfo(d dialect, inf Info) string {
 	b.WriteString(" score ")
 	switch {
 	case d == dialectUCI && inf.MatePlies != 0:
-		moves := (inf.MatePlies + 1) / 2
-		if inf.MatePlies < 0 {
-			moves = (inf.MatePlies - 1) / 2
-		}
-		b.WriteString("mate " + strconv.Itoa(moves))
+		b.WriteString("mate " + strconv.Itoa(pliesToMoves(inf.MatePlies)))
 	case d == dialectUCI:
 		b.WriteString("cp " + strconv.Itoa(inf.Score))
 	case inf.MatePlies > 0:

@@ -598,3 +598,41 @@ func TestBench(t *testing.T) {
 		}
 	}
 }
+
+// TestMateMoves: a UCCI mate score read back as moves, the inverse of formatInfo's UCCI mate
+// and equal to its UCI "mate n" for the same plies.
+func TestMateMoves(t *testing.T) {
+	tests := []struct {
+		score, moves int
+		ok           bool
+	}{
+		{9999, 1, true},   // mate in 1 ply
+		{9997, 2, true},   // 3 plies
+		{-9998, -1, true}, // mated in 2 plies
+		{-9996, -2, true},
+		{-10000, 0, true}, // mated on the board
+		{9001, 500, true},
+		{9000, 0, false}, // the bound itself is a score
+		{-9000, 0, false},
+		{35, 0, false},
+		{0, 0, false},
+	}
+	for _, tt := range tests {
+		if m, ok := MateMoves(tt.score); m != tt.moves || ok != tt.ok {
+			t.Errorf("MateMoves(%d) = %d, %v, want %d, %v", tt.score, m, ok, tt.moves, tt.ok)
+		}
+	}
+	for plies := -9; plies <= 9; plies++ {
+		if plies == 0 {
+			continue
+		}
+		uci := formatInfo(dialectUCI, Info{MatePlies: plies})
+		ucci := formatInfo(dialectUCCI, Info{MatePlies: plies})
+		var score int
+		fmt.Sscanf(ucci[strings.Index(ucci, "score ")+6:], "%d", &score)
+		m, _ := MateMoves(score)
+		if want := fmt.Sprintf("score mate %d ", m); !strings.Contains(uci, want) {
+			t.Errorf("plies %d: UCCI %q reads as %d moves, UCI wrote %q", plies, ucci, m, uci)
+		}
+	}
+}
