@@ -28,6 +28,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"qipan/engine/protocol"
 )
 
 // Protocol is the dialect an engine speaks.
@@ -93,7 +95,7 @@ type Reply struct {
 	Score string // "cp 31" or "mate -3" (UCI) / "31" (UCCI), from the same line
 }
 
-// ParseScore reads a Reply.Score ("31", "cp 31", "mate -3"). A mate counts as beyond any
+// ParseScore reads a Reply.Score ("31", "cp 31", "mate -3", UCCI's "9997"). A mate counts as beyond any
 // centipawn score, with its sign: v is math.MaxInt when the mover mates, math.MinInt when it
 // is mated ("mate 0" included), and mate is true. ok is false for no or another score.
 func ParseScore(s string) (v int, mate, ok bool) {
@@ -103,19 +105,31 @@ func ParseScore(s string) (v int, mate, ok bool) {
 		if err != nil {
 			return 0, false, false
 		}
-		if n > 0 {
-			return math.MaxInt, true, true
-		}
-		return math.MinInt, true, true
+		return mateValue(n), true, true
 	}
-	if len(f) == 2 && f[0] == "cp" {
+	uci := len(f) == 2 && f[0] == "cp"
+	if uci {
 		f = f[1:]
 	}
 	if len(f) != 1 {
 		return 0, false, false
 	}
 	v, err := strconv.Atoi(f[0])
-	return v, false, err == nil
+	if err != nil {
+		return 0, false, false
+	}
+	if n, mate := protocol.MateMoves(v); mate && !uci { // UCCI writes a mate as ±(10000 - plies)
+		return mateValue(n), true, true
+	}
+	return v, false, true
+}
+
+// mateValue is the value ParseScore gives a mate in n moves (n <= 0: the mover is mated).
+func mateValue(n int) int {
+	if n > 0 {
+		return math.MaxInt
+	}
+	return math.MinInt
 }
 
 // Player is a running engine process. Its methods must not be called concurrently.

@@ -218,6 +218,8 @@ func TestParseScore(t *testing.T) {
 		{"mate 3", math.MaxInt, true, true}, {"mate -3", math.MinInt, true, true}, {"mate 0", math.MinInt, true, true},
 		{"", 0, false, false}, {"cp", 0, false, false}, {"cp x", 0, false, false}, {"mate", 0, false, false},
 		{"lowerbound", 0, false, false},
+		{"9997", math.MaxInt, true, true}, {"-9998", math.MinInt, true, true}, {"-10000", math.MinInt, true, true},
+		{"9000", 9000, false, true}, {"cp 9997", 9997, false, true},
 	}
 	for _, tt := range tests {
 		if v, mate, ok := player.ParseScore(tt.in); v != tt.want || mate != tt.mate || ok != tt.ok {
