@@ -73,7 +73,18 @@ func TestPlay(t *testing.T) {
 	setSelect(t, ctx, "level", "10")
 	playMove(t, ctx, "a0", "a1")
 	waitFor(t, ctx, 5*time.Second, "the engine thinking", `document.getElementById("board").dataset.thinking === "true"`)
-	action(t, ctx, "undo")
+	// Check and click in one step of the page's script, so the click surely falls while the
+	// engine thinks (a dispatched mouse click once had no effect here on a CI machine).
+	if state := eval[string](t, ctx, `(() => {
+		const b = document.getElementById("board");
+		if (b.dataset.thinking !== "true" || !document.querySelector("[data-ply='1']:not(.tail)") || document.querySelector("[data-ply='2']:not(.tail)")) {
+			return "not thinking on the move: fen=" + b.dataset.fen + " thinking=" + b.dataset.thinking;
+		}
+		document.querySelector('[data-action="undo"]').click();
+		return "";
+	})()`); state != "" {
+		t.Fatalf("undo while thinking: %s", state)
+	}
 	waitFor(t, ctx, 5*time.Second, "undo while thinking", `!document.querySelector("[data-ply]:not(.tail)")`)
 	time.Sleep(2500 * time.Millisecond) // the stopped search's bestmove arrives in this time
 	if fen := eval[string](t, ctx, `document.getElementById("board").dataset.fen`); fen != xiangqi.StartFEN {
