@@ -1,6 +1,7 @@
 // Command qipan-tune fits the evaluation's weights to game results, Texel-style.
 //
 //	qipan-tune gen -games 400 -nodes 5000 -out data.txt   # self-play, one "FEN;result" a line
+//	qipan-tune pgn -out data.txt games.pgn               # the quiet positions of match games
 //	qipan-tune fit -in data.txt                            # prints the fitted weights as Go
 //	qipan-tune nnue -in labelled.txt -out xiangqi.nnue     # trains a network (nnue.go)
 //
@@ -38,7 +39,7 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: qipan-tune gen|label|fit|nnue [flags]")
+		fmt.Fprintln(stderr, "usage: qipan-tune gen|pgn|label|fit|nnue [flags]")
 		return 2
 	}
 	switch args[0] {
@@ -72,6 +73,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	case "label":
 		return label(args[1:], stderr)
+	case "pgn":
+		return fromPGN(args[1:], stdout, stderr)
 	case "nnue":
 		return trainNNUE(args[1:], stdout, stderr)
 	case "fit":
