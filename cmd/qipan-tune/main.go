@@ -53,18 +53,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if err := fs.Parse(args[1:]); err != nil {
 			return 2
 		}
-		w := stdout
-		if *out != "" {
-			f, err := os.OpenFile(*out, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
-			if err != nil {
-				fmt.Fprintln(stderr, "qipan-tune:", err)
-				return 1
-			}
-			defer f.Close()
-			w = f
+		bw, closeOut, err := appendTo(*out, stdout)
+		if err != nil {
+			fmt.Fprintln(stderr, "qipan-tune:", err)
+			return 1
 		}
-		bw := bufio.NewWriter(w)
-		defer bw.Flush()
+		defer closeOut()
 		for g := 0; g < *games; g++ {
 			n, res := playGame(*seed+uint64(g), *nodes, bw)
 			fmt.Fprintf(stderr, "game %d: %s, %d positions\n", g+1, res, n)
@@ -228,6 +222,21 @@ type line struct {
 }
 
 // readFile reads the data lines of the file at path.
+// appendTo opens the output file path for appending (stdout when path is ""), buffered; close
+// flushes and closes it.
+func appendTo(path string, stdout io.Writer) (w *bufio.Writer, close func(), err error) {
+	if path == "" {
+		w = bufio.NewWriter(stdout)
+		return w, func() { w.Flush() }, nil
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, nil, err
+	}
+	w = bufio.NewWriter(f)
+	return w, func() { w.Flush(); f.Close() }, nil
+}
+
 func readFile(path string) ([]line, error) {
 	f, err := os.Open(path)
 	if err != nil {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"io"
@@ -27,18 +26,12 @@ func fromPGN(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: qipan-tune pgn [-out FILE] GAMES.pgn...")
 		return 2
 	}
-	w := stdout
-	if *out != "" {
-		f, err := os.OpenFile(*out, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
-		if err != nil {
-			fmt.Fprintln(stderr, "qipan-tune:", err)
-			return 1
-		}
-		defer f.Close()
-		w = f
+	bw, closeOut, err := appendTo(*out, stdout)
+	if err != nil {
+		fmt.Fprintln(stderr, "qipan-tune:", err)
+		return 1
 	}
-	bw := bufio.NewWriter(w)
-	defer bw.Flush()
+	defer closeOut()
 	games, positions := 0, 0
 	for _, name := range fs.Args() {
 		data, err := os.ReadFile(name)
