@@ -3,6 +3,7 @@
 //	qipan-tune gen -games 400 -nodes 5000 -out data.txt   # self-play, one "FEN;result" a line
 //	qipan-tune pgn -out data.txt games.pgn               # the quiet positions of match games
 //	qipan-tune fit -in data.txt                            # prints the fitted weights as Go
+//	qipan-tune terms -in data.txt                          # the evaluation beside Fairy-Stockfish's terms
 //	qipan-tune nnue -in labelled.txt -out xiangqi.nnue     # trains a network (nnue.go)
 //
 // gen plays the engine against itself from book openings (random by weight) with a few
@@ -39,7 +40,7 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: qipan-tune gen|pgn|label|fit|nnue [flags]")
+		fmt.Fprintln(stderr, "usage: qipan-tune gen|pgn|label|fit|terms|nnue [flags]")
 		return 2
 	}
 	switch args[0] {
@@ -69,6 +70,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return label(args[1:], stderr)
 	case "pgn":
 		return fromPGN(args[1:], stdout, stderr)
+	case "terms":
+		return terms(args[1:], stdout, stderr)
 	case "nnue":
 		return trainNNUE(args[1:], stdout, stderr)
 	case "fit":
@@ -111,7 +114,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		printWeights(stdout, w, *values)
 		return 0
 	}
-	fmt.Fprintf(stderr, "qipan-tune: unknown command %q (want gen, label, fit or nnue)\n", args[0])
+	fmt.Fprintf(stderr, "qipan-tune: unknown command %q (want gen, pgn, label, fit, terms or nnue)\n", args[0])
 	return 2
 }
 

@@ -369,6 +369,22 @@ func (p *Player) send(line string) error {
 	return nil
 }
 
+// Ask sends lines and returns what the engine prints up to and including the first line last
+// accepts: for commands outside the game protocol, such as Stockfish's "eval".
+func (p *Player) Ask(lines []string, last func(string) bool, timeout time.Duration) ([]string, error) {
+	for _, l := range lines {
+		if err := p.send(l); err != nil {
+			return nil, err
+		}
+	}
+	var out []string
+	err := p.until(time.Now().Add(timeout), func(l string) bool {
+		out = append(out, l)
+		return last(l)
+	})
+	return out, err
+}
+
 // until reads lines until done returns true, the output ends, or the deadline passes.
 func (p *Player) until(deadline time.Time, done func(string) bool) error {
 	timer := time.NewTimer(time.Until(deadline))

@@ -237,3 +237,19 @@ func TestFairyXiangqi(t *testing.T) {
 		t.Errorf("FairyXiangqi: %+v", c)
 	}
 }
+
+// Ask returns the engine's lines up to the one asked for: here isready's readyok.
+func TestAsk(t *testing.T) {
+	p, err := player.Start(fakeConfig(t, "proto=uci", player.UCI, 0, nil), 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	out, err := p.Ask([]string{"isready"}, func(l string) bool { return l == "readyok" }, 5*time.Second)
+	if err != nil || len(out) == 0 || out[len(out)-1] != "readyok" {
+		t.Fatalf("Ask: %q, %v", out, err)
+	}
+	if _, err := p.Ask([]string{"isready"}, func(string) bool { return false }, 200*time.Millisecond); err == nil {
+		t.Error("Ask waited for a line that never came and reported no error")
+	}
+}
