@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"sync"
 	"time"
 
@@ -35,21 +33,22 @@ func label(args []string, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "qipan-tune:", err)
 		return 1
 	}
-	o, err := os.OpenFile(*out, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if *out == "" {
+		fmt.Fprintln(stderr, "qipan-tune: label needs -out") // appendTo would write to stdout
+		return 1
+	}
+	w, closeOut, err := appendTo(*out, nil)
 	if err != nil {
 		fmt.Fprintln(stderr, "qipan-tune:", err)
 		return 1
 	}
-	defer o.Close()
-	w := bufio.NewWriter(o)
-	defer w.Flush()
+	defer closeOut()
 
-	cmd, err := player.SplitCommand(*engine)
+	cfg, err := fairyConfig(*engine, "teacher")
 	if err != nil {
 		fmt.Fprintln(stderr, "qipan-tune: -engine:", err)
 		return 1
 	}
-	cfg := player.FairyXiangqi(player.Config{Name: "teacher", Command: cmd})
 	work := make(chan line)
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -101,6 +100,16 @@ func label(args []string, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// fairyConfig is the player configuration of Fairy-Stockfish playing xiangqi, run by the
+// command line engine.
+func fairyConfig(engine, name string) (player.Config, error) {
+	cmd, err := player.SplitCommand(engine)
+	if err != nil {
+		return player.Config{}, err
+	}
+	return player.FairyXiangqi(player.Config{Name: name, Command: cmd}), nil
 }
 
 // labelOne returns the output line for l, and whether the position is kept.

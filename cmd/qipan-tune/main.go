@@ -224,7 +224,6 @@ type line struct {
 	hasCP  bool
 }
 
-// readFile reads the data lines of the file at path.
 // appendTo opens the output file path for appending (stdout when path is ""), buffered; close
 // flushes and closes it.
 func appendTo(path string, stdout io.Writer) (w *bufio.Writer, close func(), err error) {
@@ -240,6 +239,7 @@ func appendTo(path string, stdout io.Writer) (w *bufio.Writer, close func(), err
 	return w, func() { w.Flush(); f.Close() }, nil
 }
 
+// readFile reads the data lines of the file at path.
 func readFile(path string) ([]line, error) {
 	f, err := os.Open(path)
 	if err != nil {

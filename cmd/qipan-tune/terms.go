@@ -33,12 +33,12 @@ func terms(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "qipan-tune:", err)
 		return 1
 	}
-	cmd, err := player.SplitCommand(*engine)
+	cfg, err := fairyConfig(*engine, "fairy")
 	if err != nil {
 		fmt.Fprintln(stderr, "qipan-tune: -engine:", err)
 		return 1
 	}
-	p, err := player.Start(player.FairyXiangqi(player.Config{Name: "fairy", Command: cmd}), time.Minute)
+	p, err := player.Start(cfg, time.Minute)
 	if err != nil {
 		fmt.Fprintln(stderr, "qipan-tune:", err)
 		return 1
@@ -156,13 +156,16 @@ func printTerms(w io.Writer, samples []termSample) {
 	}
 }
 
-func sd(x []float64) float64 {
+func mean(x []float64) float64 {
 	m := 0.0
 	for _, v := range x {
 		m += v
 	}
-	m /= float64(len(x))
-	s := 0.0
+	return m / float64(len(x))
+}
+
+func sd(x []float64) float64 {
+	m, s := mean(x), 0.0
 	for _, v := range x {
 		s += (v - m) * (v - m)
 	}
@@ -171,13 +174,7 @@ func sd(x []float64) float64 {
 
 // correlation is Pearson's r of x and y (0 when either is constant).
 func correlation(x, y []float64) float64 {
-	n := float64(len(x))
-	var mx, my float64
-	for i := range x {
-		mx += x[i]
-		my += y[i]
-	}
-	mx, my = mx/n, my/n
+	mx, my := mean(x), mean(y)
 	var sxy, sxx, syy float64
 	for i := range x {
 		sxy += (x[i] - mx) * (y[i] - my)
