@@ -144,7 +144,7 @@ func Evaluate(p *xiangqi.Position) int {
 	if us == xiangqi.Black {
 		pos = -pos
 	}
-	return int(m[us]-m[us.Other()]+tempo) + pos
+	return scaled(p, us, int(m[us]-m[us.Other()]+tempo)+pos)
 }
 
 // PieceSquare is pc's material and piece-square score on s, from pc's own side (for the tuner).
@@ -152,3 +152,50 @@ func PieceSquare(pc xiangqi.Piece, s xiangqi.Square) int32 { return pst[pc][s] }
 
 // PieceValue is kind k's material value without the square bonus (for the tuner).
 func PieceValue(k xiangqi.Kind) int32 { return value[k] }
+
+// drawScale is how much of an advantage for c its material can turn into a win, in
+// sixteenths: endings where c's attackers cannot mate the enemy's defenders (a lone cannon or
+// horse against advisors and elephants, a lone chariot against all four, nothing to attack
+// with) are drawn whatever the material count says.
+func drawScale(p *xiangqi.Position, c xiangqi.Color) int {
+	e := c.Other()
+	chariots := p.Count(xiangqi.MakePiece(c, xiangqi.Chariot))
+	minors := p.Count(xiangqi.MakePiece(c, xiangqi.Horse)) + p.Count(xiangqi.MakePiece(c, xiangqi.Cannon))
+	soldiers := p.Count(xiangqi.MakePiece(c, xiangqi.Soldier))
+	if chariots+minors > 1 || chariots+minors == 1 && soldiers > 0 {
+		return 16
+	}
+	defenders := p.Count(xiangqi.MakePiece(e, xiangqi.Advisor)) + p.Count(xiangqi.MakePiece(e, xiangqi.Elephant))
+	switch {
+	case chariots+minors+soldiers == 0:
+		return 0
+	case chariots == 1:
+		if defenders == 4 {
+			return 2
+		}
+	case minors == 1 && p.Count(xiangqi.MakePiece(c, xiangqi.Cannon)) == 1:
+		if defenders >= 1 {
+			return 2
+		}
+	case minors == 1: // a horse
+		if defenders >= 3 {
+			return 2
+		}
+		if defenders == 2 {
+			return 8
+		}
+	case soldiers == 1:
+		if defenders >= 2 {
+			return 2
+		}
+	}
+	return 16
+}
+
+// scaled applies drawScale to v, an evaluation from us's view.
+func scaled(p *xiangqi.Position, us xiangqi.Color, v int) int {
+	if v > 0 {
+		return v * drawScale(p, us) / 16
+	}
+	return v * drawScale(p, us.Other()) / 16
+}

@@ -572,7 +572,7 @@ func (s *Searcher) eval() int {
 	if s.net != nil { // a residual network: what the hand evaluation misses, within bounds
 		v += max(-residualLimit, min(residualLimit, s.net.Evaluate(&s.accs[s.top], us)))
 	}
-	return v
+	return scaled(&s.pos, us, v)
 }
 
 // repetition reports whether the position now occurred before with no capture or null move
