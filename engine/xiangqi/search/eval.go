@@ -155,8 +155,8 @@ func PieceValue(k xiangqi.Kind) int32 { return value[k] }
 
 // drawScale is how much of an advantage for c its material can turn into a win, in
 // sixteenths: endings where c's attackers cannot mate the enemy's defenders (a lone cannon or
-// horse against advisors and elephants, a lone chariot against all four, nothing to attack
-// with) are drawn whatever the material count says.
+// horse against advisors, elephants or any other piece, a lone chariot against all four
+// advisors and elephants, nothing to attack with) are drawn whatever the material count says.
 func drawScale(p *xiangqi.Position, c xiangqi.Color) int {
 	e := c.Other()
 	chariots := p.Count(xiangqi.MakePiece(c, xiangqi.Chariot))
@@ -166,6 +166,14 @@ func drawScale(p *xiangqi.Position, c xiangqi.Color) int {
 		return 16
 	}
 	defenders := p.Count(xiangqi.MakePiece(e, xiangqi.Advisor)) + p.Count(xiangqi.MakePiece(e, xiangqi.Elephant))
+	if chariots == 0 { // a lone horse, cannon or soldier is held by any enemy piece as by a defender
+		for k := xiangqi.Horse; k <= xiangqi.Soldier; k++ {
+			if k != xiangqi.Chariot {
+				defenders += p.Count(xiangqi.MakePiece(e, k))
+			}
+		}
+		defenders += 2 * p.Count(xiangqi.MakePiece(e, xiangqi.Chariot))
+	}
 	switch {
 	case chariots+minors+soldiers == 0:
 		return 0

@@ -57,6 +57,9 @@ func TestDrawScale(t *testing.T) {
 		{"a horse against three defenders", "2bak4/4a4/4b4/9/9/9/9/4N4/9/4K4 w - - 0 1", 2},
 		{"a soldier against two advisors", "3ak4/4a4/9/9/9/4P4/9/9/9/4K4 w - - 0 1", 2},
 		{"advisors and elephants only", "4k4/9/9/9/9/9/9/4B4/4A4/3AK4 w - - 0 1", 0},
+		{"a cannon against a cannon", "9/4k4/9/9/9/6B2/3cC4/3A5/4A4/2B2K3 w - - 0 1", 2},
+		{"a cannon against a horse", "9/9/5k3/9/3n5/9/9/3ABA3/4C4/2BK5 w - - 0 1", 2},
+		{"a horse against a soldier", "4k4/9/9/9/9/4p4/9/4N4/9/4K4 w - - 0 1", 16},
 		{"two chariots", "1c2k4/1r2a4/9/9/9/4R4/4R4/9/9/2B1K4 w - - 0 1", 16},
 	}
 	for _, tt := range tests {
