@@ -158,34 +158,30 @@ func PieceValue(k xiangqi.Kind) int32 { return value[k] }
 // horse against advisors, elephants or any other piece, a lone chariot against all four
 // advisors and elephants, nothing to attack with) are drawn whatever the material count says.
 func drawScale(p *xiangqi.Position, c xiangqi.Color) int {
-	e := c.Other()
-	chariots := p.Count(xiangqi.MakePiece(c, xiangqi.Chariot))
-	minors := p.Count(xiangqi.MakePiece(c, xiangqi.Horse)) + p.Count(xiangqi.MakePiece(c, xiangqi.Cannon))
-	soldiers := p.Count(xiangqi.MakePiece(c, xiangqi.Soldier))
-	if chariots+minors > 1 || chariots+minors == 1 && soldiers > 0 {
+	count := func(c xiangqi.Color, k xiangqi.Kind) int { return p.Count(xiangqi.MakePiece(c, k)) }
+	chariots, horses := count(c, xiangqi.Chariot), count(c, xiangqi.Horse)
+	cannons, soldiers := count(c, xiangqi.Cannon), count(c, xiangqi.Soldier)
+	if pieces := chariots + horses + cannons; pieces > 1 || pieces == 1 && soldiers > 0 {
 		return 16
 	}
-	defenders := p.Count(xiangqi.MakePiece(e, xiangqi.Advisor)) + p.Count(xiangqi.MakePiece(e, xiangqi.Elephant))
-	if chariots == 0 { // a lone horse, cannon or soldier is held by any enemy piece as by a defender
-		for k := xiangqi.Horse; k <= xiangqi.Soldier; k++ {
-			if k != xiangqi.Chariot {
-				defenders += p.Count(xiangqi.MakePiece(e, k))
-			}
-		}
-		defenders += 2 * p.Count(xiangqi.MakePiece(e, xiangqi.Chariot))
+	e := c.Other()
+	defenders := count(e, xiangqi.Advisor) + count(e, xiangqi.Elephant)
+	if chariots == 0 { // a lone horse, cannon or soldier is held by any enemy piece as by a
+		// defender, by a chariot as by two
+		defenders += count(e, xiangqi.Horse) + count(e, xiangqi.Cannon) + count(e, xiangqi.Soldier) + 2*count(e, xiangqi.Chariot)
 	}
 	switch {
-	case chariots+minors+soldiers == 0:
+	case chariots+horses+cannons+soldiers == 0:
 		return 0
 	case chariots == 1:
 		if defenders == 4 {
 			return 2
 		}
-	case minors == 1 && p.Count(xiangqi.MakePiece(c, xiangqi.Cannon)) == 1:
+	case cannons == 1:
 		if defenders >= 1 {
 			return 2
 		}
-	case minors == 1: // a horse
+	case horses == 1:
 		if defenders >= 3 {
 			return 2
 		}
