@@ -49,6 +49,7 @@ func main() {
 type engineFlags struct {
 	name, cmd, proto, preset, dir string
 	ranks                         int
+	nodes                         uint64
 	opts                          multi
 }
 
@@ -64,11 +65,12 @@ func (e *engineFlags) register(fs *flag.FlagSet, p, defName string) {
 	fs.StringVar(&e.proto, p+"-proto", "", "engine "+p+": protocol ucci or uci (default ucci, or the preset's)")
 	fs.IntVar(&e.ranks, p+"-ranks", -1, "engine "+p+": first rank number on the wire, 0 (UCCI) or 1 (Fairy-Stockfish) (default 0, or the preset's)")
 	fs.StringVar(&e.preset, p+"-preset", "", "engine "+p+": \"fairy\" = Fairy-Stockfish playing xiangqi (uci, ranks 1..10, UCI_Variant=xiangqi, Threads=1)")
+	fs.Uint64Var(&e.nodes, p+"-nodes", 0, "engine "+p+": node limit per move, in place of -nodes (engines of different speeds at a fixed ratio)")
 	fs.Var(&e.opts, p+"-opt", "engine "+p+": option Name=Value (repeatable; Name alone for a button)")
 }
 
 func (e *engineFlags) config(which string) (player.Config, error) {
-	c := player.Config{Name: e.name, Dir: e.dir, Protocol: player.UCCI}
+	c := player.Config{Name: e.name, Dir: e.dir, Protocol: player.UCCI, Nodes: e.nodes}
 	switch e.preset {
 	case "":
 	case "fairy":

@@ -61,6 +61,9 @@ type Config struct {
 	Protocol Protocol
 	RankBase int      // 0: ranks 0..9 as in UCCI; 1: ranks 1..10 (Fairy-Stockfish)
 	Options  []Option // sent in order after the handshake
+	// Nodes, if set, replaces the match's node limit for this engine: engines whose speeds
+	// differ play at a fixed ratio of nodes, as they would at equal time.
+	Nodes uint64
 	// Trace, if set, sees every line: dir is "<" for what the engine wrote, ">" for what it
 	// was sent.
 	Trace func(name, dir, line string)
@@ -328,6 +331,9 @@ func (p *Player) goCommand(lim Limits) string {
 	}
 	if lim.Depth > 0 {
 		words = append(words, "depth", strconv.Itoa(lim.Depth))
+	}
+	if p.cfg.Nodes > 0 {
+		lim.Nodes = p.cfg.Nodes
 	}
 	if lim.Nodes > 0 {
 		words = append(words, "nodes", strconv.FormatUint(lim.Nodes, 10))

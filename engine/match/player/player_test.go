@@ -86,20 +86,25 @@ func TestConversation(t *testing.T) {
 		proto  player.Protocol
 		base   int
 		lim    player.Limits
+		nodes  uint64 // the engine's own node limit
 		wantGo string
 		wantOp []string
 	}{
-		{"ucci millis", "proto=ucci", player.UCCI, 0, player.Limits{MoveTime: 300 * time.Millisecond},
+		{"ucci millis", "proto=ucci", player.UCCI, 0, player.Limits{MoveTime: 300 * time.Millisecond}, 0,
 			"go time 300 movestogo 1", []string{"setoption usemillisec true", "setoption Hash 4", "setoption Clear Hash"}},
-		{"ucci depth", "proto=ucci", player.UCCI, 0, player.Limits{Depth: 3, Nodes: 1000},
+		{"ucci depth", "proto=ucci", player.UCCI, 0, player.Limits{Depth: 3, Nodes: 1000}, 0,
 			"go depth 3 nodes 1000", nil},
-		{"uci ranks 1..10", "proto=uci base=1", player.UCI, 1, player.Limits{MoveTime: 50 * time.Millisecond, Depth: 2},
+		{"own node limit", "proto=ucci", player.UCCI, 0, player.Limits{Nodes: 1000}, 2500,
+			"go nodes 2500", nil},
+		{"uci ranks 1..10", "proto=uci base=1", player.UCI, 1, player.Limits{MoveTime: 50 * time.Millisecond, Depth: 2}, 0,
 			"go movetime 50 depth 2", []string{"setoption name Hash value 4", "setoption name Clear Hash"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var sent []string
-			p, err := player.Start(fakeConfig(t, tt.spec, tt.proto, tt.base, &sent), 10*time.Second)
+			cfg := fakeConfig(t, tt.spec, tt.proto, tt.base, &sent)
+			cfg.Nodes = tt.nodes
+			p, err := player.Start(cfg, 10*time.Second)
 			if err != nil {
 				t.Fatal(err)
 			}
