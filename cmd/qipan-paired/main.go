@@ -154,23 +154,35 @@ func fromSide(gs []*record.Game, opponent string) ([]game, error) {
 		default:
 			continue // unfinished
 		}
-		ours := black == opponent
-		if !ours {
+		engineRed := black == opponent
+		if !engineRed {
 			s = 1 - s
 		}
-		out = append(out, game{round: round, red: ours, score: s})
+		out = append(out, game{round: round, red: engineRed, score: s})
 	}
 	return out, nil
 }
 
+// tally sums a candidate's and the baseline's scores over paired games.
+type tally struct {
+	n          int
+	cand, base float64
+}
+
+func (t *tally) add(cand, base float64) { t.n, t.cand, t.base = t.n+1, t.cand+cand, t.base+base }
+
+// means are the two mean scores (0 without games).
+func (t tally) means() (cand, base float64) {
+	if t.n == 0 {
+		return 0, 0
+	}
+	return t.cand / float64(t.n), t.base / float64(t.n)
+}
+
 // comparison is a candidate's games against the baseline's on the same rounds.
 type comparison struct {
-	n                int
-	cand, base       float64 // mean scores
-	candRed, baseRed float64
-	candBlk, baseBlk float64
-	nRed, nBlk       int
-	diff, se         float64 // mean paired difference and its standard error
+	all, red, black tally
+	se              float64 // standard error of the mean paired difference
 }
 
 func compare(gs []game, base map[int][]float64) comparison {
@@ -186,44 +198,32 @@ func compare(gs []game, base map[int][]float64) comparison {
 			b += x
 		}
 		b /= float64(len(bs))
-		c.n++
-		c.cand += g.score
-		c.base += b
+		c.all.add(g.score, b)
 		if g.red {
-			c.nRed++
-			c.candRed += g.score
-			c.baseRed += b
+			c.red.add(g.score, b)
 		} else {
-			c.nBlk++
-			c.candBlk += g.score
-			c.baseBlk += b
+			c.black.add(g.score, b)
 		}
 		d = append(d, g.score-b)
 	}
-	if c.n == 0 {
-		return c
-	}
-	c.cand, c.base, c.diff = c.cand/float64(c.n), c.base/float64(c.n), (c.cand-c.base)/float64(c.n)
-	if c.nRed > 0 {
-		c.candRed, c.baseRed = c.candRed/float64(c.nRed), c.baseRed/float64(c.nRed)
-	}
-	if c.nBlk > 0 {
-		c.candBlk, c.baseBlk = c.candBlk/float64(c.nBlk), c.baseBlk/float64(c.nBlk)
-	}
-	if c.n > 1 {
-		v := 0.0
+	if n := len(d); n > 1 {
+		cand, base := c.all.means()
+		diff, v := cand-base, 0.0
 		for _, x := range d {
-			v += (x - c.diff) * (x - c.diff)
+			v += (x - diff) * (x - diff)
 		}
-		c.se = math.Sqrt(v / float64(c.n-1) / float64(c.n))
+		c.se = math.Sqrt(v / float64(n-1) / float64(n))
 	}
 	return c
 }
 
 func (c comparison) String() string {
-	if c.n == 0 {
+	if c.all.n == 0 {
 		return "no game that the baseline played too"
 	}
+	cand, base := c.all.means()
+	candRed, baseRed := c.red.means()
+	candBlack, baseBlack := c.black.means()
 	return fmt.Sprintf("%d paired games: %.1f %% against the baseline's %.1f %% (as Red %.1f/%.1f, as Black %.1f/%.1f); difference %+.1f ± %.1f points (one standard error)",
-		c.n, 100*c.cand, 100*c.base, 100*c.candRed, 100*c.baseRed, 100*c.candBlk, 100*c.baseBlk, 100*c.diff, 100*c.se)
+		c.all.n, 100*cand, 100*base, 100*candRed, 100*baseRed, 100*candBlack, 100*baseBlack, 100*(cand-base), 100*c.se)
 }
