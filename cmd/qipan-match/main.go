@@ -126,6 +126,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		depth       = fs.Int("depth", 0, "depth limit per move (with or without -movetime)")
 		nodes       = fs.Uint64("nodes", 0, "node limit per move")
 		games       = fs.Int("games", 0, "games to play, rounded up to pairs (default: two per opening)")
+		skip        = fs.Int("skip", 0, "do not play the first N games of the schedule (rounded down to pairs): resume a stopped run, game numbers unchanged")
 		openingFile = fs.String("openings", "", "file of openings (moves, FEN, or FEN moves …; one a line); default: the built-in set")
 		concurrency = fs.Int("concurrency", 1, "games at once (each with its own two engine processes)")
 		pgnOut      = fs.String("pgnout", "", "write every game to this PGN file (appended)")
@@ -216,7 +217,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		cb.Trace = ca.Trace
 	}
 	cfg := match.Config{
-		Engines: [2]player.Config{ca, cb}, Openings: ops, Games: *games, Limits: lim,
+		Engines: [2]player.Config{ca, cb}, Openings: ops, Games: *games, Skip: *skip, Limits: lim,
 		Timeout: timeout, Concurrency: *concurrency, Rules: match.Rules{MaxPlies: *maxPlies, Resign: resign},
 		SPRT: sprt, Event: *event, Site: *site,
 		Log: func(s string) { printf(stderr, "qipan-match: %s\n", s) },

@@ -54,6 +54,7 @@ type Config struct {
 	Engines      [2]player.Config
 	Openings     []openings.Opening
 	Games        int // games in all, rounded up to pairs; 0 = two per opening
+	Skip         int // the schedule's first Skip games (rounded down to pairs) are not played: resumes a stopped run with the same numbering
 	Limits       player.Limits
 	Timeout      time.Duration // beyond Limits.MoveTime before an engine counts as hung (0 = 5s)
 	StartTimeout time.Duration // for starting an engine and new-game syncs (0 = 60s)
@@ -139,7 +140,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 			return Report{}, err
 		}
 	}
-	rep := Report{Total: cfg.Games, Names: [2]string{cfg.Engines[0].Name, cfg.Engines[1].Name}}
+	rep := Report{Total: max(0, cfg.Games-cfg.Skip), Names: [2]string{cfg.Engines[0].Name, cfg.Engines[1].Name}}
 
 	// Start every slot's engines first, so that a bad command fails the run at once.
 	slots := make([]*slot, cfg.Concurrency)
@@ -159,7 +160,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	stop := make(chan struct{})
 	go func() {
 		defer close(jobs)
-		for i := 0; i < cfg.Games; i++ {
+		for i := cfg.Skip; i < cfg.Games; i++ {
 			select {
 			case jobs <- i:
 			case <-stop:
@@ -231,6 +232,7 @@ func withDefaults(cfg Config) Config {
 		cfg.Games = 2 * len(cfg.Openings)
 	}
 	cfg.Games += cfg.Games % 2
+	cfg.Skip = max(0, cfg.Skip-cfg.Skip%2)
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 5 * time.Second
 	}

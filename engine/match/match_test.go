@@ -202,6 +202,40 @@ func checkRecord(t *testing.T, g *record.Game, ops []openings.Opening) {
 	}
 }
 
+// A resumed run (Skip) plays the rest of the schedule under the numbers and openings the
+// whole run gives those games, so its games pair with a full run's.
+func TestRunSkip(t *testing.T) {
+	ops := openings.Builtin()[:3]
+	for _, tt := range []struct{ skip, want int }{{0, 6}, {2, 4}, {3, 4}, {6, 0}} {
+		var buf bytes.Buffer
+		cfg := Config{
+			Engines:  [2]player.Config{fakeEngine(t, "A", ""), fakeEngine(t, "B", "")},
+			Openings: ops, Games: 6, Skip: tt.skip, Limits: player.Limits{Depth: 1},
+			Timeout: 300 * time.Millisecond, Rules: Rules{MaxPlies: 20}, PGN: &buf,
+		}
+		rep, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Done != tt.want || rep.Total != tt.want {
+			t.Errorf("skip %d: %d of %d games done, want %d", tt.skip, rep.Done, rep.Total, tt.want)
+		}
+		games, _, err := record.ParsePGN(buf.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range games {
+			n, _ := strconv.Atoi(g.Tag("Round"))
+			if n <= 6-tt.want || n > 6 {
+				t.Errorf("skip %d: played game %d", tt.skip, n)
+			}
+			if op := ops[(n-1)/2]; g.Tag("Opening") != op.Name {
+				t.Errorf("skip %d: game %d opening %q, want %q", tt.skip, n, g.Tag("Opening"), op.Name)
+			}
+		}
+	}
+}
+
 func TestRunErrors(t *testing.T) {
 	good := fakeEngine(t, "A", "")
 	tests := []struct {
