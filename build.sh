@@ -6,6 +6,7 @@
 #   ./build.sh e2e           build, then the browser tests only (e2e/out: screenshots, figures)
 #   ./build.sh numbers       build, then measure it in Chromium (e2e/out/numbers.txt; see README)
 #   ./build.sh desktop       build the desktop board bin/qipan-desktop (installs its Debian packages as root)
+#   ./build.sh strength [MS] [GAMES] [PGN]  the Xiangqi engine's wasm against Fairy-Stockfish's (a long run)
 set -euo pipefail
 cd "$(dirname "$0")"
 cmd="${1:-static}"
@@ -153,6 +154,31 @@ numbers() {
   QIPAN_STATIC="$out" QIPAN_NUMBERS=1 go test -count=1 -v -timeout 20m -run '^(TestNumbers|TestColdLoad)$' ./e2e/ 2>&1 | tee "$log"
 }
 
+# strength MS GAMES PGN measures the Xiangqi engine as the page runs it: its wasm build under node
+# against Fairy-Stockfish's wasm build (npm, through ../shared/oracles), one thread each, book
+# off, the built-in openings × both colours in order, MS milliseconds a move for both through
+# `go movetime` (qipan speaks UCI here, so neither keeps a clock margin), a game adjudicated once
+# both engines agree on ±1000 for 5 moves each. It runs at nice 19 and appends the games to PGN
+# (compare two runs game by game with cmd/qipan-paired). QIPAN_ENGINE_WASM plays another build.
+strength() {
+  local ms="${1:-300}" games="${2:-84}" pgn="${3:-bin/strength-${1:-300}.pgn}"
+  local engine="${QIPAN_ENGINE_WASM:-bin/qipan-engine.wasm}"
+  if [ ! -f ../shared/oracles/setup.sh ]; then
+    echo "strength: ../shared/oracles/setup.sh is missing: Fairy-Stockfish cannot be installed" >&2
+    return 1
+  fi
+  QIPAN_ORACLES="$(bash ../shared/oracles/setup.sh)"
+  export QIPAN_ORACLES
+  mkdir -p bin
+  [ -n "${QIPAN_ENGINE_WASM:-}" ] || wasm_build -o "$engine" ./wasm
+  go build -o bin/qipan-match ./cmd/qipan-match
+  echo "strength: $engine against Fairy-Stockfish, $ms ms a move, $games games, into $pgn"
+  nice -n 19 bin/qipan-match -a-cmd "node wasm/run-node.js $(go env GOROOT)/lib/wasm/wasm_exec.js $engine" \
+    -a-name qipan -a-proto uci -a-ranks 0 -a-opt OwnBook=false \
+    -b-preset fairy -b-cmd "node ../shared/oracles/fsuci.js" -b-name fairy-stockfish \
+    -movetime "$ms" -games "$games" -concurrency 1 -resign 5,1000 -pgnout "$pgn"
+}
+
 case "$cmd" in
   static) static "$out" ;;
   serve)
@@ -175,10 +201,11 @@ case "$cmd" in
     ;;
   e2e) e2e ;;
   numbers) numbers ;;
+  strength) strength "${2:-300}" "${3:-84}" "${4:-bin/strength-${2:-300}.pgn}" ;;
   desktop)
     desktop_deps
     go build -trimpath -ldflags='-s -w' -o bin/qipan-desktop ./cmd/qipan-desktop
     echo "size: bin/qipan-desktop $(( $(wc -c <bin/qipan-desktop) / 1024 )) KiB"
     ;;
-  *) echo "usage: $0 {static|serve [PORT]|test|e2e|numbers|desktop}" >&2; exit 2 ;;
+  *) echo "usage: $0 {static|serve [PORT]|test|e2e|numbers|desktop|strength [MS] [GAMES] [PGN]}" >&2; exit 2 ;;
 esac
