@@ -1103,9 +1103,8 @@ func (s *Searcher) quiesce(alpha, beta, ply, qd int) int {
 			if qd >= qsRecaptures && (last == xiangqi.NoMove || m.To() != last.To()) {
 				continue
 			}
-			// Far below alpha an even trade does not help. (Taking a piece worth more than the
-			// taker wins material whatever follows: no exchange to count.)
-			if stand+qsFutility <= alpha && seeValue[cap.Kind()] <= seeValue[s.board.sq[m.From()].Kind()] && s.see(m) <= 0 {
+			// Far below alpha an even trade does not help.
+			if stand+qsFutility <= alpha && s.see(m) <= 0 {
 				continue
 			}
 		}
