@@ -852,7 +852,7 @@ func (s *Searcher) pruneNode(alpha, beta, depth, ply int, cut bool) (int, bool) 
 	// Null move: not twice in a row, and not without pieces that can move freely (the
 	// zugzwang-prone endings).
 	us := s.pos.Turn()
-	if depth >= 3 && static >= beta && nullWorthTrying(f.static, beta, depth, improving) &&
+	if depth >= 3 && static >= beta && f.static >= beta+nullMargin-nullMarginPly*depth-nullMarginImproving*improving &&
 		s.frames[ply-1].move != xiangqi.NoMove && s.hasPieces(us) {
 		r := 4 + depth/3 + min(3, (static-beta)/200)
 		f.move, f.piece = xiangqi.NoMove, xiangqi.NoPiece
@@ -877,13 +877,6 @@ func (s *Searcher) pruneNode(alpha, beta, depth, ply int, cut bool) (int, bool) 
 		}
 	}
 	return 0, false
-}
-
-// nullWorthTrying reports whether a node's static evaluation is far enough above beta for a
-// null move: by nullMargin less nullMarginPly a ply of depth (less when improving), so that
-// near the leaves only a large lead passes, deep in the tree about any lead does.
-func nullWorthTrying(static, beta, depth, improving int) bool {
-	return static >= beta+nullMargin-nullMarginPly*depth-nullMarginImproving*improving
 }
 
 // searchMoves is the move loop: the moves in order, late quiet ones pruned or searched

@@ -600,29 +600,6 @@ func TestStatsAddUp(t *testing.T) {
 	}
 }
 
-func TestNullWorthTrying(t *testing.T) {
-	for _, c := range []struct {
-		above, depth, improving int
-		want                    bool
-	}{
-		{0, 3, 0, false},    // at beta, near the leaves: no pass
-		{120, 3, 0, false},  // 165 − 42 = 123 needed
-		{123, 3, 0, true},   //
-		{110, 3, 1, true},   // improving: 13 less
-		{24, 10, 0, false},  // 165 − 140 = 25 needed
-		{25, 10, 0, true},   //
-		{0, 12, 0, true},    // deep in the tree any lead will do
-		{-20, 14, 0, true},  // (the search also wants the evaluation at or above beta)
-		{300, 3, 0, true},   // far ahead
-		{-100, 20, 0, true}, //
-	} {
-		if got := nullWorthTrying(1000+c.above, 1000, c.depth, c.improving); got != c.want {
-			t.Errorf("nullWorthTrying(%+d above beta, depth %d, improving %d) = %v, want %v",
-				c.above, c.depth, c.improving, got, c.want)
-		}
-	}
-}
-
 func TestIterationBudget(t *testing.T) {
 	const soft, hard = time.Second, 3 * time.Second
 	for _, c := range []struct {
