@@ -1,10 +1,9 @@
 // Package search finds good xiangqi moves: iterative deepening with aspiration windows,
 // principal-variation alpha-beta with a transposition table (probed in quiescence too), then a
-// quiescence search of captures that do not lose material by static exchange (recaptures only
-// once an exchange runs deep). The tree is cut as the strongest alpha-beta engines cut theirs:
-// null move (near the leaves only well above beta), reverse futility and razoring at a node;
-// futility, late-move, history and SEE pruning of moves; late-move reductions adjusted by
-// history, improving, PV and cut nodes; internal iterative reductions; singular
+// quiescence search of captures that do not lose material by static exchange. The tree is cut
+// as the strongest alpha-beta engines cut theirs: null move, reverse futility and razoring at
+// a node; futility, late-move, history and SEE pruning of moves; late-move reductions
+// adjusted by history, improving, PV and cut nodes; internal iterative reductions; singular
 // extensions (with multi-cut and negative extensions) in place of extending every check
 // (checks are extended in PV nodes only). Moves are ordered by the hash move, captures by
 // value and exchange, killers, the countermove and history with continuation history (one and
@@ -668,16 +667,6 @@ const (
 	histDepth   = 4 // history pruning of quiet moves up to this depth
 	histMargin  = 3000
 	seeDepth    = 6 // SEE pruning of losing captures up to this depth
-	// qsRecaptures: from this many plies into quiescence on, only recaptures are searched.
-	qsRecaptures = 6
-	// qsFutility: a stand-pat this far below alpha searches only captures that win material.
-	qsFutility = 100
-	// The null move is tried only when the static evaluation is this far above beta, less
-	// per ply of depth and when improving: near the leaves a pass hides the quiet mating
-	// attacks xiangqi is full of (Fairy-Stockfish guards its null move so for xiangqi).
-	nullMargin          = 165
-	nullMarginPly       = 14
-	nullMarginImproving = 13
 	// singularDepth is the least depth at which the hash move is tested for a singular
 	// extension.
 	singularDepth = 7
@@ -700,7 +689,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cut bool) int {
 	f := &s.frames[ply]
 	f.pvN = 0
 	if depth <= 0 {
-		return s.quiesce(alpha, beta, ply, 0)
+		return s.quiesce(alpha, beta, ply)
 	}
 	s.nodes++
 	if s.nodes >= s.checkAt {
@@ -840,7 +829,7 @@ func (s *Searcher) pruneNode(alpha, beta, depth, ply int, cut bool) (int, bool) 
 		return static, true
 	}
 	if depth <= 2 && static+razorMargin*depth <= alpha {
-		v := s.quiesce(alpha, beta, ply, 0)
+		v := s.quiesce(alpha, beta, ply)
 		if s.stopped {
 			return 0, true
 		}
@@ -852,8 +841,7 @@ func (s *Searcher) pruneNode(alpha, beta, depth, ply int, cut bool) (int, bool) 
 	// Null move: not twice in a row, and not without pieces that can move freely (the
 	// zugzwang-prone endings).
 	us := s.pos.Turn()
-	if depth >= 3 && static >= beta && f.static >= beta+nullMargin-nullMarginPly*depth-nullMarginImproving*improving &&
-		s.frames[ply-1].move != xiangqi.NoMove && s.hasPieces(us) {
+	if depth >= 3 && static >= beta && s.frames[ply-1].move != xiangqi.NoMove && s.hasPieces(us) {
 		r := 4 + depth/3 + min(3, (static-beta)/200)
 		f.move, f.piece = xiangqi.NoMove, xiangqi.NoPiece
 		u := s.pos.MakeNull()
@@ -1028,9 +1016,8 @@ func (s *Searcher) hasPieces(c xiangqi.Color) bool {
 		s.pos.Count(xiangqi.MakePiece(c, xiangqi.Cannon)) > 0
 }
 
-// quiesce searches captures only (all moves when in check) until the position is quiet; qd
-// counts its plies below the main search.
-func (s *Searcher) quiesce(alpha, beta, ply, qd int) int {
+// quiesce searches captures only (all moves when in check) until the position is quiet.
+func (s *Searcher) quiesce(alpha, beta, ply int) int {
 	f := &s.frames[ply]
 	f.pvN = 0
 	s.nodes++
@@ -1077,10 +1064,6 @@ func (s *Searcher) quiesce(alpha, beta, ply, qd int) int {
 		s.pos.GenerateCaptures(&f.ml)
 	}
 	s.scoreMoves(f, ply, ttMove)
-	last := xiangqi.NoMove // the move that led here: deep in quiescence only its point is fought over
-	if ply > 0 {
-		last = s.frames[ply-1].move
-	}
 	for i := 0; i < f.ml.N; i++ {
 		m := pickMove(f, i)
 		cap := s.board.sq[m.To()]
@@ -1092,18 +1075,10 @@ func (s *Searcher) quiesce(alpha, beta, ply, qd int) int {
 			if f.scores[i] < 0 {
 				continue // loses material by exchange (scored so by scoreMoves)
 			}
-			// Deep in quiescence only recaptures on the last move's point settle the exchange.
-			if qd >= qsRecaptures && (last == xiangqi.NoMove || m.To() != last.To()) {
-				continue
-			}
-			// Far below alpha an even trade does not help.
-			if stand+qsFutility <= alpha && s.see(m) <= 0 {
-				continue
-			}
 		}
 		f.move, f.piece = m, s.board.sq[m.From()]
 		u := s.makeMove(m)
-		score := -s.quiesce(-beta, -alpha, ply+1, qd+1)
+		score := -s.quiesce(-beta, -alpha, ply+1)
 		s.unmakeMove(m, u)
 		if s.stopped {
 			return 0
