@@ -201,7 +201,7 @@ case "$cmd" in
     ;;
   e2e) e2e ;;
   numbers) numbers ;;
-  strength) strength "${2:-300}" "${3:-84}" "${4:-bin/strength-${2:-300}.pgn}" ;;
+  strength) strength "${@:2}" ;;
   desktop)
     desktop_deps
     go build -trimpath -ldflags='-s -w' -o bin/qipan-desktop ./cmd/qipan-desktop
