@@ -18,6 +18,12 @@ case "$out" in /*) ;; *) out="$PWD/$out" ;; esac
 
 wasm_build() { GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' "$@"; }
 
+# engine_wasm_build FILE builds the engine Worker's wasm without bounds checks in engine/: in Go's
+# wasm code they cost about a tenth of the search's speed (docs/strength-log.md, fifteenth
+# session). The native builds, the tests and the fuzzers keep them, so an index out of range
+# is still found there. wasm/worker_test.go builds with the same flags.
+engine_wasm_build() { wasm_build -gcflags='qipan/engine/...=-B' -o "$1" ./wasm; }
+
 # app_wasm_build FILE builds the app's wasm against a copy of go-app without its server side
 # (app/site/goapp.go: its net/http import alone brought ~0.8 MB of crypto init code the
 # browser never runs), through a go.mod beside the copy that replaces go-app with it.
@@ -40,7 +46,7 @@ static() {
   app_wasm_build "$out/web/app.wasm"
   if [ -d wasm ]; then
     echo "build: engine wasm"
-    wasm_build -o "$out/web/engine.wasm" ./wasm
+    engine_wasm_build "$out/web/engine.wasm"
   else
     echo "build: SKIPPING the engine: ./wasm does not exist yet (the board works, the computer will not answer)" >&2
   fi
@@ -170,7 +176,7 @@ strength() {
   QIPAN_ORACLES="$(bash ../shared/oracles/setup.sh)"
   export QIPAN_ORACLES
   mkdir -p bin
-  [ -n "${QIPAN_ENGINE_WASM:-}" ] || wasm_build -o "$engine" ./wasm
+  [ -n "${QIPAN_ENGINE_WASM:-}" ] || engine_wasm_build "$engine"
   go build -o bin/qipan-match ./cmd/qipan-match
   echo "strength: $engine against Fairy-Stockfish, $ms ms a move, $games games, into $pgn"
   nice -n 19 bin/qipan-match -a-cmd "node wasm/run-node.js $(go env GOROOT)/lib/wasm/wasm_exec.js $engine" \

@@ -117,7 +117,7 @@ func engineWasm(t *testing.T) string {
 		if wasmDir, wasmErr = os.MkdirTemp("", "qipan-wasm-"); wasmErr != nil {
 			return
 		}
-		build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(wasmDir, "engine.wasm"), ".")
+		build := exec.Command("go", "build", "-trimpath", "-gcflags=qipan/engine/...=-B", "-ldflags=-s -w", "-o", filepath.Join(wasmDir, "engine.wasm"), ".")
 		build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 		if out, err := build.CombinedOutput(); err != nil {
 			wasmErr = fmt.Errorf("building the wasm: %v\n%s", err, out)
