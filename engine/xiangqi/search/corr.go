@@ -14,24 +14,47 @@ const (
 	corrMaxW  = 16             // the heaviest weight of one search result (of 256)
 )
 
-// structZobrist hashes the structural pieces; fixed so that searches are reproducible.
-var structZobrist [xiangqi.NumPieces][xiangqi.NumSquares]uint64
+// structZobrist hashes the structural pieces, forceZobrist the others (chariots, horses,
+// cannons: a side's attacking force); fixed so that searches are reproducible.
+var structZobrist, forceZobrist [xiangqi.NumPieces][xiangqi.NumSquares]uint64
 
 func init() {
 	x := uint64(0x2545F4914F6CDD1D)
+	next := func() uint64 {
+		x += 0x9E3779B97F4A7C15 // splitmix64
+		z := x
+		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+		z = (z ^ z>>27) * 0x94D049BB133111EB
+		return z ^ z>>31
+	}
 	for pc := range structZobrist {
 		k := xiangqi.Piece(pc).Kind()
 		if k != xiangqi.General && k != xiangqi.Advisor && k != xiangqi.Elephant && k != xiangqi.Soldier {
 			continue
 		}
 		for sq := range structZobrist[pc] {
-			x += 0x9E3779B97F4A7C15 // splitmix64
-			z := x
-			z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-			z = (z ^ z>>27) * 0x94D049BB133111EB
-			structZobrist[pc][sq] = z ^ z>>31
+			structZobrist[pc][sq] = next()
 		}
 	}
+	for pc := range forceZobrist {
+		k := xiangqi.Piece(pc).Kind()
+		if k != xiangqi.Chariot && k != xiangqi.Horse && k != xiangqi.Cannon {
+			continue
+		}
+		for sq := range forceZobrist[pc] {
+			forceZobrist[pc][sq] = next()
+		}
+	}
+}
+
+// forceKeys hashes each side's chariots, horses and cannons on b from scratch.
+func forceKeys(b *board) (k [2]uint64) {
+	for sq, pc := range b.sq {
+		if pc != xiangqi.NoPiece {
+			k[pc.Color()] ^= forceZobrist[pc][sq]
+		}
+	}
+	return k
 }
 
 // structKey hashes the structural pieces on b from scratch.
@@ -45,16 +68,23 @@ func structKey(b *board) uint64 {
 	return k
 }
 
-// correction is the learned correction, in centipawns, for the position now.
+// correction is the learned correction, in centipawns, for the position now: its
+// structure's, and half of each side's attacking force's (a placement of chariots, horses
+// and cannons that the evaluation misjudges, such as an attack on the palace, keeps its key
+// while the other side moves).
 func (s *Searcher) correction() int {
-	return int(s.corr[s.pos.Turn()][s.skey&(corrSize-1)]) / corrGrain
+	us := s.pos.Turn()
+	c := 2*s.corr[us][s.skey&(corrSize-1)] + s.fcorr[us][0][s.fkey[0]&(corrSize-1)] + s.fcorr[us][1][s.fkey[1]&(corrSize-1)]
+	return int(c) / (2 * corrGrain)
 }
 
 // updateCorrection moves the entry of the position now toward diff (search result minus
 // static evaluation), the more the deeper the search.
 func (s *Searcher) updateCorrection(diff, depth int) {
-	e := &s.corr[s.pos.Turn()][s.skey&(corrSize-1)]
+	us := s.pos.Turn()
 	w := min(depth+1, corrMaxW)
-	v := (int(*e)*(256-w) + diff*corrGrain*w) / 256
-	*e = int32(max(-corrLimit, min(corrLimit, v)))
+	for _, e := range [3]*int32{&s.corr[us][s.skey&(corrSize-1)], &s.fcorr[us][0][s.fkey[0]&(corrSize-1)], &s.fcorr[us][1][s.fkey[1]&(corrSize-1)]} {
+		v := (int(*e)*(256-w) + diff*corrGrain*w) / 256
+		*e = int32(max(-corrLimit, min(corrLimit, v)))
+	}
 }

@@ -150,6 +150,9 @@ type Searcher struct {
 	// structure's key now.
 	corr   *[2][corrSize]int32
 	skey   uint64
+	// fcorr[side to move][side] corrects by each side's attacking force, fkey[side] its key.
+	fcorr *[2][2][corrSize]int32
+	fkey  [2]uint64
 	frames [MaxPly + 1]frame
 	lines  [maxMultiPV]Line // the current iteration's lines (MultiPV)
 	done   [maxMultiPV]Line // the last finished iteration's lines
@@ -205,7 +208,7 @@ func init() {
 // New returns a searcher with a transposition table of about hashMB megabytes (at least 1).
 func New(hashMB int) *Searcher {
 	s := &Searcher{cycle: new(xiangqi.Cycle), cont: new([xiangqi.NumPieces][xiangqi.NumSquares]contEntry),
-		corr: new([2][corrSize]int32)}
+		corr: new([2][corrSize]int32), fcorr: new([2][2][corrSize]int32)}
 	s.tt.resize(hashMB)
 	return s
 }
@@ -219,6 +222,7 @@ func (s *Searcher) Clear() {
 	s.history = [xiangqi.NumPieces][xiangqi.NumSquares]int32{}
 	clear(s.cont[:])
 	clear(s.corr[:])
+	clear(s.fcorr[:])
 	s.counter = [xiangqi.NumPieces][xiangqi.NumSquares]xiangqi.Move{}
 	for i := range s.frames {
 		s.frames[i].killers = [2]xiangqi.Move{}
@@ -235,6 +239,7 @@ func (s *Searcher) Search(ctx context.Context, pos *xiangqi.Position, history []
 	}
 	s.board.load(&s.pos)
 	s.skey = structKey(&s.board)
+	s.fkey = forceKeys(&s.board)
 	s.keys, s.checks = s.keys[:0], s.checks[:0]
 	for _, h := range history {
 		s.keys, s.checks = append(s.keys, h.Key), append(s.checks, h.Check)
@@ -505,6 +510,10 @@ func (s *Searcher) makeMove(m xiangqi.Move) xiangqi.Undo {
 		s.mat[c^1] -= pst[cap][to]
 	}
 	s.skey ^= structZobrist[pc][from] ^ structZobrist[pc][to] ^ structZobrist[cap][to]
+	s.fkey[c] ^= forceZobrist[pc][from] ^ forceZobrist[pc][to]
+	if cap != xiangqi.NoPiece {
+		s.fkey[c^1] ^= forceZobrist[cap][to]
+	}
 	s.board.move(from, to)
 	if s.net != nil {
 		s.accs[s.top+1] = s.accs[s.top]
@@ -529,6 +538,10 @@ func (s *Searcher) unmakeMove(m xiangqi.Move, u xiangqi.Undo) {
 	s.board.unmove(from, to, u.Captured)
 	s.skey ^= structZobrist[pc][from] ^ structZobrist[pc][to] ^ structZobrist[u.Captured][to]
 	c := pc.Color()
+	s.fkey[c] ^= forceZobrist[pc][from] ^ forceZobrist[pc][to]
+	if u.Captured != xiangqi.NoPiece {
+		s.fkey[c^1] ^= forceZobrist[u.Captured][to]
+	}
 	s.mat[c] -= pst[pc][to] - pst[pc][from]
 	if u.Captured != xiangqi.NoPiece {
 		s.mat[c^1] += pst[u.Captured][to]
