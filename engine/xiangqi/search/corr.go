@@ -6,7 +6,11 @@ import "qipan/engine/xiangqi"
 // move and per structure (the soldiers and the palace guard: general, advisors, elephants),
 // added to later static evaluations of positions with the same structure. The hand
 // evaluation misjudges some structures consistently (a broken palace, a soldier chain); the
-// search sees it, and pruning that trusts the static evaluation then errs less.
+// search sees it, and pruning that trusts the static evaluation then errs less. Beside the
+// structure, each side's attacking force (where its chariots, horses and cannons stand) keys
+// a table of its own: an attack the evaluation underrates, such as pieces massed before a
+// palace, keeps its key while the defender moves, so what the search learned of it is
+// applied to the positions that follow.
 const (
 	corrSize  = 1 << 14
 	corrGrain = 256            // entries hold centipawns × corrGrain
