@@ -77,17 +77,23 @@ func structKey(b *board) uint64 {
 // and cannons that the evaluation misjudges, such as an attack on the palace, keeps its key
 // while the other side moves).
 func (s *Searcher) correction() int {
-	us := s.pos.Turn()
-	c := 2*s.corr[us][s.skey&(corrSize-1)] + s.fcorr[us][0][s.fkey[0]&(corrSize-1)] + s.fcorr[us][1][s.fkey[1]&(corrSize-1)]
-	return int(c) / (2 * corrGrain)
+	structure, red, black := s.corrEntries()
+	return int(2**structure+*red+*black) / (2 * corrGrain)
 }
 
-// updateCorrection moves the entry of the position now toward diff (search result minus
+// corrEntries returns the position's entries in the correction tables: its structure's and
+// each side's attacking force's, for the side to move.
+func (s *Searcher) corrEntries() (structure, red, black *int32) {
+	us := s.pos.Turn()
+	return &s.corr[us][s.skey&(corrSize-1)], &s.fcorr[us][0][s.fkey[0]&(corrSize-1)], &s.fcorr[us][1][s.fkey[1]&(corrSize-1)]
+}
+
+// updateCorrection moves the entries of the position now toward diff (search result minus
 // static evaluation), the more the deeper the search.
 func (s *Searcher) updateCorrection(diff, depth int) {
-	us := s.pos.Turn()
 	w := min(depth+1, corrMaxW)
-	for _, e := range [3]*int32{&s.corr[us][s.skey&(corrSize-1)], &s.fcorr[us][0][s.fkey[0]&(corrSize-1)], &s.fcorr[us][1][s.fkey[1]&(corrSize-1)]} {
+	structure, red, black := s.corrEntries()
+	for _, e := range [3]*int32{structure, red, black} {
 		v := (int(*e)*(256-w) + diff*corrGrain*w) / 256
 		*e = int32(max(-corrLimit, min(corrLimit, v)))
 	}

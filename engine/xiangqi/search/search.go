@@ -148,11 +148,11 @@ type Searcher struct {
 	counter [xiangqi.NumPieces][xiangqi.NumSquares]xiangqi.Move
 	// corr[side][structure] corrects the static evaluation (corr.go); skey is the
 	// structure's key now.
-	corr   *[2][corrSize]int32
-	skey   uint64
+	corr *[2][corrSize]int32
+	skey uint64
 	// fcorr[side to move][side] corrects by each side's attacking force, fkey[side] its key.
-	fcorr *[2][2][corrSize]int32
-	fkey  [2]uint64
+	fcorr  *[2][2][corrSize]int32
+	fkey   [2]uint64
 	frames [MaxPly + 1]frame
 	lines  [maxMultiPV]Line // the current iteration's lines (MultiPV)
 	done   [maxMultiPV]Line // the last finished iteration's lines
@@ -506,14 +506,12 @@ func (s *Searcher) makeMove(m xiangqi.Move) xiangqi.Undo {
 	pc, cap := s.board.sq[from], s.board.sq[to]
 	c := pc.Color()
 	s.mat[c] += pst[pc][to] - pst[pc][from]
-	if cap != xiangqi.NoPiece {
-		s.mat[c^1] -= pst[cap][to]
-	}
-	s.skey ^= structZobrist[pc][from] ^ structZobrist[pc][to] ^ structZobrist[cap][to]
 	s.fkey[c] ^= forceZobrist[pc][from] ^ forceZobrist[pc][to]
 	if cap != xiangqi.NoPiece {
+		s.mat[c^1] -= pst[cap][to]
 		s.fkey[c^1] ^= forceZobrist[cap][to]
 	}
+	s.skey ^= structZobrist[pc][from] ^ structZobrist[pc][to] ^ structZobrist[cap][to]
 	s.board.move(from, to)
 	if s.net != nil {
 		s.accs[s.top+1] = s.accs[s.top]
@@ -538,13 +536,11 @@ func (s *Searcher) unmakeMove(m xiangqi.Move, u xiangqi.Undo) {
 	s.board.unmove(from, to, u.Captured)
 	s.skey ^= structZobrist[pc][from] ^ structZobrist[pc][to] ^ structZobrist[u.Captured][to]
 	c := pc.Color()
+	s.mat[c] -= pst[pc][to] - pst[pc][from]
 	s.fkey[c] ^= forceZobrist[pc][from] ^ forceZobrist[pc][to]
 	if u.Captured != xiangqi.NoPiece {
-		s.fkey[c^1] ^= forceZobrist[u.Captured][to]
-	}
-	s.mat[c] -= pst[pc][to] - pst[pc][from]
-	if u.Captured != xiangqi.NoPiece {
 		s.mat[c^1] += pst[u.Captured][to]
+		s.fkey[c^1] ^= forceZobrist[u.Captured][to]
 	}
 }
 
