@@ -165,9 +165,12 @@ numbers() {
 # off, the built-in openings × both colours in order, MS milliseconds a move for both through
 # `go movetime` (qipan speaks UCI here, so neither keeps a clock margin), a game adjudicated once
 # both engines agree on ±1000 for 5 moves each. It runs at nice 19 and appends the games to PGN
-# (compare two runs game by game with cmd/qipan-paired). QIPAN_ENGINE_WASM plays another build.
+# (compare two runs game by game with cmd/qipan-paired). QIPAN_ENGINE_WASM plays another build;
+# QIPAN_STRENGTH_JOBS=2 plays two games at a time (only one engine of a game thinks at a time,
+# so on an otherwise idle 2-core machine this halves the run without sharing a core).
 strength() {
   local ms="${1:-300}" games="${2:-84}" pgn="${3:-bin/strength-${1:-300}.pgn}"
+  local jobs="${QIPAN_STRENGTH_JOBS:-1}"
   local engine="${QIPAN_ENGINE_WASM:-bin/qipan-engine.wasm}"
   if [ ! -f ../shared/oracles/setup.sh ]; then
     echo "strength: ../shared/oracles/setup.sh is missing: Fairy-Stockfish cannot be installed" >&2
@@ -182,7 +185,7 @@ strength() {
   nice -n 19 bin/qipan-match -a-cmd "node wasm/run-node.js $(go env GOROOT)/lib/wasm/wasm_exec.js $engine" \
     -a-name qipan -a-proto uci -a-ranks 0 -a-opt OwnBook=false \
     -b-preset fairy -b-cmd "node ../shared/oracles/fsuci.js" -b-name fairy-stockfish \
-    -movetime "$ms" -games "$games" -concurrency 1 -resign 5,1000 -pgnout "$pgn"
+    -movetime "$ms" -games "$games" -concurrency "$jobs" -resign 5,1000 -pgnout "$pgn"
 }
 
 case "$cmd" in
