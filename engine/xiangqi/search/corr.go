@@ -51,25 +51,16 @@ func init() {
 	}
 }
 
-// forceKeys hashes each side's chariots, horses and cannons on b from scratch.
-func forceKeys(b *board) (k [2]uint64) {
+// corrKeys hashes b's structural pieces and each side's chariots, horses and cannons from
+// scratch (the two tables have no piece in common, so one scan fills both).
+func corrKeys(b *board) (structure uint64, force [2]uint64) {
 	for sq, pc := range b.sq {
 		if pc != xiangqi.NoPiece {
-			k[pc.Color()] ^= forceZobrist[pc][sq]
+			structure ^= structZobrist[pc][sq]
+			force[pc.Color()] ^= forceZobrist[pc][sq]
 		}
 	}
-	return k
-}
-
-// structKey hashes the structural pieces on b from scratch.
-func structKey(b *board) uint64 {
-	var k uint64
-	for sq, pc := range b.sq {
-		if pc != xiangqi.NoPiece {
-			k ^= structZobrist[pc][sq]
-		}
-	}
-	return k
+	return structure, force
 }
 
 // correction is the learned correction, in centipawns, for the position now: its

@@ -238,8 +238,7 @@ func (s *Searcher) Search(ctx context.Context, pos *xiangqi.Position, history []
 		s.net.Refresh(&s.accs[0], &s.pos)
 	}
 	s.board.load(&s.pos)
-	s.skey = structKey(&s.board)
-	s.fkey = forceKeys(&s.board)
+	s.skey, s.fkey = corrKeys(&s.board)
 	s.keys, s.checks = s.keys[:0], s.checks[:0]
 	for _, h := range history {
 		s.keys, s.checks = append(s.keys, h.Key), append(s.checks, h.Check)

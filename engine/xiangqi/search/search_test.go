@@ -402,7 +402,7 @@ func TestIncrementalEvalAlongGames(t *testing.T) {
 		s.pos, s.keys, s.checks = *p, []uint64{p.Key()}, []bool{false}
 		s.mat = material(&s.pos)
 		s.board.load(&s.pos)
-		s.skey, s.fkey = structKey(&s.board), forceKeys(&s.board)
+		s.skey, s.fkey = corrKeys(&s.board)
 		start, startBoard := s.mat, s.board
 		var moves []xiangqi.Move
 		var undos []xiangqi.Undo
@@ -429,14 +429,14 @@ func TestIncrementalEvalAlongGames(t *testing.T) {
 			if got, want := s.eval(), Evaluate(&s.pos); got != want {
 				t.Fatalf("%s, ply %d (%s): eval %d, Evaluate %d", op, ply+1, s.pos.FEN(), got, want)
 			}
-			if s.skey != structKey(&s.board) || s.fkey != forceKeys(&s.board) {
+			if skey, fkey := corrKeys(&s.board); s.skey != skey || s.fkey != fkey {
 				t.Fatalf("%s, ply %d (%s): the correction keys differ from those counted from scratch", op, ply+1, s.pos.FEN())
 			}
 		}
 		for i := len(moves) - 1; i >= 0; i-- {
 			s.unmakeMove(moves[i], undos[i])
 		}
-		if s.mat != start || s.board != startBoard || s.pos.Key() != p.Key() || s.fkey != forceKeys(&startBoard) {
+		if skey, fkey := corrKeys(&startBoard); s.mat != start || s.board != startBoard || s.pos.Key() != p.Key() || s.skey != skey || s.fkey != fkey {
 			t.Errorf("%s: unmaking the game left %v, want %v", op, s.mat, start)
 		}
 	}
