@@ -37,6 +37,7 @@ import (
 	"qipan/engine/match/openings"
 	"qipan/engine/match/player"
 	"qipan/engine/match/stats"
+	"qipan/engine/xiangqi/record"
 )
 
 func main() {
@@ -127,6 +128,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		nodes       = fs.Uint64("nodes", 0, "node limit per move")
 		games       = fs.Int("games", 0, "games to play, rounded up to pairs (default: two per opening)")
 		skip        = fs.Int("skip", 0, "do not play the first N games of the schedule (rounded down to pairs): resume a stopped run, game numbers unchanged")
+		resume      = fs.String("resume", "", "the stopped run's PGN: its games numbered up to -skip count in the score and the SPRT")
 		openingFile = fs.String("openings", "", "file of openings (moves, FEN, or FEN moves …; one a line); default: the built-in set")
 		concurrency = fs.Int("concurrency", 1, "games at once (each with its own two engine processes)")
 		pgnOut      = fs.String("pgnout", "", "write every game to this PGN file (appended)")
@@ -222,6 +224,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		SPRT: sprt, Event: *event, Site: *site,
 		Log: func(s string) { printf(stderr, "qipan-match: %s\n", s) },
 	}
+	if *resume != "" {
+		if cfg.Prior, err = readPrior(*resume, ca.Name, *skip-*skip%2); err != nil {
+			return fail(err)
+		}
+	}
 	if *pgnOut != "" {
 		f, err := os.OpenFile(*pgnOut, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 		if err != nil {
@@ -241,6 +248,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	printf(stdout, "qipan-match: %s vs %s, %d games, %s, %d openings, concurrency %d%s\n",
 		ca.Name, cb.Name, total, describeLimits(lim), len(ops), max(1, *concurrency), adjudication)
+	if n := cfg.Prior.Games.Games(); n > 0 {
+		printf(stdout, "qipan-match: resuming: %d games of %s counted (%s %d-%d-%d)\n", n, *resume,
+			ca.Name, cfg.Prior.Games.Wins, cfg.Prior.Games.Draws, cfg.Prior.Games.Losses)
+	}
 	start := time.Now()
 	cfg.Progress = func(r match.Report) { printf(stdout, "%s\n", progressLine(r, sprt)) }
 	rep, err := match.Run(ctx, cfg)
@@ -249,6 +260,24 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	printf(stdout, "%s", summary(rep, sprt, time.Since(start), ctx.Err() != nil))
 	return 0
+}
+
+// readPrior tallies engine a's results in the games of a stopped run's PGN up to game upTo.
+func readPrior(path, a string, upTo int) (match.Tally, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return match.Tally{}, fmt.Errorf("-resume: %v", err)
+	}
+	defer f.Close()
+	games, _, err := record.ReadPGN(f)
+	if err != nil {
+		return match.Tally{}, fmt.Errorf("-resume %s: %v", path, err)
+	}
+	t, err := match.TallyOf(games, a, upTo)
+	if err != nil {
+		return t, fmt.Errorf("-resume %s: %v", path, err)
+	}
+	return t, nil
 }
 
 // parseResign reads -resign N,S.
@@ -297,7 +326,11 @@ func summary(r match.Report, sprt *stats.SPRT, took time.Duration, interrupted b
 		fmt.Fprintf(&b, "interrupted: the games in progress are not counted\n")
 	}
 	tri := stats.TrinomialElo(r.Games)
-	fmt.Fprintf(&b, "Result of %s vs %s: %d games in %s\n", r.Names[0], r.Names[1], r.Done, took.Round(time.Second))
+	fmt.Fprintf(&b, "Result of %s vs %s: %d games in %s", r.Names[0], r.Names[1], r.Games.Games(), took.Round(time.Second))
+	if prior := r.Games.Games() - r.Done; prior > 0 {
+		fmt.Fprintf(&b, " (%d of them from the resumed run)", prior)
+	}
+	b.WriteString("\n")
 	fmt.Fprintf(&b, "W-D-L %d-%d-%d (from %s's side), score %.1f%%\n", r.Games.Wins, r.Games.Draws, r.Games.Losses, r.Names[0], 100*tri.Score)
 	fmt.Fprintf(&b, "Elo %s ± %s (95%%, trinomial), LOS %.1f%%\n", stats.FormatElo(tri.Elo), stats.FormatElo(tri.Margin), 100*tri.LOS)
 	if r.Pairs.Pairs() > 0 {

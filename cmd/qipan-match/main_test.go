@@ -182,3 +182,32 @@ func TestFairyStockfish(t *testing.T) {
 		}
 	}
 }
+
+// A run resumed with -skip and -resume counts the stopped run's games in its results.
+func TestResume(t *testing.T) {
+	bin := buildEngine(t)
+	dir := t.TempDir()
+	first, rest := filepath.Join(dir, "first.pgn"), filepath.Join(dir, "rest.pgn")
+	common := []string{"-a-cmd", bin, "-a-name", "qipan-a", "-b-cmd", bin, "-b-name", "qipan-b",
+		"-depth", "1", "-games", "4", "-maxplies", "40", "-sprt", "0,10,0.05,0.05"}
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), append(common[:len(common):len(common)], "-games", "2", "-pgnout", first), &out, &errb); code != 0 {
+		t.Fatalf("first run: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	out.Reset()
+	args := append(common[:len(common):len(common)], "-skip", "2", "-resume", first, "-pgnout", rest)
+	if code := run(context.Background(), args, &out, &errb); code != 0 {
+		t.Fatalf("resumed run: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	for _, want := range []string{"resuming: 2 games of " + first, "[1/2] game 3 ", "[2/2] game 4 ",
+		": 4 games in ", "(2 of them from the resumed run)"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	if code := run(context.Background(), append(args[:len(args):len(args)], "-resume", filepath.Join(dir, "none.pgn")), &out, &errb); code != 2 ||
+		!strings.Contains(errb.String(), "-resume") {
+		t.Errorf("missing -resume file: exit %d, stderr %q", code, errb.String())
+	}
+}

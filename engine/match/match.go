@@ -61,6 +61,7 @@ type Config struct {
 	Concurrency  int           // games at once (0 = 1); each game slot runs its own two engines
 	Rules        Rules
 	SPRT         *stats.SPRT // nil: play all games
+	Prior        Tally       // a stopped run's finished games (see Skip), counted with this run's
 	PGN          io.Writer   // nil: no PGN (ICCS moves, written by engine/xiangqi/record)
 
 	Event, Site string
@@ -104,14 +105,76 @@ func (g *Game) halfPointsA() int {
 	return 0
 }
 
+// Tally is engine A's results: each game, and each pair of games on one opening.
+type Tally struct {
+	Games stats.Trinomial
+	Pairs stats.Pentanomial
+}
+
+// TallyOf counts engine a's results in a stopped run's games (read back from its PGN) that are
+// numbered up to upTo, so a run resumed with Skip upTo reports the whole run. A pair counts
+// when both its games are there.
+func TallyOf(games []*record.Game, a string, upTo int) (Tally, error) {
+	var t Tally
+	half := map[int][]int{} // pair → A's half points in its games
+	seen := map[int]bool{}
+	for _, g := range games {
+		n, err := strconv.Atoi(g.Tag("Round"))
+		if err != nil || n < 1 {
+			return t, fmt.Errorf("game with Round %q: want a game number", g.Tag("Round"))
+		}
+		if n > upTo {
+			continue
+		}
+		if seen[n] {
+			return t, fmt.Errorf("game %d twice", n)
+		}
+		seen[n] = true
+		red, black := g.Tag("Red"), g.Tag("Black")
+		if red != a && black != a {
+			return t, fmt.Errorf("game %d: %s vs %s, without %s", n, red, black, a)
+		}
+		var h int
+		switch g.Result {
+		case record.Draw:
+			h = 1
+		case record.RedWins:
+			if red == a {
+				h = 2
+			}
+		case record.BlackWins:
+			if black == a {
+				h = 2
+			}
+		default:
+			continue // unfinished
+		}
+		switch h {
+		case 2:
+			t.Games.Wins++
+		case 1:
+			t.Games.Draws++
+		default:
+			t.Games.Losses++
+		}
+		half[(n-1)/2] = append(half[(n-1)/2], h)
+	}
+	for _, hs := range half {
+		if len(hs) == 2 {
+			t.Pairs.Add(hs[0] + hs[1])
+		}
+	}
+	return t, nil
+}
+
 // Report is the state of the match after a game (Last) or at the end (Last == nil).
 type Report struct {
 	Last    *Game
-	Done    int // games finished
-	Total   int // games scheduled
-	Games   stats.Trinomial
+	Done    int             // games finished in this run
+	Total   int             // games scheduled in this run
+	Games   stats.Trinomial // engine A's results, Config.Prior's included
 	Pairs   stats.Pentanomial
-	LLR     float64       // pentanomial GSPRT, when Config.SPRT is set
+	LLR     float64       // pentanomial GSPRT over Pairs, when Config.SPRT is set
 	Verdict stats.Verdict // Continue unless the SPRT stopped the match
 	Names   [2]string
 }
@@ -140,7 +203,11 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 			return Report{}, err
 		}
 	}
-	rep := Report{Total: max(0, cfg.Games-cfg.Skip), Names: [2]string{cfg.Engines[0].Name, cfg.Engines[1].Name}}
+	rep := Report{Total: max(0, cfg.Games-cfg.Skip), Names: [2]string{cfg.Engines[0].Name, cfg.Engines[1].Name},
+		Games: cfg.Prior.Games, Pairs: cfg.Prior.Pairs}
+	if cfg.SPRT != nil && rep.Pairs.Pairs() > 0 {
+		rep.LLR = cfg.SPRT.LLRPentanomial(rep.Pairs)
+	}
 
 	// Start every slot's engines first, so that a bad command fails the run at once.
 	slots := make([]*slot, cfg.Concurrency)

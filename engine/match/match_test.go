@@ -372,3 +372,42 @@ func TestRunResign(t *testing.T) {
 		})
 	}
 }
+
+// TallyOf counts a stopped run's games up to the resume point from engine A's side, pairs
+// only when complete.
+func TestTallyOf(t *testing.T) {
+	pgn := func(round int, red, black, result string) string {
+		return fmt.Sprintf("[Round \"%d\"]\n[Red \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n\n%s\n\n", round, red, black, result, result)
+	}
+	run := pgn(1, "A", "B", "1-0") + pgn(2, "B", "A", "1-0") + // win, loss: pair 1
+		pgn(3, "A", "B", "1/2-1/2") + pgn(4, "B", "A", "0-1") + // draw, win: pair 3
+		pgn(5, "A", "B", "0-1") + // loss, its pair unfinished
+		pgn(7, "B", "A", "0-1") // beyond the resume point
+	games, _, err := record.ParsePGN(run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		upTo  int
+		games stats.Trinomial
+		pairs stats.Pentanomial
+	}{
+		{0, stats.Trinomial{}, stats.Pentanomial{}},
+		{2, stats.Trinomial{Wins: 1, Losses: 1}, stats.Pentanomial{0, 0, 1, 0, 0}},
+		{6, stats.Trinomial{Wins: 2, Draws: 1, Losses: 2}, stats.Pentanomial{0, 0, 1, 1, 0}},
+	} {
+		got, err := TallyOf(games, "A", tt.upTo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Games != tt.games || got.Pairs != tt.pairs {
+			t.Errorf("up to %d: %+v %v, want %+v %v", tt.upTo, got.Games, got.Pairs, tt.games, tt.pairs)
+		}
+	}
+	if _, err := TallyOf(games, "C", 6); err == nil || !strings.Contains(err.Error(), "without C") {
+		t.Errorf("games without the engine: error %v, want one naming it", err)
+	}
+	if _, err := TallyOf(append(games, games[2]), "A", 6); err == nil || !strings.Contains(err.Error(), "game 3 twice") {
+		t.Errorf("a game twice: error %v, want one naming it", err)
+	}
+}
