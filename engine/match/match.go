@@ -89,16 +89,20 @@ type Outcome struct {
 }
 
 // halfPointsA is engine A's score in half points (0, 1, 2).
-func (g *Game) halfPointsA() int {
-	switch g.Outcome.Result {
+func (g *Game) halfPointsA() int { return halfPoints(g.Outcome.Result, g.AIsRed) }
+
+// halfPoints is engine A's score in half points (0, 1, 2) in a game with this PGN result,
+// A having played Red when aIsRed; 0 for a result that is not a finished game's.
+func halfPoints(result string, aIsRed bool) int {
+	switch result {
 	case "1/2-1/2":
 		return 1
 	case "1-0":
-		if g.AIsRed {
+		if aIsRed {
 			return 2
 		}
 	case "0-1":
-		if !g.AIsRed {
+		if !aIsRed {
 			return 2
 		}
 	}
@@ -134,29 +138,11 @@ func TallyOf(games []*record.Game, a string, upTo int) (Tally, error) {
 		if red != a && black != a {
 			return t, fmt.Errorf("game %d: %s vs %s, without %s", n, red, black, a)
 		}
-		var h int
-		switch g.Result {
-		case record.Draw:
-			h = 1
-		case record.RedWins:
-			if red == a {
-				h = 2
-			}
-		case record.BlackWins:
-			if black == a {
-				h = 2
-			}
-		default:
+		if g.Result != record.RedWins && g.Result != record.BlackWins && g.Result != record.Draw {
 			continue // unfinished
 		}
-		switch h {
-		case 2:
-			t.Games.Wins++
-		case 1:
-			t.Games.Draws++
-		default:
-			t.Games.Losses++
-		}
+		h := halfPoints(string(g.Result), red == a)
+		t.Games.Add(h)
 		half[(n-1)/2] = append(half[(n-1)/2], h)
 	}
 	for _, hs := range half {
@@ -259,14 +245,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	for g := range results {
 		rep.Done++
 		rep.Last = g
-		switch g.halfPointsA() {
-		case 2:
-			rep.Games.Wins++
-		case 1:
-			rep.Games.Draws++
-		default:
-			rep.Games.Losses++
-		}
+		rep.Games.Add(g.halfPointsA())
 		if first, ok := pending[g.Pair]; ok {
 			delete(pending, g.Pair)
 			rep.Pairs.Add(first + g.halfPointsA())

@@ -29,6 +29,18 @@ type Trinomial struct{ Losses, Draws, Wins int }
 // Games is the number of games counted.
 func (t Trinomial) Games() int { return t.Losses + t.Draws + t.Wins }
 
+// Add counts a game in which the first engine scored halfPoints (0 loss, 1 draw, 2 win).
+func (t *Trinomial) Add(halfPoints int) {
+	switch halfPoints {
+	case 2:
+		t.Wins++
+	case 1:
+		t.Draws++
+	default:
+		t.Losses++
+	}
+}
+
 // Score is the first engine's mean score per game (NaN with no games).
 func (t Trinomial) Score() float64 {
 	return (float64(t.Wins) + float64(t.Draws)/2) / float64(t.Games())

@@ -161,3 +161,13 @@ func TestFormatElo(t *testing.T) {
 		}
 	}
 }
+
+func TestTrinomialAdd(t *testing.T) {
+	var tr Trinomial
+	for _, h := range []int{2, 1, 0, 2} {
+		tr.Add(h)
+	}
+	if want := (Trinomial{Losses: 1, Draws: 1, Wins: 2}); tr != want {
+		t.Errorf("half points 2, 1, 0, 2 counted as %+v, want %+v", tr, want)
+	}
+}
