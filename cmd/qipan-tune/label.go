@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 
 	"qipan/engine/match/player"
 	"qipan/engine/xiangqi"
+	"qipan/engine/xiangqi/search"
 )
 
 // label asks a UCI engine (Fairy-Stockfish by default) to search each position of a gen file
@@ -21,8 +23,9 @@ func label(args []string, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	in := fs.String("in", "", "positions (gen's FEN;result lines)")
 	out := fs.String("out", "", "output file (appended)")
-	engine := fs.String("engine", "node ../shared/oracles/fsuci.js", "UCI engine command (Fairy-Stockfish's ranks 1..10)")
+	engine := fs.String("engine", "node ../shared/oracles/fsuci.js", "UCI engine command (Fairy-Stockfish's ranks 1..10), or self: qipan's own search, in process")
 	depth := fs.Int("depth", 7, "search depth per position")
+	nodes := fs.Uint64("nodes", 0, "with -engine self: nodes per position instead of a depth")
 	jobs := fs.Int("jobs", 2, "engines run at once")
 	every := fs.Int("every", 1, "label every Nth position only")
 	if err := fs.Parse(args); err != nil {
@@ -44,10 +47,25 @@ func label(args []string, stderr io.Writer) int {
 	}
 	defer closeOut()
 
-	cfg, err := fairyConfig(*engine, "teacher")
-	if err != nil {
-		fmt.Fprintln(stderr, "qipan-tune: -engine:", err)
-		return 1
+	var teacher func() (labeller, error)
+	if *engine == "self" {
+		lim := search.Limits{Nodes: *nodes}
+		if *nodes == 0 {
+			lim.Depth = *depth
+		}
+		teacher = func() (labeller, error) {
+			return selfTeacher{search.New(16), lim}, nil
+		}
+	} else {
+		cfg, err := fairyConfig(*engine, "teacher")
+		if err != nil {
+			fmt.Fprintln(stderr, "qipan-tune: -engine:", err)
+			return 1
+		}
+		teacher = func() (labeller, error) {
+			p, err := player.Start(cfg, time.Minute)
+			return uciTeacher{p, *depth}, err
+		}
 	}
 	work := make(chan line)
 	var mu sync.Mutex
@@ -57,7 +75,7 @@ func label(args []string, stderr io.Writer) int {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p, err := player.Start(cfg, time.Minute)
+			p, err := teacher()
 			if err != nil {
 				fmt.Fprintln(stderr, "qipan-tune:", err)
 				for range work {
@@ -66,7 +84,7 @@ func label(args []string, stderr io.Writer) int {
 			}
 			defer p.Close()
 			for l := range work {
-				text, ok, err := labelOne(p, l, *depth)
+				text, ok, err := p.label(l)
 				mu.Lock()
 				done++
 				switch {
@@ -112,10 +130,45 @@ func fairyConfig(engine, name string) (player.Config, error) {
 	return player.FairyXiangqi(player.Config{Name: name, Command: cmd}), nil
 }
 
-// labelOne returns the output line for l, and whether the position is kept.
-func labelOne(p *player.Player, l line, depth int) (string, bool, error) {
+// labeller searches positions for label: one engine, used by one goroutine.
+type labeller interface {
+	label(l line) (text string, kept bool, err error)
+	Alive() bool
+	Close()
+}
+
+// selfTeacher is qipan's own search, in process (no pipe, no protocol): the evaluation
+// distilled from the engine's deeper searches.
+type selfTeacher struct {
+	s   *search.Searcher
+	lim search.Limits
+}
+
+func (t selfTeacher) Alive() bool { return true }
+func (t selfTeacher) Close()      {}
+
+func (t selfTeacher) label(l line) (string, bool, error) {
+	r := t.s.Search(context.Background(), l.pos, nil, t.lim, nil)
+	if r.Best == xiangqi.NoMove {
+		return "", false, nil
+	}
+	return keep(l, r.Best, r.Score)
+}
+
+// uciTeacher is a UCI engine searching each position to a depth.
+type uciTeacher struct {
+	p     *player.Player
+	depth int
+}
+
+func (t uciTeacher) Alive() bool { return t.p.Alive() }
+func (t uciTeacher) Close()      { t.p.Close() }
+
+// label returns the output line for l, and whether the position is kept.
+func (t uciTeacher) label(l line) (string, bool, error) {
+	p := t.p
 	fen := l.pos.FEN()
-	r, err := p.Go(fen, nil, player.Limits{Depth: depth}, time.Minute)
+	r, err := p.Go(fen, nil, player.Limits{Depth: t.depth}, time.Minute)
 	if err != nil {
 		return "", false, err
 	}
@@ -130,11 +183,17 @@ func labelOne(p *player.Player, l line, depth int) (string, bool, error) {
 	if err != nil {
 		return "", false, err
 	}
+	return keep(l, m, cp)
+}
+
+// keep returns l's output line with the teacher's score cp (side to move's view) and best
+// move m, and whether it is kept: not when m captures or the score is decided (or a mate).
+func keep(l line, m xiangqi.Move, cp int) (string, bool, error) {
 	if l.pos.At(m.To()) != xiangqi.NoPiece || math.Abs(float64(cp)) > 1500 {
 		return "", false, nil // the position is not quiet, or decided
 	}
 	if l.pos.Turn() == xiangqi.Black {
 		cp = -cp
 	}
-	return fmt.Sprintf("%s;%g;%d", fen, l.result, cp), true, nil
+	return fmt.Sprintf("%s;%g;%d", l.pos.FEN(), l.result, cp), true, nil
 }

@@ -21,8 +21,17 @@ func TestLabel(t *testing.T) {
 	dir, env := oracles.Setup(t)
 	name, value, _ := strings.Cut(env, "=")
 	t.Setenv(name, value) // for the fsuci.js the runner starts
-	fsuci := filepath.Join(dir, "fsuci.js")
+	checkLabel(t, "-engine", "node "+filepath.Join(dir, "fsuci.js"), "-depth", "4")
+}
 
+// TestLabelSelf is TestLabel with qipan's own search as the teacher, by depth and by nodes.
+func TestLabelSelf(t *testing.T) {
+	checkLabel(t, "-engine", "self", "-depth", "4")
+	checkLabel(t, "-engine", "self", "-nodes", "3000")
+}
+
+func checkLabel(t *testing.T, teacher ...string) {
+	t.Helper()
 	up := "3aka3/9/9/2p1p1p2/9/9/2P1P1P2/9/9/R2AKA3" // nothing can be captured
 	in := strings.Join([]string{
 		up + " w - - 0 1;1",
@@ -35,7 +44,7 @@ func TestLabel(t *testing.T) {
 		t.Fatal(err)
 	}
 	var errb bytes.Buffer
-	if code := label([]string{"-in", inPath, "-out", outPath, "-engine", "node " + fsuci, "-depth", "4", "-jobs", "1"}, &errb); code != 0 {
+	if code := label(append([]string{"-in", inPath, "-out", outPath, "-jobs", "1"}, teacher...), &errb); code != 0 {
 		t.Fatalf("label exit %d: %s", code, errb.String())
 	}
 	data, err := os.ReadFile(outPath)

@@ -2,6 +2,7 @@
 //
 //	qipan-tune gen -games 400 -nodes 5000 -out data.txt   # self-play, one "FEN;result" a line
 //	qipan-tune pgn -out data.txt games.pgn               # the quiet positions of match games
+//	qipan-tune label -in data.txt -out lab.txt [-engine self -nodes 10000]  # a teacher's scores
 //	qipan-tune fit -in data.txt                            # prints the fitted weights as Go
 //	qipan-tune terms -in data.txt                          # the evaluation beside Fairy-Stockfish's terms
 //	qipan-tune nnue -in labelled.txt -out xiangqi.nnue     # trains a network (nnue.go)
