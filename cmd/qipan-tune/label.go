@@ -25,7 +25,7 @@ func label(args []string, stderr io.Writer) int {
 	out := fs.String("out", "", "output file (appended)")
 	engine := fs.String("engine", "node ../shared/oracles/fsuci.js", "UCI engine command (Fairy-Stockfish's ranks 1..10), or self: qipan's own search, in process")
 	depth := fs.Int("depth", 7, "search depth per position")
-	nodes := fs.Uint64("nodes", 0, "with -engine self: nodes per position instead of a depth")
+	nodes := fs.Uint64("nodes", 0, "nodes per position instead of a depth")
 	jobs := fs.Int("jobs", 2, "engines run at once")
 	every := fs.Int("every", 1, "label every Nth position only")
 	if err := fs.Parse(args); err != nil {
@@ -47,14 +47,15 @@ func label(args []string, stderr io.Writer) int {
 	}
 	defer closeOut()
 
+	// Each position is searched to -depth, or for -nodes when given, by either teacher.
+	lim := player.Limits{Nodes: *nodes}
+	if *nodes == 0 {
+		lim.Depth = *depth
+	}
 	var teacher func() (labeller, error)
 	if *engine == "self" {
-		lim := search.Limits{Nodes: *nodes}
-		if *nodes == 0 {
-			lim.Depth = *depth
-		}
 		teacher = func() (labeller, error) {
-			return selfTeacher{search.New(16), lim}, nil
+			return selfTeacher{search.New(16), search.Limits{Depth: lim.Depth, Nodes: lim.Nodes}}, nil
 		}
 	} else {
 		cfg, err := fairyConfig(*engine, "teacher")
@@ -64,7 +65,7 @@ func label(args []string, stderr io.Writer) int {
 		}
 		teacher = func() (labeller, error) {
 			p, err := player.Start(cfg, time.Minute)
-			return uciTeacher{p, *depth}, err
+			return uciTeacher{p, lim}, err
 		}
 	}
 	work := make(chan line)
@@ -155,10 +156,10 @@ func (t selfTeacher) label(l line) (string, bool, error) {
 	return keep(l, r.Best, r.Score)
 }
 
-// uciTeacher is a UCI engine searching each position to a depth.
+// uciTeacher is a UCI engine searching each position to a depth or for a number of nodes.
 type uciTeacher struct {
-	p     *player.Player
-	depth int
+	p   *player.Player
+	lim player.Limits
 }
 
 func (t uciTeacher) Alive() bool { return t.p.Alive() }
@@ -166,9 +167,7 @@ func (t uciTeacher) Close()      { t.p.Close() }
 
 // label returns the output line for l, and whether the position is kept.
 func (t uciTeacher) label(l line) (string, bool, error) {
-	p := t.p
-	fen := l.pos.FEN()
-	r, err := p.Go(fen, nil, player.Limits{Depth: t.depth}, time.Minute)
+	r, err := t.p.Go(l.pos.FEN(), nil, t.lim, time.Minute)
 	if err != nil {
 		return "", false, err
 	}
