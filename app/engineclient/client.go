@@ -77,8 +77,9 @@ type Client struct {
 	info SearchInfo
 	// moveInfo is, for a search scoring every move (multipv), the last line for each first move.
 	moveInfo map[string]SearchInfo
-	// ranked are the last search's best lines by rank (multipv 1, 2, 3).
-	ranked [Ranks]SearchInfo
+	// ranked are the last search's best lines by rank (multipv 1, 2, 3); done are the lines
+	// of its last iteration that finished before the one ranked is filling.
+	ranked, done [Ranks]SearchInfo
 	// analysed is the position whose analysis search ended: it is not searched again.
 	analysed string
 	// kept are, by variant, the Lines of the last search sent to an engine that keeps them
@@ -109,19 +110,36 @@ func (e *Client) Hinting() bool {
 
 // Ranked returns the last search's best lines in order (multipv 1, 2, …; one line for a
 // search of one line). The engine reports each line as it finishes it, so while an
-// iteration runs the first lines may be a ply deeper than the rest and start with a move
-// an older line starts with: that older line is left out (its move has a newer line).
+// iteration runs its finished lines come first, then the last finished iteration's lines
+// whose first moves they do not start with: as many lines as before, none lost while a
+// deeper line replaces an older one.
 func (e *Client) Ranked() []SearchInfo {
 	var out []SearchInfo
-	for _, t := range e.ranked {
-		if t.Depth == 0 || t.Pos != e.info.Pos {
-			break
-		}
+	n := 0 // lines the search gives
+	add := func(t SearchInfo) {
 		if !slices.ContainsFunc(out, func(o SearchInfo) bool { return sameFirst(o.PV, t.PV) }) {
 			out = append(out, t)
 		}
 	}
-	return out
+	for _, t := range e.ranked {
+		if t.Depth == 0 || t.Pos != e.info.Pos {
+			break
+		}
+		n++
+		if t.Depth == e.ranked[0].Depth {
+			add(t)
+		}
+	}
+	for _, t := range e.done {
+		if t.Depth == 0 || t.Pos != e.info.Pos {
+			break
+		}
+		add(t)
+	}
+	for _, t := range e.ranked[:n] { // an iteration's later lines the first one left in place
+		add(t)
+	}
+	return out[:min(len(out), n)]
 }
 
 // sameFirst reports whether two lines start with the same move.
@@ -190,7 +208,7 @@ func (e *Client) Sync(want Search) []string {
 	e.inflight, e.stopped, e.hurried = want, false, false
 	e.info = SearchInfo{Pos: want.Pos, Hint: want.Kind == Hint}
 	e.moveInfo = nil
-	e.ranked = [Ranks]SearchInfo{}
+	e.ranked, e.done = [Ranks]SearchInfo{}, [Ranks]SearchInfo{}
 	e.analysed = ""
 	e.searches++
 	var lines []string
@@ -285,6 +303,9 @@ func (e *Client) Said(line string) Reply {
 				e.keepMoveInfo(t)
 			}
 			if rank := max(t.MultiPV, 1); rank <= Ranks {
+				if rank == 1 && t.Depth > e.ranked[0].Depth {
+					e.done = e.ranked // a new iteration begins
+				}
 				e.ranked[rank-1] = t
 			}
 			if t.MultiPV <= 1 {
