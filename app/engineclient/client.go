@@ -136,7 +136,9 @@ func (e *Client) Ranked() []SearchInfo {
 		}
 		add(t)
 	}
-	for _, t := range e.ranked[:n] { // an iteration's later lines the first one left in place
+	// Lines at another depth than the first that the last iteration does not hold either (an
+	// engine may report its ranks at differing depths): kept, after the rest.
+	for _, t := range e.ranked[:n] {
 		add(t)
 	}
 	return out[:min(len(out), n)]
