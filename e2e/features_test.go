@@ -124,7 +124,7 @@ func TestFeatures(t *testing.T) {
 	waitFor(t, ctx, 5*time.Second, "→ to move 1", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q`, after1))
 	screenshot(t, ctx, "14-review")
 	run(t, ctx, 5*time.Second, "End", chromedp.KeyEvent(kb.End))
-	waitFor(t, ctx, 5*time.Second, "End: the game", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q && !document.querySelector("[data-action=continue]")`, live))
+	waitFor(t, ctx, 5*time.Second, "End: the game", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q && document.querySelector("[data-action=continue]").disabled`, live))
 	run(t, ctx, 5*time.Second, "Home", chromedp.KeyEvent(kb.Home))
 	waitFor(t, ctx, 5*time.Second, "Home", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q`, xiangqi.StartFEN))
 	// Undo keeps the record: the undone moves stay listed, dimmed, until a new move.

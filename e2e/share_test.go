@@ -143,8 +143,7 @@ func TestShare(t *testing.T) {
 	}
 	waitFor(t, ctx, 5*time.Second, "three moves", `document.querySelectorAll("[data-ply]").length === 3`)
 	run(t, ctx, 10*time.Second, "review move 2", chromedp.Click(`[data-ply="2"]`))
-	// The review's buttons move the panel's lower half: click Share once they are there.
-	waitFor(t, ctx, 5*time.Second, "the review", `document.querySelector("[data-action=live]") !== null`)
+	waitFor(t, ctx, 5*time.Second, "the review", `!document.querySelector("[data-action=live]").disabled`)
 	action(t, ctx, "share")
 	waitFor(t, ctx, 5*time.Second, "the share dialog", `document.querySelector("[data-share=link]") !== null`)
 	link := eval[string](t, ctx, `document.querySelector("[data-share=link]").value`)

@@ -2,6 +2,7 @@ package desktop
 
 import (
 	"strconv"
+	"strings"
 
 	"qipan/app/i18n"
 	"qipan/app/play"
@@ -113,11 +114,7 @@ func (a *App) panel(l *frameLayout, beside bool) {
 		lh := size * 1.4
 		ls := wrap(s, size, w)
 		if len(ls) > n {
-			rest := ""
-			for _, l := range ls[n-1:] {
-				rest += l + " "
-			}
-			ls = append(ls[:n-1], rest)
+			ls = append(ls[:n-1], strings.Join(ls[n-1:], " "))
 		}
 		for i, t := range ls {
 			if t != "" {
@@ -170,7 +167,7 @@ func (a *App) panel(l *frameLayout, beside bool) {
 	row(on("flip", lang.T(i18n.Flip), true),
 		on("hint", lang.T(i18n.Hint), engineOK && !reviewing && b.PersonToMove() && !e.Hinting()),
 		on(string(play.ActMoveNow), lang.T(i18n.MoveNow), e.Thinking()))
-	row(on("continue", lang.T(i18n.ContinueHere), reviewing), on("live", lang.T(i18n.BackToGame), reviewing),
+	row(on("continue", lang.T(i18n.ContinueHere), b.CanContinue()), on("live", lang.T(i18n.BackToGame), reviewing),
 		pick(string(play.ActAnalysis), lang.T(i18n.Analysis), b.Analysis()))
 	_, tree := b.Annotated()
 	switch {

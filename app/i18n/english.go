@@ -6,6 +6,7 @@ var english = [keyCount]string{
 	LookingForHint:    "Looking for a hint…",
 	SideToMove:        "%s to move",
 	YourMove:          "Your move (%s)",
+	HeldStatus:        "%s to move · Continue to play on",
 	EngineUnavailable: "The engine is unavailable",
 	StartingEngine:    "Starting the engine…",
 	ComputerThinking:  "Computer is thinking…",

@@ -10,6 +10,7 @@ const (
 	LookingForHint
 	SideToMove // side
 	YourMove   // side
+	HeldStatus // side
 	EngineUnavailable
 	StartingEngine
 	ComputerThinking

@@ -6,6 +6,7 @@ var simplified = [keyCount]string{
 	LookingForHint:    "正在寻找提示…",
 	SideToMove:        "%s走棋",
 	YourMove:          "轮到你走（%s）",
+	HeldStatus:        "%s走棋 · 按“继续”接着下",
 	EngineUnavailable: "引擎不可用",
 	StartingEngine:    "正在启动引擎…",
 	ComputerThinking:  "电脑思考中…",

@@ -42,7 +42,7 @@ func (s *Session) AskingNew() bool { return s.asking }
 // CanRestore reports whether the game replaced last on the board can be brought back: one is
 // kept, and the game that replaced it has had no move of the person's since (or has none).
 func (s *Session) CanRestore() bool {
-	return s.kept[s.shown] && (s.fresh[s.shown] || s.Table().Len() == 0)
+	return s.kept[s.shown] && (s.Table().fresh || s.Table().Len() == 0)
 }
 
 // keepAction carries out the keep row's actions and New; ok is false for any other action.
@@ -74,6 +74,7 @@ func (s *Session) newGame(confirmed bool) Effects {
 	s.asking = false
 	kept, err := s.keepSaved(t.Variant(), t.Save(), t.Len())
 	t.New()
+	t.fresh = t.fresh || kept
 	return Effects{Save: true, Send: t.EngineLines(), Kept: kept, KeepErr: err}
 }
 
@@ -86,7 +87,7 @@ func (s *Session) keepSaved(v string, saved Saved, moves int) (bool, error) {
 	if err := s.shelf.Keep(v, saved); err != nil {
 		return false, err
 	}
-	s.kept[v], s.fresh[v] = true, true
+	s.kept[v] = true
 	return true, nil
 }
 
@@ -142,6 +143,7 @@ func (s *Session) replaceIn(v string, change func(*Table) error) (kept bool, ker
 	}
 	s.asking = false
 	kept, kerr = s.keepSaved(v, was, moves)
+	t.fresh = t.fresh || kept
 	return kept, kerr, nil
 }
 
@@ -165,6 +167,7 @@ func (s *Session) putKeeping(nt *Table) Effects {
 	old := s.tables[v]
 	s.Show(v)
 	kept, err := s.keepSaved(v, old.Save(), old.Len())
+	nt.fresh = kept
 	nt.SetLevel(old.Level())
 	s.Put(nt)
 	s.asking = false
@@ -182,13 +185,13 @@ func (s *Session) restorePrevious() Effects {
 		nt, _ = RestoreTable(saved)
 	}
 	if nt == nil || nt.Variant() != v {
-		s.kept[v], s.fresh[v] = false, false
+		s.kept[v], s.Table().fresh = false, false
 		return Effects{Unreadable: true}
 	}
 	e := s.putKeeping(nt)
 	if !e.Kept {
 		s.shelf.Drop(v)
-		s.kept[v], s.fresh[v] = false, false
+		s.kept[v], s.Table().fresh = false, false
 	}
 	return e
 }

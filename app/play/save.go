@@ -23,6 +23,10 @@ type Saved struct {
 	Game string `json:"game,omitempty"`
 	// Story is what an imported record tells besides its moves (Xiangqi).
 	Story *SavedStory `json:"story,omitempty"`
+	// Held: the engine waits for the person to play on from the record (Table.Held).
+	Held bool `json:"held,omitempty"`
+	// Fresh: the game replaced one kept to be brought back, with no move of the person's since.
+	Fresh bool `json:"fresh,omitempty"`
 }
 
 // SavedVersion is the Saved layout this code writes and reads.

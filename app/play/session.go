@@ -25,17 +25,17 @@ type Session struct {
 	watchID   int
 	watchFor  time.Duration
 	watchFrom time.Time
-	// keeping the games replaced (keep.go): where, which games have one kept, which were
-	// replaced with no move of the person's since, and whether New waits for a confirmation
-	shelf       Shelf
-	kept, fresh map[string]bool
-	asking      bool
+	// keeping the games replaced (keep.go): where, which games have one kept, and whether
+	// New waits for a confirmation (which games replaced a kept one: Table.fresh)
+	shelf  Shelf
+	kept   map[string]bool
+	asking bool
 }
 
 // NewSession returns a session over tables (one per game; the first is on the board), all
 // talking to one new engine conversation.
 func NewSession(tables ...*Table) *Session {
-	s := &Session{tables: map[string]*Table{}, engine: NewEngine(), kept: map[string]bool{}, fresh: map[string]bool{}}
+	s := &Session{tables: map[string]*Table{}, engine: NewEngine(), kept: map[string]bool{}}
 	for _, t := range tables {
 		s.Put(t)
 	}
@@ -111,7 +111,7 @@ func (s *Session) ClickSquare(sq int) Effects {
 	if !t.Click(sq) {
 		return Effects{Refusal: t.Refusal()}
 	}
-	s.fresh[s.shown] = false // the game that replaced a kept one is the person's now
+	t.fresh = false // the game that replaced a kept one is the person's now
 	return s.moved()
 }
 

@@ -26,6 +26,14 @@ type Table struct {
 	refusal Refusal // why the last click did not do what it tried, "" if it did
 	// analysis: the engine analyses the position shown, and the person moves both sides.
 	analysis bool
+	// held: the record on the board is the reader's (an import, a line of the record
+	// entered): the engine plays no move until the person plays on (Continue from here, a
+	// side chosen, Move now, or a move of their own side). Meanwhile the person moves both
+	// sides.
+	held bool
+	// fresh: this game replaced one that is kept (keep.go), and the person has not moved in
+	// it since: the kept one is offered back. Saved with the game, so a restart offers it too.
+	fresh    bool
 	evalBook                      // the evaluation graph's scores
 	Engine   *engineclient.Client // the conversation with the engine, shared with the other game
 }
@@ -144,19 +152,19 @@ func (t *Table) SetLevel(l int) { t.level = ClampLevel(l) }
 func (t *Table) Refusal() Refusal { return t.refusal }
 
 // setSide makes the person play side against the computer.
-func (t *Table) setSide(side int) { t.mode, t.human, t.once = VsComputer, side&1, -1 }
+func (t *Table) setSide(side int) { t.mode, t.human, t.once, t.held = VsComputer, side&1, -1, false }
 
 // SetTwoPlayer makes it a game between two people at the board: the engine moves only when
 // asked.
 func (t *Table) SetTwoPlayer() {
-	t.mode, t.once = TwoPlayer, -1
+	t.mode, t.once, t.held = TwoPlayer, -1, false
 	t.Deselect()
 }
 
 // reset forgets what belonged to the game replaced: the review, the one-off engine move, the
 // hint asked, the graph's scores.
 func (t *Table) reset() {
-	t.view, t.once, t.hintAsk = -1, -1, ""
+	t.view, t.once, t.hintAsk, t.held = -1, -1, "", false
 	t.evalBook = evalBook{}
 }
 
@@ -167,9 +175,23 @@ func (t *Table) EngineToMove() bool {
 		return false
 	case t.once == t.rules.gamePly():
 		return true
+	case t.held:
+		return false
 	}
 	return t.mode == VsComputer && t.rules.turnAt(t.rules.gamePly()) != t.human
 }
+
+// Held reports whether the engine waits for the person to play on from the record shown (an
+// import, a line entered): CanContinue then, and Continue from here ends the wait.
+func (t *Table) Held() bool { return t.held }
+
+// hold makes the engine wait until the person plays on (the record on the board is theirs to
+// read).
+func (t *Table) hold() { t.held = true }
+
+// CanContinue reports whether Continue from here would do anything: a position is reviewed,
+// or the engine waits for the person to play on.
+func (t *Table) CanContinue() bool { return t.view >= 0 || t.held }
 
 // PersonToMove reports whether the board accepts a person's move now.
 func (t *Table) PersonToMove() bool { return !t.rules.Over() && !t.EngineToMove() }
@@ -213,7 +235,14 @@ func (t *Table) BackToGame() bool {
 
 // ContinueHere makes the reviewed position the game's: play goes on from it (and if it is
 // the computer's turn there, the computer moves). It reports whether anything changed.
-func (t *Table) ContinueHere() bool { return t.view >= 0 && t.goTo(t.view) }
+func (t *Table) ContinueHere() bool {
+	was := t.held
+	t.held = false
+	if t.view >= 0 {
+		return t.goTo(t.view)
+	}
+	return was
+}
 
 // rest reports whether the game may stop at ply for the person: a position with a move to
 // make, theirs against the computer (either side's with two players), or the end.
@@ -411,7 +440,18 @@ func (t *Table) Turn() int { return t.rules.turnAt(t.ShownPly()) }
 
 // Click handles a click (or a drop) on sq: select, move, or clear. It reports whether a
 // move was played; a click refused leaves why in Refusal.
-func (t *Table) Click(sq int) bool { return t.rules.click(sq) }
+// A move of the person's own side while the engine waits (Held) is playing on: the engine
+// answers it.
+func (t *Table) Click(sq int) bool {
+	own := t.mode == VsComputer && t.rules.turnAt(t.rules.gamePly()) == t.human
+	if !t.rules.click(sq) {
+		return false
+	}
+	if own {
+		t.held = false
+	}
+	return true
+}
 
 // Selected is the selected square (-1 for none); Targets are the squares the person may
 // click now to move (the selected piece's targets, or every legal disc in Reversi).
@@ -529,6 +569,13 @@ func (t *Table) Mover(ply int) int { return t.rules.turnAt(ply - 1) }
 // sides swap and the computer plays this side; in Xiangqi's two-player mode it plays this one
 // move. Nothing happens while reviewing or when the game is over.
 func (t *Table) MoveNow() []string {
+	if t.held && !t.Reviewing() && !t.rules.Over() {
+		// Playing on from the record: the engine plays the side to move if it is its side.
+		t.held = false
+		if t.EngineToMove() {
+			return t.EngineLines()
+		}
+	}
 	if e, ok := t.rules.(enginePlayer); ok {
 		return e.MoveNow()
 	}
@@ -555,7 +602,7 @@ func (t *Table) Evals() []EvalPoint {
 // Save returns the game as it is kept between visits.
 func (t *Table) Save() Saved {
 	s := t.rules.Save()
-	s.Flipped = t.flipped
+	s.Flipped, s.Held, s.Fresh = t.flipped, t.held, t.fresh
 	return s
 }
 
@@ -563,7 +610,11 @@ func (t *Table) Save() Saved {
 // nothing changes. It returns what the text was and notes on what was skipped.
 func (t *Table) Import(text string) (kind string, notes []string, err error) {
 	if r, ok := t.rules.(recorder); ok {
-		return r.Import(text)
+		kind, notes, err = r.Import(text)
+		if err == nil {
+			t.hold() // the record is the reader's: the computer waits until they play on
+		}
+		return kind, notes, err
 	}
 	return "", nil, errNoRecords
 }
@@ -572,7 +623,11 @@ func (t *Table) Import(text string) (kind string, notes []string, err error) {
 // GBK into text (see play.ImportFile).
 func (t *Table) ImportFile(data []byte, decode func([]byte) string) (kind string, notes []string, err error) {
 	if r, ok := t.rules.(recorder); ok {
-		return r.ImportFile(data, decode)
+		kind, notes, err = r.ImportFile(data, decode)
+		if err == nil {
+			t.hold()
+		}
+		return kind, notes, err
 	}
 	return "", nil, errNoRecords
 }
@@ -591,7 +646,7 @@ func (t *Table) Restore(s Saved) error {
 	if err := t.rules.restore(s); err != nil {
 		return err
 	}
-	t.flipped = s.Flipped
+	t.flipped, t.held, t.fresh = s.Flipped, s.Held, s.Fresh
 	return nil
 }
 

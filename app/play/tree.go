@@ -196,14 +196,21 @@ func (s *story) lines(moves []xiangqi.Move, ply int) []record.Variation {
 	return all
 }
 
-// play plays mv in the game. A move that is not the redo tail's next one replaces the tail
-// in the game but not in the record: the tail stays in the story's tree. In an imported
-// record mv starts a variation there; in the app's own game (which gets a story when it
-// first needs one) the line played is the game, so it stays the main line and the tail
-// becomes the variation.
+// play plays mv in the game. A move equal to the record's next one follows the record, as
+// Redo does, whoever plays it: the moves after it stay. A move that is not the redo tail's
+// next one replaces the tail in the game but not in the record: the tail stays in the story's
+// tree. In an imported record mv starts a variation there; in the app's own game (which gets
+// a story when it first needs one) the line played is the game, so it stays the main line and
+// the tail becomes the variation. Either way a move the tree holds already (a variation's
+// first move) is followed by the rest of its line, as the game's redo tail.
 func (m *Match) play(mv xiangqi.Move) error {
 	g := m.game
-	if g.Ply() < g.Len() && g.Moves()[g.Ply()] != mv && g.Position().IsLegal(mv) {
+	if g.Ply() < g.Len() && g.Moves()[g.Ply()] == mv {
+		g.Redo()
+		m.keepPlayed()
+		return nil
+	}
+	if g.Ply() < g.Len() && g.Position().IsLegal(mv) {
 		if m.story == nil {
 			m.story = &story{own: true, result: record.Unknown}
 		}
@@ -213,12 +220,33 @@ func (m *Match) play(mv xiangqi.Move) error {
 		return err
 	}
 	if m.story != nil {
-		m.story.graft(g.Moves()[:g.Ply()])
-		if m.story.own {
-			m.story.promote(g.Moves()[:g.Ply()], g.Ply())
+		played := g.Moves()
+		if next, ok := m.story.next(played); ok {
+			// The tree held the move: the game goes on along its line, as the tail.
+			for _, rest := range mainFrom(next) {
+				if g.Play(rest) != nil {
+					break
+				}
+			}
+			for g.Ply() > len(played) && g.Undo() {
+			}
 		}
 	}
+	m.keepPlayed()
 	return nil
+}
+
+// keepPlayed puts the moves played into the story, if the game has one; in the app's own
+// game the line played becomes the main line.
+func (m *Match) keepPlayed() {
+	if m.story == nil {
+		return
+	}
+	g := m.game
+	m.story.graft(g.Moves()[:g.Ply()])
+	if m.story.own {
+		m.story.promote(g.Moves()[:g.Ply()], g.Ply())
+	}
 }
 
 // annotated is the record's move at ply of the game (its comment, symbols, variations), nil
@@ -305,6 +333,7 @@ func (m *Match) EnterBranch(ply, k, j int) bool {
 	}
 	m.follow(g)
 	m.Review(ply + j + 1)
+	m.hold() // a line of the record is read, not played: the engine waits
 	return true
 }
 
@@ -358,6 +387,7 @@ func (m *Match) DeleteVariation(ply int) bool {
 	}
 	m.follow(g)
 	m.Review(at)
+	m.hold()
 	return true
 }
 

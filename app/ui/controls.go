@@ -11,11 +11,12 @@ import (
 const ControlAction = "qipan/control"
 
 // Controls is the game's buttons: new game, undo, redo, flip (Xiangqi); hint and move now;
-// and while reviewing, continue from here and back to the game.
+// and continue from here and back to the game, always in place (enabled while reviewing, or
+// while the computer waits to play on), so that starting a review moves nothing.
 type Controls struct {
 	app.Compo
 	CanUndo, CanRedo, CanHint, CanMoveNow bool
-	Reviewing                             bool
+	Reviewing, CanContinue                bool
 	Analysing                             bool // analysis is on (the button shows it pressed)
 	Reversi                               bool // the Reversi board: no flip, its own titles
 	Lang                                  i18n.Lang
@@ -53,9 +54,10 @@ func (c *Controls) In(l i18n.Lang) *Controls {
 	return c
 }
 
-// Review says whether the board shows an earlier position of the record.
-func (c *Controls) Review(v bool) *Controls {
-	c.Reviewing = v
+// Review says whether the board shows an earlier position of the record, and whether
+// Continue from here would do anything (play.Table.CanContinue).
+func (c *Controls) Review(reviewing, canContinue bool) *Controls {
+	c.Reviewing, c.CanContinue = reviewing, canContinue
 	return c
 }
 
@@ -83,18 +85,16 @@ func (c *Controls) Render() app.UI {
 			controlButton("analysis", l.T(i18n.Analysis), l.T(i18n.AnalysisTitle), true).
 				Attr("aria-pressed", boolText(c.Analysing)),
 		),
-		reviewControls(l, c.Reviewing),
+		reviewControls(l, c.Reviewing, c.CanContinue),
 	)
 }
 
-// reviewControls are the buttons shown while reviewing: continue from here, back to the game.
-func reviewControls(l i18n.Lang, reviewing bool) app.UI {
-	return app.If(reviewing, func() app.UI {
-		return app.Div().Class("controls two review").Body(
-			controlButton("continue", l.T(i18n.ContinueHere), l.T(i18n.ContinueHereTitle), true),
-			controlButton("live", l.T(i18n.BackToGame), l.T(i18n.BackToGameTitle), true),
-		)
-	})
+// reviewControls are the review's buttons: continue from here, back to the game.
+func reviewControls(l i18n.Lang, reviewing, canContinue bool) app.UI {
+	return app.Div().Class("controls two review").Body(
+		controlButton("continue", l.T(i18n.ContinueHere), l.T(i18n.ContinueHereTitle), canContinue),
+		controlButton("live", l.T(i18n.BackToGame), l.T(i18n.BackToGameTitle), reviewing),
+	)
 }
 
 // controlButton is a button posting ControlAction with its data-action.

@@ -480,7 +480,7 @@ func (p *Page) Render() app.UI {
 			newControls().In(l).For(b.Variant()).Enable(b.CanUndo(), b.CanRedo()).
 				EnableEngine(engineOK && !b.Reviewing() && b.PersonToMove() && !b.Engine.Hinting(),
 					engineOK && !b.Reviewing() && !b.Over()).
-				Review(b.Reviewing()).Analyse(b.Analysis()),
+				Review(b.Reviewing(), b.CanContinue()).Analyse(b.Analysis()),
 			p.keepSlot(),
 			p.players(),
 			newMoveList().In(l).WithRecord(texts, b.Ply(), b.ShownPly(), b.SecondFirst()),
