@@ -7,6 +7,7 @@ var english = [keyCount]string{
 	SideToMove:        "%s to move",
 	YourMove:          "Your move (%s)",
 	HeldStatus:        "%s to move · Continue to play on",
+	BookMove:          "From the opening book: %s",
 	EngineUnavailable: "The engine is unavailable",
 	StartingEngine:    "Starting the engine…",
 	ComputerThinking:  "Computer is thinking…",

@@ -11,6 +11,7 @@ const (
 	SideToMove // side
 	YourMove   // side
 	HeldStatus // side
+	BookMove   // move
 	EngineUnavailable
 	StartingEngine
 	ComputerThinking

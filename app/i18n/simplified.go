@@ -7,6 +7,7 @@ var simplified = [keyCount]string{
 	SideToMove:        "%s走棋",
 	YourMove:          "轮到你走（%s）",
 	HeldStatus:        "%s走棋 · 按“继续”接着下",
+	BookMove:          "开局库着法：%s",
 	EngineUnavailable: "引擎不可用",
 	StartingEngine:    "正在启动引擎…",
 	ComputerThinking:  "电脑思考中…",

@@ -7,6 +7,7 @@ var traditional = [keyCount]string{
 	SideToMove:        "%s走棋",
 	YourMove:          "輪到你走（%s）",
 	HeldStatus:        "%s走棋 · 按「繼續」接著下",
+	BookMove:          "開局庫著法：%s",
 	EngineUnavailable: "引擎無法使用",
 	StartingEngine:    "正在啟動引擎…",
 	ComputerThinking:  "電腦思考中…",

@@ -133,7 +133,7 @@ func TestBoardPlay(t *testing.T) {
 		if !b.Review(1) || !b.Reviewing() || b.ShownPly() != 1 {
 			t.Fatalf("%s: review 1: shown %d", tc.variant, b.ShownPly())
 		}
-		if !strings.HasPrefix(StatusText(i18n.English, b), "Reviewing move 1 of 2") {
+		if !strings.HasPrefix(StatusText(i18n.English, b), "Reviewing move 1, ") {
 			t.Errorf("%s: status %q while reviewing", tc.variant, StatusText(i18n.English, b))
 		}
 		if !b.BackToGame() || b.Reviewing() {

@@ -1,6 +1,8 @@
 package play
 
 import (
+	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,7 +29,7 @@ func (m *Match) EngineView(n Notation) (EngineView, bool) {
 		return EngineView{}, false
 	}
 	var pos *xiangqi.Position
-	for _, ply := range []int{m.ShownPly(), m.game.Ply(), m.game.Ply() - 1} {
+	for _, ply := range m.viewPlies() {
 		if ply >= 0 && m.lineAt(ply) == info.Pos {
 			pos = m.game.PositionAt(ply)
 			break
@@ -55,11 +57,10 @@ func (m *Match) EngineView(n Notation) (EngineView, bool) {
 		}
 		return v
 	}
-	v := view(info)
-	if ranked := m.Engine.Ranked(); len(ranked) > 1 {
-		for _, t := range ranked[1:] {
-			v.More = append(v.More, view(t))
-		}
+	lines := bestFirst(info, m.Engine.Ranked())
+	v := view(lines[0])
+	for _, t := range lines[1:] {
+		v.More = append(v.More, view(t))
 	}
 	return v, true
 }
@@ -73,7 +74,7 @@ func (r *Reversi) EngineView(Notation) (EngineView, bool) {
 		return EngineView{}, false
 	}
 	var pos *reversi.Position
-	for _, ply := range []int{r.ShownPly(), r.game.Ply(), r.game.Ply() - 1} {
+	for _, ply := range r.viewPlies() {
 		if ply >= 0 && r.lineAt(ply) == info.Pos {
 			pos = r.game.PositionAt(ply)
 			break
@@ -92,13 +93,58 @@ func (r *Reversi) EngineView(Notation) (EngineView, bool) {
 		}
 		return EngineView{Info: t, PV: t.PV}
 	}
-	v := view(info)
-	if ranked := r.Engine.Ranked(); len(ranked) > 1 {
-		for _, t := range ranked[1:] {
-			v.More = append(v.More, view(t))
-		}
+	lines := bestFirst(info, r.Engine.Ranked())
+	v := view(lines[0])
+	for _, t := range lines[1:] {
+		v.More = append(v.More, view(t))
 	}
 	return v, true
+}
+
+// viewPlies are the plies whose search the panel may show: the position on the board, and
+// in the game (not while reviewing: the panel speaks of the board) the one before it, whose
+// search's move was just played.
+func (t *Table) viewPlies() []int {
+	if t.Reviewing() {
+		return []int{t.ShownPly()}
+	}
+	return []int{t.rules.gamePly(), t.rules.gamePly() - 1}
+}
+
+// bestFirst are the search's lines best first for the side to move: info alone, or the
+// ranked lines of a multi-line search sorted by score (the ranks of an iteration still
+// running are the last one's, of another depth, so the engine's ranks alone may disagree
+// with the scores shown).
+func bestFirst(info engineclient.SearchInfo, ranked []engineclient.SearchInfo) []engineclient.SearchInfo {
+	if len(ranked) < 2 {
+		return []engineclient.SearchInfo{info}
+	}
+	out := slices.Clone(ranked)
+	slices.SortStableFunc(out, func(a, b engineclient.SearchInfo) int { return cmp.Compare(scoreKey(b), scoreKey(a)) })
+	return out
+}
+
+// scoreKey orders scores for the side to move: a mate found first, the shorter the better;
+// being mated last, the later the better.
+func scoreKey(t engineclient.SearchInfo) int {
+	switch {
+	case t.Mate > 0:
+		return 1<<30 - t.Mate
+	case t.Mate < 0:
+		return -1<<30 - t.Mate
+	}
+	return t.Score
+}
+
+// BookMove is the engine's last move, in notation n, when it came from its opening book (its
+// search answered at once, with no line); "" otherwise. The panel says so in place of a line.
+func (t *Table) BookMove(n Notation) string {
+	e, ok := t.rules.(enginePlayer)
+	ply, info := t.rules.gamePly(), t.Engine.Info()
+	if !ok || t.Reviewing() || ply == 0 || t.Engine.Thinking() || info.Pos == "" || info.Depth != 0 || info.Hint || info.Pos != e.lineAt(ply-1) {
+		return ""
+	}
+	return t.rules.MoveTexts(n)[ply-1]
 }
 
 // HintScores returns the score the hint search gave each legal move of the current position

@@ -207,6 +207,15 @@ var (
 	errMove = regexp.MustCompile(`move (\d+) [("]?([^")]*)`)
 )
 
+// ErrorDetail is ErrorText followed, in a language other than English, by the reader's
+// detail in English in brackets: the reader's words first, the parser's exact words after.
+func ErrorDetail(l i18n.Lang, err error) string {
+	if l == i18n.English {
+		return err.Error()
+	}
+	return ErrorText(l, err) + " (" + err.Error() + ")"
+}
+
 // ErrorText says err (from Import, ImportFile, Restore or reading a saved file) in l: English
 // as it is; other languages say what failed and where (the line and column, the move) without
 // the English details.

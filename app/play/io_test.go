@@ -137,6 +137,13 @@ func TestErrorText(t *testing.T) {
 		if got := ErrorText(i18n.English, err); got != err.Error() {
 			t.Errorf("English: %q", got)
 		}
+		// The detail: the reader's words first, the parser's after.
+		if got := ErrorDetail(i18n.Simplified, err); !strings.HasPrefix(got, ErrorText(i18n.Simplified, err)) || !strings.HasSuffix(got, "("+err.Error()+")") {
+			t.Errorf("detail %q", got)
+		}
+		if got := ErrorDetail(i18n.English, err); got != err.Error() {
+			t.Errorf("English detail %q", got)
+		}
 	}
 	var v struct{}
 	if err := json.Unmarshal([]byte("{not json"), &v); ErrorText(i18n.Traditional, err) != "檔案已損壞" {

@@ -187,7 +187,7 @@ func StatusText(l i18n.Lang, b *Table) string {
 	var s string
 	switch {
 	case b.Reviewing():
-		s = l.T(i18n.Reviewing, b.ShownPly(), b.Len(), b.Ply())
+		return ReviewText(l, b) // the start is the start, not "move 0"
 	case e.Hinting():
 		s = l.T(i18n.LookingForHint)
 	case b.Analysis():

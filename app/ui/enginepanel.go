@@ -11,19 +11,22 @@ import (
 
 // enginePanel shows the engine's last search (docs/contracts.md: data-engine with data-depth,
 // data-score from the viewer's side and data-pv in coordinates): depth, score, speed and the
-// line in the chosen notation. It is an empty element when there is nothing to show or the
-// person hid it, so that the panel's slots stay in place. While analysing (analysis true) it
-// always has the same rows, blank until the engine fills them: the best line, the next ones
-// (play.AnalysisLines in all) and after, so the buttons under it stay where they are while
-// analysis restarts at every move and review step.
-func enginePanel(l i18n.Lang, v play.EngineView, ok, hidden, analysis bool, after ...app.UI) app.HTMLDiv {
+// line in the chosen notation. It is an empty element only when the person hid it; else it
+// always has the same rows, blank until the engine fills them (a book move says so in the
+// first): the head and the line, and while analysing (analysis true) the next best lines
+// (play.AnalysisLines in all) and after, so that nothing under it moves while the engine
+// thinks, answers from its book, or analysis restarts at every move and review step.
+func enginePanel(l i18n.Lang, v play.EngineView, ok, hidden, analysis bool, book string, after ...app.UI) app.HTMLDiv {
 	el := app.Div().Class("engine").Attr("data-engine", "true").Attr("aria-live", "off")
 	if analysis {
 		el = el.Class("analysing")
-	} else if !ok || hidden {
+	} else if hidden {
 		return el
 	}
 	var head []app.UI
+	if !ok && book != "" {
+		head = []app.UI{app.Span().Class("engine-book").Text(l.T(i18n.BookMove, book))}
+	}
 	if ok {
 		info := v.Info
 		head = []app.UI{
@@ -66,5 +69,5 @@ func (p *Page) enginePanel() app.UI {
 		add = append(add, app.Div().Class("controls engine-add").Body(controlButton(string(play.ActAddEngineLines),
 			p.lang.T(i18n.AddEngineLines), p.lang.T(i18n.AddEngineLinesTitle), ok)))
 	}
-	return enginePanel(p.lang, v, ok, p.settings.HideEngine && !b.Analysis(), b.Analysis(), add...)
+	return enginePanel(p.lang, v, ok, p.settings.HideEngine && !b.Analysis(), b.Analysis(), b.BookMove(p.notation()), add...)
 }

@@ -374,7 +374,7 @@ func (p *Page) imported(ctx app.Context, load func(*play.Table) (string, []strin
 		return err
 	})
 	if err != nil {
-		p.ioError, p.ioNote = err.Error(), ""
+		p.ioError, p.ioNote = play.ErrorDetail(p.lang, err), ""
 		return
 	}
 	p.ioError, p.ioNote, p.notice = "", p.lang.T(i18n.Loaded, play.WhatText(p.lang, kind)), ""
@@ -472,15 +472,16 @@ func (p *Page) Render() app.UI {
 		app.Aside().Class("panel").Body(app.Div().Class("panel-main").Body(
 			p.titleRow(title),
 			p.status(),
-			p.refusalLine(),
+			p.lineSlot(),
 			p.announcer(texts),
 			p.discCounts(),
-			app.P().Class("hint-text").Text(p.hintText()),
-			p.enginePanel(),
+			// The buttons before the engine panel, which grows while analysing: pressing
+			// Analysis moves no button (the panel's rows are fixed in each mode).
 			newControls().In(l).For(b.Variant()).Enable(b.CanUndo(), b.CanRedo()).
 				EnableEngine(engineOK && !b.Reviewing() && b.PersonToMove() && !b.Engine.Hinting(),
 					engineOK && !b.Reviewing() && !b.Over()).
 				Review(b.Reviewing(), b.CanContinue()).Analyse(b.Analysis()),
+			p.enginePanel(),
 			p.keepSlot(),
 			p.players(),
 			newMoveList().In(l).WithRecord(texts, b.Ply(), b.ShownPly(), b.SecondFirst()),
@@ -558,8 +559,18 @@ func (p *Page) titleRow(zh string) app.UI {
 
 // refusalLine says why the last attempt was refused (empty otherwise); screen readers
 // announce it.
-func (p *Page) refusalLine() app.UI {
-	return app.P().Class("refusal").Attr("role", "alert").Text(play.RefusalText(p.lang, p.refusal))
+// lineSlot is the line under the status, of a fixed height so that nothing under it moves
+// when a refusal or a hint comes and goes: why a click was refused, else the hint.
+func (p *Page) lineSlot() app.UI {
+	refusal := play.RefusalText(p.lang, p.refusal)
+	hint := ""
+	if refusal == "" {
+		hint = p.hintText()
+	}
+	return app.Div().Class("line-slot").Body(
+		app.P().Class("refusal").Attr("role", "alert").Text(refusal),
+		app.P().Class("hint-text").Text(hint),
+	)
 }
 
 // updateSlot offers a reload when a new version is installed.

@@ -155,7 +155,7 @@ func TestPageStatus(t *testing.T) {
 	// Reviewing: the status says so, with continue and back buttons; the board shows ply 2.
 	m.Review(2)
 	html = appHTML(p)
-	if !strings.Contains(html, "Reviewing move 2 of 8") || !strings.Contains(html, `data-action="continue"`) || !strings.Contains(html, `data-action="live"`) {
+	if !strings.Contains(html, "Reviewing move 1, Black") || !strings.Contains(html, `data-action="continue"`) || !strings.Contains(html, `data-action="live"`) {
 		t.Errorf("review not shown")
 	}
 	if !strings.Contains(html, `data-fen="`+m.Game().PositionAt(2).FEN()+`"`) {
