@@ -220,6 +220,7 @@ func acrossEngines(t *testing.T, b *tab, dir string) {
 		{"SelectsReadable", selectsReadable},
 		{"Embed", embedRecord},
 		{"Reversi", reversiGame},
+		{"RecordKept", recordKept},
 	}
 	for _, s := range steps {
 		ok := t.Run(s.name, func(t *testing.T) {

@@ -131,10 +131,19 @@ func TestFeatures(t *testing.T) {
 	action(t, ctx, "live")
 	action(t, ctx, "undo")
 	waitFor(t, ctx, 5*time.Second, "undo", `document.querySelectorAll("[data-ply].tail").length === 2 && document.querySelectorAll("[data-ply]").length === 4`)
-	// Continue from move 1 (Black's turn, the computer's): it replies, the tail is replaced.
+	// Continue from move 1 (Black's turn, the computer's): it replies; a reply other than the
+	// recorded one replaces the tail, the recorded one follows it (the tail stays).
+	recorded := eval[string](t, ctx, `document.querySelector('[data-ply="2"]').textContent`)
 	run(t, ctx, 10*time.Second, "click move 1", chromedp.Click(chromedp.CSS(`[data-ply="1"]`)))
 	action(t, ctx, "continue")
-	waitFor(t, ctx, replyLimit, "the reply after continuing", `document.querySelectorAll("[data-ply]").length === 2 && !document.querySelector("[data-ply].tail") && document.getElementById("board").dataset.turn === "w"`)
+	waitFor(t, ctx, replyLimit, "the reply after continuing", `document.querySelectorAll("[data-ply]:not(.tail)").length === 2 && document.getElementById("board").dataset.turn === "w"`)
+	want := `document.querySelectorAll("[data-ply]").length === 2 && !document.querySelector("[data-ply].tail")`
+	if eval[string](t, ctx, `document.querySelector('[data-ply="2"]').textContent`) == recorded {
+		want = `document.querySelectorAll("[data-ply]").length === 4 && document.querySelectorAll("[data-ply].tail").length === 2`
+	}
+	if !eval[bool](t, ctx, want) {
+		t.Errorf("after the reply %q (recorded %q) the record is not %s", eval[string](t, ctx, `document.querySelector('[data-ply="2"]').textContent`), recorded, want)
+	}
 	if n := eval[int](t, ctx, `(window.qipanSounds || []).length`); n <= sounds {
 		t.Errorf("no sound for the computer's move (%d, then %d)", sounds, n)
 	}

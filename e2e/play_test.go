@@ -253,11 +253,12 @@ func legalFrom(t *testing.T, pos *xiangqi.Position, from string) []string {
 	return out
 }
 
-// waitReply waits for the engine's move: ply entries in the list and Red to move again.
+// waitReply waits for the engine's move: ply entries played in the list (not a recorded
+// tail, which a move equal to the record's follows) and Red to move again.
 func waitReply(t *testing.T, ctx context.Context, ply int) {
 	t.Helper()
 	waitFor(t, ctx, replyLimit, "the engine's reply", fmt.Sprintf(
-		`document.querySelector("[data-ply='%d']") !== null && document.getElementById("board").dataset.turn === "w"`, ply))
+		`document.querySelector("[data-ply='%d']:not(.tail)") !== null && document.getElementById("board").dataset.turn === "w"`, ply))
 }
 
 // checkReply checks the move list against the board: the moves are the person's moves

@@ -65,7 +65,7 @@ func (g *evalGraph) Render() app.UI {
 	l, points, reversi := g.Lang, g.Points, g.Reversi
 	wrap := app.Div().Class("graph-wrap")
 	if len(points) < 2 || g.Known == 0 {
-		return wrap // nothing to draw yet: the move list keeps the room
+		return wrap // nothing to draw yet: a blank of the graph's size (web/qipan.css)
 	}
 	colW := float64(graphW) / float64(len(points))
 	x := func(i int) float64 { return (float64(i) + 0.5) * colW }

@@ -472,15 +472,16 @@ func (p *Page) Render() app.UI {
 		app.Aside().Class("panel").Body(app.Div().Class("panel-main").Body(
 			p.titleRow(title),
 			p.status(),
-			p.lineSlot(),
 			p.announcer(texts),
 			p.discCounts(),
-			// The buttons before the engine panel, which grows while analysing: pressing
-			// Analysis moves no button (the panel's rows are fixed in each mode).
+			// The buttons before the refusal or hint line and the engine panel, which grows
+			// while analysing: neither moves a button (their heights are fixed in each mode),
+			// and on a phone the buttons stay in view under the board.
 			newControls().In(l).For(b.Variant()).Enable(b.CanUndo(), b.CanRedo()).
 				EnableEngine(engineOK && !b.Reviewing() && b.PersonToMove() && !b.Engine.Hinting(),
 					engineOK && !b.Reviewing() && !b.Over()).
 				Review(b.Reviewing(), b.CanContinue()).Analyse(b.Analysis()),
+			p.lineSlot(),
 			p.enginePanel(),
 			p.keepSlot(),
 			p.players(),
@@ -559,7 +560,7 @@ func (p *Page) titleRow(zh string) app.UI {
 
 // refusalLine says why the last attempt was refused (empty otherwise); screen readers
 // announce it.
-// lineSlot is the line under the status, of a fixed height so that nothing under it moves
+// lineSlot is the line under the buttons, of a fixed height so that nothing under it moves
 // when a refusal or a hint comes and goes: why a click was refused, else the hint.
 func (p *Page) lineSlot() app.UI {
 	refusal := play.RefusalText(p.lang, p.refusal)
