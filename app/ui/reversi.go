@@ -162,8 +162,14 @@ func (b *ReversiBoard) marks() app.UI {
 		ms = append(ms, svgElem("circle").Class("hint").Attr("data-hint", "true").Attr("data-square", s.String()).
 			Attr("cx", x).Attr("cy", y).Attr("r", 14))
 		if sc, ok := v.Scores[s]; ok {
+			// Above the dot; on the suggestion, in the middle of its ring (clear of the
+			// ring's dashes, which pass where the others' scores stand).
+			ty := y - 18
+			if s == v.HintMove.Square() {
+				ty = y + 8
+			}
 			ms = append(ms, svgElem("text").Class("hint-score").Attr("data-hint-score", sc).Attr("data-square", s.String()).
-				Attr("x", x).Attr("y", y-18).Text(discScore(sc)))
+				Attr("x", x).Attr("y", ty).Text(discScore(sc)))
 		}
 	}
 	if s := v.Last.Square(); s != reversi.NoSquare {

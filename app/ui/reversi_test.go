@@ -130,8 +130,10 @@ func TestReversiHintScoreOverRing(t *testing.T) {
 	}
 	yi, _ := strconv.Atoi(y[1])
 	ci, _ := strconv.Atoi(c[1])
-	// web/qipan.css's .hint-score is 24 px: its figures rise ~0.75 of that above the baseline.
-	if top := ci - yi + 18; top > 40-4 {
-		t.Errorf("the score's top is %d from the ring's centre, inside the ring's stroke (36.5..43.5)", top)
+	// web/qipan.css's .hint-score is 24 px: its figures rise ~0.75 of that above the baseline;
+	// the ring's stroke runs 36.5..43.5 from its centre, and the score's own outline is 2.5 px
+	// wide: with a margin the score stays within 30 px of the centre.
+	if top, bottom := ci-(yi-18), yi-ci; top > 30 || bottom > 30 {
+		t.Errorf("the score spans %d above to %d below the ring's centre, into the ring's stroke (36.5..43.5)", top, bottom)
 	}
 }
