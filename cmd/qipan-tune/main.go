@@ -137,14 +137,29 @@ func playGame(seed, nodes uint64, w io.Writer) (int, string) {
 			lv = "8"
 		}
 		e.SetOption("level", lv)
-		res := e.Search(context.Background(), protocol.Limits{Nodes: nodes}, nil)
+		var last protocol.Info
+		res := e.Search(context.Background(), protocol.Limits{Nodes: nodes}, func(i protocol.Info) {
+			if i.MultiPV <= 1 {
+				last = i
+			}
+		})
 		m, err := xiangqi.ParseMove(res.Best)
 		if err != nil {
 			panic(fmt.Sprintf("ply %d: bestmove %q", ply, res.Best))
 		}
 		p := game.Position()
 		if ply >= 16 && !p.InCheck() && p.At(m.To()) == xiangqi.NoPiece {
-			quiet = append(quiet, p.FEN())
+			// The search's score from Red's view, for a fit to scores (NNUE data), unless it
+			// saw a mate or was cut before its first iteration.
+			q := p.FEN()
+			if last.Depth > 0 && last.MatePlies == 0 {
+				cp := last.Score
+				if p.Turn() == xiangqi.Black {
+					cp = -cp
+				}
+				q += ";" + strconv.Itoa(cp)
+			}
+			quiet = append(quiet, q)
 		}
 		if ply >= 10 && noisy > 0 {
 			noisy--
@@ -163,8 +178,13 @@ func playGame(seed, nodes uint64, w io.Writer) (int, string) {
 	default:
 		result = "0"
 	}
-	for _, fen := range quiet {
-		fmt.Fprintf(w, "%s;%s\n", fen, result)
+	for _, q := range quiet {
+		fen, cp, scored := strings.Cut(q, ";")
+		if scored {
+			fmt.Fprintf(w, "%s;%s;%s\n", fen, result, cp)
+		} else {
+			fmt.Fprintf(w, "%s;%s\n", fen, result)
+		}
 	}
 	return len(quiet), r.String() + " " + r.Reason()
 }

@@ -21,6 +21,16 @@ func TestGenWritesLabelledPositions(t *testing.T) {
 	if err != nil || len(data) != n {
 		t.Fatalf("readLines: %d lines, %v", len(data), err)
 	}
+	// The search's score goes with each position (mates and unsearched moves aside).
+	scored := 0
+	for _, l := range data {
+		if l.hasCP {
+			scored++
+		}
+	}
+	if scored < n/2 {
+		t.Errorf("%d of %d positions carry the search's score", scored, n)
+	}
 }
 
 func TestReadLinesErrors(t *testing.T) {
