@@ -192,7 +192,7 @@ func StatusText(l i18n.Lang, b *Table) string {
 		s = l.T(i18n.LookingForHint)
 	case b.Analysis():
 		s = l.T(i18n.AnalysisStatus, SideLabel(l, b.Variant(), b.Turn()))
-	case b.Held() && b.Mode() == VsComputer:
+	case b.Held() && b.Mode() == VsComputer && b.Turn() != b.Human():
 		s = l.T(i18n.HeldStatus, SideLabel(l, b.Variant(), b.Turn()))
 	case b.PersonToMove() && b.Mode() == TwoPlayer:
 		s = l.T(i18n.SideToMove, SideLabel(l, b.Variant(), b.Turn()))

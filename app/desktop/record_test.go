@@ -1,0 +1,67 @@
+package desktop
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"qipan/app/play"
+)
+
+// TestRestartKeepsTheOfferAfterAPaste: a paste replaces a game in progress; the offer to bring
+// it back survives a restart with the same files, as it does after New.
+func TestRestartKeepsTheOfferAfterAPaste(t *testing.T) {
+	a, _ := newTestApp(t, &fakeLink{})
+	clickAt(t, a, "h2")
+	clickAt(t, a, "e2")
+	a.cfg.Clipboard.(*fakeClipboard).text = "1. 马二进三 马8进7"
+	a.Key(KeyPaste)
+	if !a.CanRestore() {
+		t.Fatal("the paste did not offer the game back")
+	}
+	if err := a.Close(); err != nil {
+		t.Fatal(err)
+	}
+	b := New(Config{Store: a.cfg.Store, Engine: &fakeLink{}, Clipboard: &fakeClipboard{}, ExportDir: t.TempDir()})
+	b.Resize(1000, 700)
+	b.Tick(time.Now())
+	if !b.CanRestore() || len(b.Scene().Find("button restore-previous")) != 1 {
+		t.Fatalf("after a restart: restorable %v", b.CanRestore())
+	}
+	pressButton(t, b, "restore-previous")
+	if got := b.Board().MoveTexts(play.ICCS); len(got) != 1 || got[0] != "H2-E2" {
+		t.Errorf("brought back %q", got)
+	}
+}
+
+// TestVariationClickNeverPlays: clicking a move of a variation while reviewing shows it; the
+// engine does not play into the variation, and the export holds no move of the engine's.
+func TestVariationClickNeverPlays(t *testing.T) {
+	link := &fakeLink{}
+	a, _ := newTestApp(t, link)
+	a.Import("1. 炮二平五 马8进7 (1... 炮8平5 2. 马二进三) 2. 马二进三 车9平8", "a test")
+	pressButton(t, a, "continue") // played on at the end: Red (the person) to move
+	a.Resize(1000, 1000) // room for the game's rows and the line
+	a.Board().Review(1)
+	ops := a.Scene().Find("branch 1 0")
+	if len(ops) != 1 {
+		t.Fatalf("the variation's first move is not drawn (%d)", len(ops))
+	}
+	link.sent = nil
+	a.PointerDown(ops[0].X+ops[0].W/2, ops[0].Y+ops[0].H/2)
+	a.PointerUp(ops[0].X+ops[0].W/2, ops[0].Y+ops[0].H/2)
+	a.Tick(time.Now())
+	if !a.Board().Reviewing() {
+		t.Fatal("the click did not review the variation")
+	}
+	for _, l := range link.sent {
+		if strings.HasPrefix(l, "go") {
+			t.Fatalf("the engine was asked to move after the click: %q", link.sent)
+		}
+	}
+	link.out = []string{"bestmove b0c2"}
+	a.Tick(time.Now())
+	if n := a.Board().Len(); n != 3 {
+		t.Errorf("the line holds %d moves, want the variation's 3", n)
+	}
+}
