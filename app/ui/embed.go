@@ -263,7 +263,7 @@ func (e *Embed) Render() app.UI {
 				app.P().Class("embed-status").Attr("aria-live", "polite").Text(e.status()),
 				app.P().Class("embed-comment").Text(e.comment()),
 				app.Div().Class("embed-moves").Body(
-					newMoveList().WithRecord(texts, b.Ply(), b.ShownPly(), b.SecondFirst()),
+					newMoveList().In(e.lang).WithRecord(texts, b.Ply(), b.ShownPly(), b.SecondFirst()),
 				),
 				vars,
 				app.P().Class("embed-error").Attr("role", "alert").Attr("data-embed-error", e.err).Text(e.err),
