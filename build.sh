@@ -65,7 +65,7 @@ static() {
 generate() {
   local version
   version="$(git rev-parse --short HEAD 2>/dev/null || echo dev)"
-  go run ./cmd/qipan-site generate -out "$1" -base "$2" -version "$version"
+  go run ./cmd/qipan-site generate -out "$1" -base "$2" -version "$version" -host "${QIPAN_SITE_HOST:-}"
   # go-app writes its own wasm_exec.js; the one matching this Go compiler replaces it.
   cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$1/wasm_exec.js"
   # Brotli and gzip twins of each file, served by qipan-site serve as a static host would.

@@ -312,7 +312,8 @@ func setSaved(t *testing.T, ctx context.Context, v string) {
 func offline(t *testing.T, ctx context.Context, srv *server, prefix string) {
 	t.Helper()
 	want := []string{prefix + "/", prefix + "/app.js", prefix + "/wasm_exec.js", prefix + "/web/app.wasm",
-		prefix + "/web/engine-worker.js", prefix + "/web/engine.wasm", prefix + "/web/qipan.css", prefix + "/web/icon-192.png"}
+		prefix + "/web/engine-worker.js", prefix + "/web/engine.wasm", prefix + "/web/qipan.css", prefix + "/web/icon-192.png",
+		prefix + "/web/icon.svg"}
 	js := `(async () => {
 		const reg = await navigator.serviceWorker.ready;
 		if (!reg.active || reg.active.state !== "activated" || !navigator.serviceWorker.controller) return false;
@@ -331,6 +332,10 @@ func offline(t *testing.T, ctx context.Context, srv *server, prefix string) {
 	clickable := load(t, ctx, "")
 	record(t, "load to clickable offline (from the service worker's cache)%s: %v", prefix, clickable)
 	checkStart(t, ctx)
+	// The tab's icon, offline too.
+	if !eval[bool](t, ctx, `fetch("`+prefix+`/web/icon.svg").then(r => r.ok, () => false)`) {
+		t.Error("the SVG icon does not load offline")
+	}
 	playMove(t, ctx, "b0", "c2")
 	waitReply(t, ctx, 2)
 	checkReply(t, ctx, []string{"b0c2"})

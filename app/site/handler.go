@@ -33,7 +33,14 @@ type Config struct {
 	Version  string // the service worker's cache name: a new version replaces the cache
 	WasmSize int64  // bytes of web/app.wasm, for the loading progress
 	Engine   bool   // the engine Worker files are in the build: cache them when first used
+	// Host is the host the site is served from over https ("example.org"): link previews'
+	// og:url and og:image are absolute URLs there. "" leaves them out (Generate), rather than
+	// the "https://" go-app writes without one.
+	Host string
 }
+
+// PreviewImage is the picture link previews show (og:image), when the host is known.
+const PreviewImage = "/web/icon-512.png"
 
 // Handler returns the go-app handler that GenerateStaticWebsite turns into the site.
 func Handler(c Config) *app.Handler {
@@ -67,9 +74,14 @@ func Handler(c Config) *app.Handler {
 		RawHeaders: []string{
 			`<meta http-equiv="Content-Security-Policy" content="` + CSP + `">`,
 		},
-		CacheableResources: []string{EmbedPage},
+		// The SVG icon, which go-app does not precache with the others: the tab's icon offline.
+		CacheableResources: []string{EmbedPage, "/web/icon.svg"},
+		Domain:             c.Host,
 		Resources:          c.Base,
 		Version:            c.Version,
+	}
+	if c.Host != "" {
+		h.Image = PreviewImage
 	}
 	if c.WasmSize > 0 {
 		h.WasmContentLength = strconv.FormatInt(c.WasmSize, 10)

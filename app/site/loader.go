@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -17,6 +18,11 @@ func Generate(out string, c Config) (*app.Handler, error) {
 	h := Handler(c)
 	if err := app.GenerateStaticWebsite(out, h); err != nil {
 		return nil, err
+	}
+	if c.Host == "" {
+		if err := dropEmptyPreviews(out); err != nil {
+			return nil, err
+		}
 	}
 	path := filepath.Join(out, "app.js")
 	js, err := os.ReadFile(path)
@@ -31,6 +37,40 @@ func Generate(out string, c Config) (*app.Handler, error) {
 		return nil, err
 	}
 	return h, os.WriteFile(path, []byte(patched), 0o644)
+}
+
+// emptyPreview is a link-preview tag go-app writes with no host: og:url or og:image whose
+// content is "https://" with no host ("https://", "https:///embed"; its attributes come in
+// any order).
+var emptyPreview = regexp.MustCompile(`<meta\b[^>]*"og:(?:url|image)"[^>]*>`)
+
+// dropEmptyPreviews removes emptyPreview tags from the site's pages: a preview with no URL
+// is better than one pointing nowhere.
+func dropEmptyPreviews(out string) error {
+	pages, err := filepath.Glob(filepath.Join(out, "*.html"))
+	if err != nil {
+		return err
+	}
+	more, err := filepath.Glob(filepath.Join(out, "*", "*.html"))
+	if err != nil {
+		return err
+	}
+	for _, p := range append(pages, more...) {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		s := emptyPreview.ReplaceAllStringFunc(string(b), func(tag string) string {
+			if strings.Contains(tag, `content="https://"`) || strings.Contains(tag, `content="https:///`) {
+				return ""
+			}
+			return tag
+		})
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // go-app's app.js registers the service worker as the script starts. On a first visit its

@@ -58,6 +58,12 @@ func TestParseBaseRejects(t *testing.T) {
 // generate builds a site the way ./build.sh does (without the wasm) and returns its folder.
 func generate(t *testing.T, base string, engine bool) string {
 	t.Helper()
+	return generateOn(t, base, engine, "")
+}
+
+// generateOn is generate for a site served from host ("" for none known).
+func generateOn(t *testing.T, base string, engine bool, host string) string {
+	t.Helper()
 	app.Route("/", func() app.Composer { return ui.NewPage() })
 	app.Route(EmbedPage, func() app.Composer { return ui.NewEmbed() })
 	b, err := ParseBase(base)
@@ -65,7 +71,7 @@ func generate(t *testing.T, base string, engine bool) string {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	if _, err := Generate(dir, Config{Base: b, Version: "test", WasmSize: 1234, Engine: engine}); err != nil {
+	if _, err := Generate(dir, Config{Base: b, Version: "test", WasmSize: 1234, Engine: engine, Host: host}); err != nil {
 		t.Fatal(err)
 	}
 	return dir
@@ -109,7 +115,7 @@ func TestGeneratedSite(t *testing.T) {
 		worker := read(t, dir, "app-worker.js")
 		precached, lazy := jsList(t, worker, "resourcesToCache"), jsList(t, worker, "lazyResources")
 		for _, c := range []string{tt.prefix + "/", tt.prefix + "/app.js", tt.prefix + "/wasm_exec.js", tt.prefix + "/web/app.wasm",
-			tt.prefix + "/web/icon-192.png", tt.prefix + "/web/icon-512.png", tt.prefix + "/web/qipan.css", tt.prefix + EmbedPage} {
+			tt.prefix + "/web/icon-192.png", tt.prefix + "/web/icon-512.png", tt.prefix + "/web/icon.svg", tt.prefix + "/web/qipan.css", tt.prefix + EmbedPage} {
 			if !slices.Contains(precached, c) {
 				t.Errorf("%s: app-worker.js does not precache %s: %q", tt.base, c, precached)
 			}
@@ -177,6 +183,39 @@ func TestGeneratedSite(t *testing.T) {
 		for _, want := range []string{`src="` + tt.prefix + `/app.js"`, `src="` + tt.prefix + `/web/early.js"`, `href="` + tt.prefix + `/web/qipan.css"`, `href="#g`, `data-fen="`, `data-square="e0"`} {
 			if !strings.Contains(index, want) {
 				t.Errorf("%s: index.html has no %s", tt.base, want)
+			}
+		}
+	}
+}
+
+// TestLinkPreviews: with no host known the pages carry no og:url or og:image (go-app wrote
+// "https://", which previews read as a broken link); with one they are absolute URLs there.
+func TestLinkPreviews(t *testing.T) {
+	for _, tt := range []struct {
+		base, host string
+		want       []string // og tags' contents, "" for none
+	}{
+		{"/", "", nil},
+		{"/qipan/", "", nil},
+		{"/qipan/", "example.org", []string{`"https://example.org/qipan"`, `"https://example.org/qipan/web/icon-512.png"`}},
+	} {
+		dir := generateOn(t, tt.base, true, tt.host)
+		for _, page := range []string{"index.html", "embed.html"} {
+			html := read(t, dir, page)
+			if strings.Contains(html, `content="https://"`) || strings.Contains(html, `content="https:///`) {
+				t.Errorf("%s %s: a link preview pointing nowhere", tt.base, page)
+			}
+			if tt.want == nil && (strings.Contains(html, "og:url") || strings.Contains(html, "og:image")) {
+				t.Errorf("%s %s: og:url or og:image with no host", tt.base, page)
+			}
+			if !strings.Contains(html, "og:title") {
+				t.Errorf("%s %s: the other previews' tags went too", tt.base, page)
+			}
+		}
+		index := read(t, dir, "index.html")
+		for _, w := range tt.want {
+			if !strings.Contains(index, w) {
+				t.Errorf("%s on %s: index.html has no %s", tt.base, tt.host, w)
 			}
 		}
 	}
