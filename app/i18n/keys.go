@@ -190,6 +190,8 @@ const (
 	ShareBlogLabel
 	ShareWidth
 	FullWidth
+	SharePlay
+	SharePlayTitle
 	CopyCode
 	Copied
 	PreviewTitle
@@ -216,6 +218,7 @@ const (
 	PlayFromHere
 	PlayFromHereTitle
 	OpenInQipan
+	OpenGameInQipan
 	StartPosition
 	MoveOf
 	NMoves

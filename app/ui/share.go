@@ -80,7 +80,8 @@ type Share struct {
 	Reversi           bool
 	Lang              i18n.Lang
 	open              bool
-	width             int // the snippet's width preset, 0 for the column's full width
+	width             int  // the snippet's width preset, 0 for the column's full width
+	play              bool // the snippet's board lets readers play on (play=1)
 	copied            string
 }
 
@@ -110,6 +111,23 @@ func (s *Share) Link(base string) string {
 	return base + "?" + s.Query
 }
 
+// Play sets whether the snippet's board lets readers play on from the position shown.
+func (s *Share) Play(on bool) *Share {
+	s.play = on
+	return s
+}
+
+// embedQuery is the embed's query: the game's, with play=1 when readers may play on.
+func (s *Share) embedQuery() string {
+	if !s.play {
+		return s.EmbedQuery
+	}
+	if s.EmbedQuery == "" {
+		return "play=1"
+	}
+	return s.EmbedQuery + "&play=1"
+}
+
 // Snippet is the <iframe> a blog post holds: as wide as the post's column up to width px (0:
 // no limit), and as tall as the board and its bar need at the width it gets (FrameStyle).
 func (s *Share) Snippet(base string, width int) string {
@@ -117,7 +135,7 @@ func (s *Share) Snippet(base string, width int) string {
 	if s.Reversi {
 		title = i18n.ReversiBoard
 	}
-	return `<iframe src="` + html.EscapeString(base+"embed?"+s.EmbedQuery) + `" style="` + FrameStyle(width, s.Reversi) +
+	return `<iframe src="` + html.EscapeString(base+"embed?"+s.embedQuery()) + `" style="` + FrameStyle(width, s.Reversi, s.play) +
 		`" loading="lazy" title="` + html.EscapeString(s.Lang.T(title)) + `"></iframe>`
 }
 
@@ -127,7 +145,8 @@ func (s *Share) Snippet(base string, width int) string {
 // the width, so no one ratio fits every width: the ratio is the embed's at a width halfway
 // between a phone's 328 px column and the preset's (480 px when 0), which leaves under ~40 px
 // empty at the preset's width and shrinks the board by under ~40 px, centred, in a phone's.
-func FrameStyle(width int, reversi bool) string {
+// With play (play=1) the bar has the play row too.
+func FrameStyle(width int, reversi, play bool) string {
 	w := width
 	if w <= 0 {
 		w = 480
@@ -137,7 +156,7 @@ func FrameStyle(width int, reversi bool) string {
 	if width > 0 {
 		st += "max-width:" + strconv.Itoa(width) + "px;"
 	}
-	return st + "height:auto;aspect-ratio:" + strconv.Itoa(ref) + "/" + strconv.Itoa(EmbedHeight(ref, reversi)) + ";border:0"
+	return st + "height:auto;aspect-ratio:" + strconv.Itoa(ref) + "/" + strconv.Itoa(EmbedHeight(ref, reversi, play)) + ";border:0"
 }
 
 // phoneColumn is a blog column's width on a 360 px phone.
@@ -145,14 +164,22 @@ const phoneColumn = 328
 
 // EmbedHeight is the height of a frame width px wide that fits the embed's board and its bar
 // under it: the board as wide as the frame less its padding, and the embed's --chrome (the
-// bar, the status line, the padding: web/qipan.css) under it.
-func EmbedHeight(width int, reversi bool) int {
+// bar, the status line, the padding: web/qipan.css) under it; with play, the play row's too
+// (the play button and the level, .qipan-embed.with-play's --chrome).
+func EmbedHeight(width int, reversi, play bool) int {
 	ratio := 1.1
 	if reversi {
 		ratio = 1
 	}
-	return int(float64(width-8)*ratio) + 136
+	h := int(float64(width-8)*ratio) + 136
+	if play {
+		h += playRow
+	}
+	return h
 }
+
+// playRow is the height the play row adds to the embed's bar: its 40 px controls and a gap.
+const playRow = 46
 
 func (s *Share) Render() app.UI {
 	toggle := app.Button().Class("control").Attr("data-action", "share").Attr("aria-pressed", boolText(s.open)).
@@ -188,14 +215,17 @@ func (s *Share) Render() app.UI {
 			),
 			app.Label().Class("share-label").Text(s.Lang.T(i18n.ShareBlogLabel)),
 			app.Div().Class("segmented share-widths").Attr("role", "group").Aria("label", s.Lang.T(i18n.ShareWidth)).Body(presets...),
+			app.Button().Class("control share-play").Attr("data-share", "play").Attr("aria-pressed", boolText(s.play)).
+				Title(s.Lang.T(i18n.SharePlayTitle)).Text(s.Lang.T(i18n.SharePlay)).
+				OnClick(func(ctx app.Context, e app.Event) { s.play, s.copied = !s.play, "" }),
 			app.Div().Class("share-line").Body(
 				app.Textarea().Class("share-text").Attr("data-share", "snippet").ReadOnly(true).Attr("rows", 3).Text(snippet),
 				s.copyButton("copy-snippet", s.Lang.T(i18n.CopyCode), snippet),
 			),
 			app.P().Class("share-copied").Attr("role", "status").Text(s.copied),
 			app.Div().Class("share-preview").Body(
-				app.IFrame().Attr("data-share", "preview").Src(base+"embed?"+s.EmbedQuery).
-					Attr("style", FrameStyle(s.width, s.Reversi)).Title(s.Lang.T(i18n.PreviewTitle)).Attr("loading", "lazy"),
+				app.IFrame().Attr("data-share", "preview").Src(base+"embed?"+s.embedQuery()).
+					Attr("style", FrameStyle(s.width, s.Reversi, s.play)).Title(s.Lang.T(i18n.PreviewTitle)).Attr("loading", "lazy"),
 			),
 		),
 	)

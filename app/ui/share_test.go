@@ -39,15 +39,21 @@ func TestShareSnippet(t *testing.T) {
 	}
 	// A portrait ratio at every preset: the embed lays itself out as a column (web/qipan.css).
 	for _, w := range SharePresets {
-		if w > 0 && float64(w)/float64(EmbedHeight(w, false)) >= 0.8 {
+		if w > 0 && float64(w)/float64(EmbedHeight(w, false, false)) >= 0.8 {
 			t.Errorf("the %d px frame is not portrait enough for the column layout", w)
 		}
 	}
+	// Readers may play on: play=1, and the play row's height on top.
+	got := share.Play(true).Snippet("https://example.org/qipan/", 480)
+	if !strings.Contains(got, `theme=light&amp;play=1" style="display:block;width:100%;max-width:480px;height:auto;aspect-ratio:404/617;border:0"`) {
+		t.Errorf("the snippet with play=1: %s", got)
+	}
+	share.Play(false)
 	// Reversi: no notation, its own title; the English page's look stays the chosen one.
 	p.lang, p.settings.Theme = i18n.English, play.ThemeContrast
 	p.setGame(play.VariantReversi)
 	rv := newShare().In(p.lang).For("", link.EmbedQuery(&p.rv().Table, p.lang, p.notation(), p.embedTheme()), true)
-	got := rv.Snippet("https://example.org/", 480)
+	got = rv.Snippet("https://example.org/", 480)
 	if !strings.Contains(got, `embed?game=reversi&amp;ply=0&amp;lang=en&amp;theme=contrast"`) || !strings.Contains(got, `title="Reversi board"`) ||
 		!strings.Contains(got, "aspect-ratio:404/532") {
 		t.Errorf("the Reversi snippet: %s", got)
