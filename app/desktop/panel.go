@@ -219,6 +219,12 @@ func (a *App) panel(l *frameLayout, beside bool) {
 	if beside {
 		x, y, w = column.X, column.Y, column.W
 	}
+	// Who played an imported game, and where (a line of its own, there while the record is).
+	if tree, ok := b.Annotated(); ok {
+		if t := play.PlayersText(lang, tree); t != "" {
+			lines(t, 1, u*0.9, text, "players")
+		}
+	}
 	a.message(l, x, &y, w)
 	l.list = Box{x, y, w, p.Y + p.H - pad - y}
 	a.moveList(l)
@@ -265,6 +271,7 @@ func (a *App) moveList(l *frameLayout) {
 	rh := u * 1.6
 	fit := int(l.list.H / rh)
 	shown := b.ShownPly()
+	fit -= a.comment(l, shown, fit, rh)
 	fit -= a.variations(l, shown, fit, rh)
 	if fit <= 0 {
 		return
@@ -304,6 +311,35 @@ func (a *App) moveList(l *frameLayout) {
 			col++
 		}
 	}
+}
+
+// commentRows is how many rows the record's comment on the shown position takes at the foot
+// of the move list; they are kept while the record has comments anywhere, so that browsing
+// moves nothing.
+const commentRows = 2
+
+// comment lays out, at the foot of the move list, the record's comment on the shown ply as
+// the page shows it under its list, wrapped to commentRows rows (the rest cut with …). It
+// returns how many rows it took.
+func (a *App) comment(l *frameLayout, ply, fit int, rh float32) int {
+	tree, ok := a.b().Annotated()
+	if !ok || !tree.HasComments() || fit < commentRows+2 {
+		return 0
+	}
+	u := l.u
+	size := u * 0.85
+	top := l.list.Y + l.list.H - commentRows*rh
+	ls := wrap(tree.Comment(ply), size, l.list.W-u*0.6)
+	if len(ls) > commentRows {
+		ls = append(ls[:commentRows-1], ls[commentRows-1]+" …")
+	}
+	for i, t := range ls {
+		if t != "" {
+			l.texts = append(l.texts, Op{Kind: OpText, Text: t, X: l.list.X + u*0.3, Y: top + float32(i)*rh, W: l.list.W - u*0.6, H: rh, Size: size, Color: text, Tag: "comment"})
+		}
+	}
+	l.list.H -= commentRows * rh // the variations go above it
+	return commentRows
 }
 
 // maxBranchRows is how many of the record's other lines the move list shows at a ply.

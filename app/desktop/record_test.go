@@ -41,7 +41,7 @@ func TestVariationClickNeverPlays(t *testing.T) {
 	a, _ := newTestApp(t, link)
 	a.Import("1. 炮二平五 马8进7 (1... 炮8平5 2. 马二进三) 2. 马二进三 车9平8", "a test")
 	pressButton(t, a, "continue") // played on at the end: Red (the person) to move
-	a.Resize(1000, 1000) // room for the game's rows and the line
+	a.Resize(1000, 1000)          // room for the game's rows and the line
 	a.Board().Review(1)
 	ops := a.Scene().Find("branch 1 0")
 	if len(ops) != 1 {
@@ -63,5 +63,31 @@ func TestVariationClickNeverPlays(t *testing.T) {
 	a.Tick(time.Now())
 	if n := a.Board().Len(); n != 3 {
 		t.Errorf("the line holds %d moves, want the variation's 3", n)
+	}
+}
+
+// TestPlayersAndComments: an imported game's players are above the move list and the comment
+// on the shown move under it, as the page shows them; browsing to a move without a comment
+// moves no row of the list.
+func TestPlayersAndComments(t *testing.T) {
+	a, _ := newTestApp(t, &fakeLink{})
+	a.Import("[Red \"王天一\"]\n[Black \"郑惟桐\"]\n[Event \"全国赛\"]\n\n1. 炮二平五 {中炮开局} 马8进7 2. 马二进三 *", "a test")
+	a.Resize(1000, 1000)
+	s := a.Scene()
+	if p := s.Find("players"); len(p) != 1 || !strings.Contains(p[0].Text, "王天一") || !strings.Contains(p[0].Text, "郑惟桐") || !strings.Contains(p[0].Text, "全国赛") {
+		t.Fatalf("players: %+v", p)
+	}
+	a.Board().Review(1)
+	s = a.Scene()
+	c := s.Find("comment")
+	if len(c) != 1 || c[0].Text != "中炮开局" {
+		t.Fatalf("the comment on move 1: %+v", c)
+	}
+	rowY := func(s Scene) float32 { return s.Find("move 1")[0].Y }
+	y := rowY(s)
+	a.Board().Review(2)
+	s = a.Scene()
+	if len(s.Find("comment")) != 0 || rowY(s) != y {
+		t.Errorf("at move 2: comment %+v, the list's first row at %.0f, was %.0f", s.Find("comment"), rowY(s), y)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"qipan/app/i18n"
 	"qipan/engine/xiangqi"
 	"qipan/engine/xiangqi/record"
 )
@@ -120,6 +121,62 @@ func (m *Match) Tag(name string) string {
 		}
 	}
 	return ""
+}
+
+// PlayersText names who played an imported game and where, in l ("Wang Tianyi (Red) – Zheng
+// Weitong (Black) · 2025 National Championship, 2025.10.01"), as every front end shows it above
+// the board; "" for the app's own games.
+func PlayersText(l i18n.Lang, a Annotated) string {
+	red, black := a.Tag("Red"), a.Tag("Black")
+	var parts []string
+	if red != "" || black != "" {
+		parts = append(parts, l.T(i18n.Players, unknownAs(red), unknownAs(black)))
+	}
+	var where []string
+	for _, tag := range []string{"Event", "Date"} {
+		if v := a.Tag(tag); v != "" && v != "?" && v != "????.??.??" {
+			where = append(where, v)
+		}
+	}
+	if len(where) > 0 {
+		parts = append(parts, strings.Join(where, ", "))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// unknownAs writes a player the record does not name as PGN does: "?".
+func unknownAs(s string) string {
+	if s == "" {
+		return "?"
+	}
+	return s
+}
+
+// HasComments reports whether the record holds a comment anywhere (before the first move, on
+// a move, on a variation): a front end keeps the comment's place while it does, so that
+// browsing from a move with one to a move without moves nothing.
+func (m *Match) HasComments() bool {
+	if m.story == nil {
+		return false
+	}
+	if m.story.intro != "" {
+		return true
+	}
+	var any func(moves []record.Move) bool
+	any = func(moves []record.Move) bool {
+		for _, mv := range moves {
+			if mv.Comment != "" {
+				return true
+			}
+			for _, v := range mv.Variations {
+				if v.Comment != "" || any(v.Moves) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return any(m.story.line)
 }
 
 // tell puts the story into r (the record Record writes): its tags, its moves (the tree,

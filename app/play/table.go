@@ -389,6 +389,7 @@ type Annotated interface {
 	Comment(ply int) string
 	SetNote(ply int, comment, symbol string) bool
 	Tag(name string) string
+	HasComments() bool
 	Branches(ply int, n Notation) map[int]Branch
 	EnterBranch(ply, k, j int) bool
 	InVariation(ply int) bool

@@ -1,11 +1,9 @@
 package ui
 
 import (
-	"strings"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"qipan/app/i18n"
+	"qipan/app/play"
 )
 
 // players names who played an imported game and where ("Wang Tianyi (Red) – Zheng Weitong
@@ -17,24 +15,10 @@ func (p *Page) players() app.UI {
 	if !ok {
 		return el
 	}
-	red, black := m.Tag("Red"), m.Tag("Black")
-	var parts []string
-	if red != "" || black != "" {
-		parts = append(parts, p.lang.T(i18n.Players, orDash(red), orDash(black)))
+	if t := play.PlayersText(p.lang, m); t != "" {
+		return el.Attr("data-players", "true").Text(t)
 	}
-	var where []string
-	for _, tag := range []string{"Event", "Date"} {
-		if v := m.Tag(tag); v != "" && v != "?" && v != "????.??.??" {
-			where = append(where, v)
-		}
-	}
-	if len(where) > 0 {
-		parts = append(parts, strings.Join(where, ", "))
-	}
-	if len(parts) == 0 {
-		return el
-	}
-	return el.Attr("data-players", "true").Text(strings.Join(parts, " · "))
+	return el
 }
 
 // comment is the record's comment on the position shown (data-comment), as text.
