@@ -138,7 +138,8 @@ func Run(o Options) error {
 		}
 	}()
 	g.app.Start()
-	err = ebiten.RunGameWithOptions(g, &ebiten.RunGameOptions{})
+	// One thread: Update runs where the window's GL context is current (stickyButtons).
+	err = ebiten.RunGameWithOptions(g, &ebiten.RunGameOptions{SingleThread: true})
 	if o.Stats {
 		out := o.Trace
 		if out == nil {
@@ -150,6 +151,7 @@ func Run(o Options) error {
 }
 
 func (g *game) Update() error {
+	stickyButtons() // every frame: cheap, and Ebiten sets the input modes again when it likes
 	if ebiten.IsWindowBeingClosed() || g.quitKey() {
 		if err := g.app.Close(); err != nil {
 			fmt.Fprintln(os.Stderr, "qipan-desktop: saving:", err)
