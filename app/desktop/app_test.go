@@ -464,6 +464,15 @@ func TestMoveNowOnlyHurries(t *testing.T) {
 	}
 }
 
+// opsText is the text of ops, one line after the other.
+func opsText(ops []Op) string {
+	var out []string
+	for _, o := range ops {
+		out = append(out, o.Text)
+	}
+	return strings.Join(out, " ")
+}
+
 // TestCheckAndResult: a general in check glows; a finished game's result is the status line.
 func TestCheckAndResult(t *testing.T) {
 	a, _ := newTestApp(t, &fakeLink{})
@@ -472,12 +481,12 @@ func TestCheckAndResult(t *testing.T) {
 	if c := s.Find("check"); len(c) != 1 {
 		t.Fatalf("check marks: %d", len(c))
 	}
-	if st := s.Find("status")[0].Text; !strings.HasSuffix(st, "· Check!") {
+	if st := opsText(s.Find("status")); !strings.HasSuffix(st, "· Check!") {
 		t.Errorf("status in check: %q", st)
 	}
 	a.Button("play-two")
 	a.Import("3k5/4R4/4R4/9/9/9/9/9/9/5K3 b - - 0 1", "a test") // mated
-	if st := a.Scene().Find("status")[0].Text; !strings.Contains(st, "Red wins") {
+	if st := opsText(a.Scene().Find("status")); !strings.Contains(st, "Red wins") {
 		t.Errorf("status at mate: %q", st)
 	}
 }

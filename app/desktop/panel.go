@@ -87,34 +87,48 @@ func (a *App) panel(l *frameLayout, beside bool) {
 		w = cw
 	}
 	bh := u * 1.9
-	// row lays out buttons of equal width in one row, or in two when a label does not fit.
+	// row lays out buttons of equal width in one row; when a label does not fit, of widths
+	// as their labels need, still in one row if they fit so (a row that splits moves all
+	// below it between languages and games), else in two.
 	row := func(ws ...widget) {
 		parts := [][]widget{ws}
-		widest := float32(0)
-		for _, wd := range ws {
-			widest = max(widest, textWidth(wd.label, u*0.9)+u*0.6)
+		widest, sum := float32(0), float32(0)
+		need := make([]float32, len(ws))
+		for i, wd := range ws {
+			need[i] = textWidth(wd.label, u*0.9) + u*0.6
+			widest, sum = max(widest, need[i]), sum+need[i]
 		}
-		if n := float32(len(ws)); len(ws) > 2 && widest > (w-gap*(n-1))/n {
+		n := float32(len(ws))
+		fitEqual := widest <= (w-gap*(n-1))/n
+		if len(ws) > 2 && !fitEqual && sum > w-gap*(n-1) {
 			half := (len(ws) + 1) / 2
 			parts = [][]widget{ws[:half], ws[half:]}
 		}
 		for _, part := range parts {
 			n := float32(len(part))
 			bw := (w - gap*(n-1)) / n
+			bx := x
 			for i, wd := range part {
-				wd.box = Box{x + float32(i)*(bw+gap), y, bw, bh}
+				width := bw
+				if len(parts) == 1 && !fitEqual {
+					// The room left over shared out in proportion to what each label needs.
+					width = need[i] * (w - gap*(n-1)) / sum
+				}
+				wd.box = Box{bx, y, width, bh}
+				bx += width + gap
 				l.buttons = append(l.buttons, wd)
 			}
 			y += bh + gap
 		}
 	}
 	// lines writes s wrapped in a slot of n lines (always taken, so that what follows stays
-	// in place); what does not fit in n lines is shrunk onto the last.
+	// in place); what does not fit in n lines is cut at the last with "…" (shrunk onto it, it
+	// was a few pixels high in a small window).
 	lines := func(s string, n int, size float32, c Color, tag string) {
 		lh := size * 1.4
 		ls := wrap(s, size, w)
 		if len(ls) > n {
-			ls = append(ls[:n-1], strings.Join(ls[n-1:], " "))
+			ls = append(ls[:n-1], clipText(strings.Join(ls[n-1:], " "), size, w))
 		}
 		for i, t := range ls {
 			if t != "" {
@@ -135,7 +149,7 @@ func (a *App) panel(l *frameLayout, beside bool) {
 	if b.Reviewing() {
 		status = play.ReviewText(lang, b)
 	}
-	lines(status, 1, u*1.1, text, "status")
+	lines(status, 2, u*1.1, text, "status") // two lines kept: a long one (check, a wait) is read whole
 	// The line under the status: the question of New, else why a click was refused, else
 	// the hint.
 	switch {
@@ -311,6 +325,18 @@ func (a *App) moveList(l *frameLayout) {
 			col++
 		}
 	}
+}
+
+// clipText is s cut to width w at size, with "…" where it was cut.
+func clipText(s string, size, w float32) string {
+	if textWidth(s, size) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && textWidth(string(r)+"…", size) > w {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "…"
 }
 
 // commentRows is how many rows the record's comment on the shown position takes at the foot

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"qipan/app/i18n"
 	"qipan/app/play"
 )
 
@@ -89,5 +90,59 @@ func TestPlayersAndComments(t *testing.T) {
 	s = a.Scene()
 	if len(s.Find("comment")) != 0 || rowY(s) != y {
 		t.Errorf("at move 2: comment %+v, the list's first row at %.0f, was %.0f", s.Find("comment"), rowY(s), y)
+	}
+}
+
+// TestSmallWindowRows: at 800×600, in every language and both games, the level row stays one
+// row (it split in two in English and in Reversi, moving all below it 43 px), the rows below
+// it stand where they stand in the other languages, and the engine's line is cut to its two
+// rows, never shrunk into them.
+func TestSmallWindowRows(t *testing.T) {
+	levelY := map[string]float32{}
+	pasteY := map[string]float32{}
+	for _, lang := range []i18n.Lang{i18n.English, i18n.Simplified, i18n.Traditional} {
+		for _, game := range []string{play.VariantXiangqi, play.VariantReversi} {
+			link := &fakeLink{}
+			a := New(Config{Store: Store{Dir: t.TempDir()}, Engine: link, Clipboard: &fakeClipboard{}, ExportDir: t.TempDir(), Lang: lang})
+			a.Resize(800, 600)
+			a.Tick(time.Now())
+			a.Button("game:" + game)
+			box := func(id string) Op {
+				ops := a.Scene().Find("button " + id)
+				if len(ops) != 1 {
+					t.Fatalf("%s %s: button %s drawn %d times", lang, game, id, len(ops))
+				}
+				return ops[0]
+			}
+			minus, level, sound := box("level:-"), box("level"), box("sound")
+			if minus.Y != level.Y || level.Y != sound.Y {
+				t.Errorf("%s %s: the level row is split: −, level, sound at y %.0f, %.0f, %.0f", lang, game, minus.Y, level.Y, sound.Y)
+			}
+			if y, ok := levelY[game]; ok && y != level.Y {
+				t.Errorf("%s %s: the level row at y %.0f, in English %.0f", lang, game, level.Y, y)
+			}
+			levelY[game] = level.Y
+			if y, ok := pasteY[game]; ok && y != box("paste").Y {
+				t.Errorf("%s %s: paste at y %.0f, in English %.0f", lang, game, box("paste").Y, y)
+			}
+			pasteY[game] = box("paste").Y
+			if game != play.VariantXiangqi {
+				continue
+			}
+			// The engine's line: a search with a long line.
+			clickAt(t, a, "h2")
+			clickAt(t, a, "e2") // the engine (Black) searches
+			link.out = []string{"info depth 14 score 31 nodes 123456789 nps 1234567 pv h9g7 h0g2 i9h9 i0h0 b9c7 b0c2 a9b9 a0b0 c6c5 c3c4 b7b3 b2b6 h7h3 g3g4"}
+			a.Tick(time.Now().Add(time.Millisecond))
+			eng := a.Scene().Find("engine")
+			if len(eng) == 0 || len(eng) > 2 {
+				t.Fatalf("%s: the engine's line in %d rows", lang, len(eng))
+			}
+			for _, o := range eng {
+				if w := textWidth(o.Text, o.Size); w > o.W+0.5 {
+					t.Errorf("%s: the engine's row %q is %.0f px wide in %.0f", lang, o.Text, w, o.W)
+				}
+			}
+		}
 	}
 }
