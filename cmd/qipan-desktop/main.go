@@ -14,6 +14,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -22,7 +23,9 @@ import (
 	"time"
 
 	"qipan/app/desktop"
+	"qipan/cmd/qipan-desktop/internal/cli"
 	"qipan/cmd/qipan-desktop/internal/gui"
+	_ "qipan/cmd/qipan-desktop/internal/nodisplay" // first: it answers when there is no display
 )
 
 func main() {
@@ -34,17 +37,15 @@ func main() {
 }
 
 func run(args []string, started time.Time) error {
-	fl := flag.NewFlagSet("qipan-desktop", flag.ContinueOnError)
-	dir := fl.String("config", "", "keep games and settings in this directory (default: the user's config directory/qipan)")
-	exportDir := fl.String("export-dir", "", "where Save file writes (default: the home directory)")
-	trace := fl.Bool("trace", false, "print events (moves, the engine's replies, frames) on stdout")
-	stats := fl.Bool("stats", false, "print frame times at exit")
-	shot := fl.String("shot", "", "write the frame after each engine move to this PNG file")
-	sound := fl.String("sound", "auto", "sound effects: auto (where an audio device is found), on, off")
-	size := fl.String("size", "", "window size WxH (default: the last one, or 960x720)")
+	var f cli.Flags
+	fl := cli.New(&f)
 	if err := fl.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
 		return err
 	}
+	dir, exportDir, trace, stats, shot, sound, size := &f.Config, &f.ExportDir, &f.Trace, &f.Stats, &f.Shot, &f.Sound, &f.Size
 	o := gui.Options{Files: fl.Args(), Stats: *stats, Shot: *shot, Sound: *sound, Started: started,
 		Lang: desktop.EnvLang(os.Getenv)}
 	switch *sound {

@@ -10,6 +10,7 @@ package main
 import (
 	"bufio"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -552,4 +553,38 @@ func sample(img image.Image, x, y float32) color.RGBA {
 func near(a, b color.RGBA) bool {
 	d := func(x, y uint8) int { return max(int(x)-int(y), int(y)-int(x)) }
 	return d(a.R, b.R) < 24 && d(a.G, b.G) < 24 && d(a.B, b.B) < 24
+}
+
+// TestNoDisplay: with no display, the program answers its command line in a line or the
+// usage, never with Ebiten's panic (package nodisplay runs before Ebiten's init).
+func TestNoDisplay(t *testing.T) {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "DISPLAY=") && !strings.HasPrefix(kv, "WAYLAND_DISPLAY=") {
+			env = append(env, kv)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-h"}, 0, "usage: qipan-desktop"},
+		{[]string{"-bogus"}, 2, "flag provided but not defined: -bogus"},
+		{nil, 1, "neither DISPLAY nor WAYLAND_DISPLAY is set"},
+	} {
+		cmd := exec.Command(os.Args[0], tc.args...)
+		cmd.Env = append(env, childEnv+"=1")
+		out, err := cmd.CombinedOutput()
+		code := 0
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if code != tc.code || !strings.Contains(string(out), tc.want) || strings.Contains(string(out), "panic") {
+			t.Errorf("%q with no display: exit %d, said %q; want exit %d saying %q", tc.args, code, out, tc.code, tc.want)
+		}
+	}
 }
