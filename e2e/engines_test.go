@@ -310,15 +310,7 @@ func (b *tab) focusIs(sq string) {
 // it written so.
 func moveByClick(b *tab, srv *server) {
 	b.load(srv.URL + "/")
-	if evalIn[bool](b, `document.querySelector("[data-ply]") !== null`) {
-		// In progress (moves and no result), New asks first.
-		asks := evalIn[bool](b, `document.querySelector("[data-result]") === null`)
-		b.click(`[data-action="new"]`)
-		if asks {
-			b.waitFor(5*time.Second, "New to ask", `document.querySelector('[data-action="new-confirm"]') !== null`)
-			b.click(`[data-action="new-confirm"]`)
-		}
-	}
+	b.newGame()
 	b.waitFor(5*time.Second, "a new game", fmt.Sprintf(`document.getElementById("board").dataset.fen === %q`, xiangqi.StartFEN))
 	b.click(`.pt[data-square="h2"]`)
 	b.waitFor(5*time.Second, "the cannon's hints", `document.querySelector("[data-hint][data-square=e2]") !== null`)
@@ -332,6 +324,19 @@ func moveByClick(b *tab, srv *server) {
 	b.screenshot("03-click-reply")
 	if got := evalIn[string](b, `document.querySelector("[data-ply='1']").textContent`); got != "炮二平五" {
 		b.t.Errorf("a Chinese reader sees the first move as %q, want 炮二平五 (issue 22 point 3: the notation follows the language)", got)
+	}
+}
+
+// newGame starts a new game if the board has moves (in progress: moves and no result, New
+// asks first).
+func (b *tab) newGame() {
+	if evalIn[bool](b, `document.querySelector("[data-ply]") !== null`) {
+		asks := evalIn[bool](b, `document.querySelector("[data-result]") === null`)
+		b.click(`[data-action="new"]`)
+		if asks {
+			b.waitFor(5*time.Second, "New to ask", `document.querySelector('[data-action="new-confirm"]') !== null`)
+			b.click(`[data-action="new-confirm"]`)
+		}
 	}
 }
 

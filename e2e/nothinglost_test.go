@@ -116,14 +116,7 @@ func recordKept(b *tab, srv *server) {
 			s.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
 		b.waitFor(10*time.Second, "the Xiangqi board", `document.querySelector("#board:not(.reversi)[data-ready]") !== null`)
 	}
-	if evalIn[bool](b, `document.querySelector("[data-ply]") !== null`) {
-		asks := evalIn[bool](b, `document.querySelector("[data-result]") === null`)
-		b.click(`[data-action="new"]`)
-		if asks {
-			b.waitFor(5*time.Second, "New to ask", `document.querySelector('[data-action="new-confirm"]') !== null`)
-			b.click(`[data-action="new-confirm"]`)
-		}
-	}
+	b.newGame()
 	b.click(`[data-action="play-two"]`)
 	for i, mv := range sixPlies {
 		b.click(`.pt[data-square="` + mv[0] + `"]`)
