@@ -26,4 +26,5 @@ func TestFirefox(t *testing.T) {
 	defer ff.Close()
 	t.Logf("Firefox %s", ff.Version)
 	acrossEngines(t, &tab{t: t, r: ff, engine: "firefox"}, dir)
+	t.Run("BareFrames", func(t *testing.T) { bareFramesIn(&tab{t: t, r: ff, engine: "firefox"}, dir) })
 }

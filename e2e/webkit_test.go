@@ -54,4 +54,5 @@ func TestWebKit(t *testing.T) {
 		t.Fatal(err)
 	}
 	acrossEngines(t, &tab{t: t, r: s, engine: "webkit"}, dir)
+	t.Run("BareFrames", func(t *testing.T) { bareFramesIn(&tab{t: t, r: s, engine: "webkit"}, dir) })
 }

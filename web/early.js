@@ -91,6 +91,17 @@
   if (dhtmlxq || pgn || moves || text || (game && game !== "xiangqi")) {
     hide(document.querySelector(".qipan-embed .nomoves"));
   }
+  // The links to the app (a tiny frame's only line, "open in qipan") open the link's game at
+  // the position the embed opens on: its ply, else the start.
+  const appLink = new URLSearchParams();
+  for (const [k, v] of [["game", game], ["fen", fen], ["moves", moves], ["pgn", pgn], ["dhtmlxq", dhtmlxq], ["text", text]]) {
+    if (v) appLink.set(k, v);
+  }
+  if (dhtmlxq || pgn || moves || text) appLink.set("ply", get("ply") || "0");
+  if (on("flip")) appLink.set("flip", "1");
+  for (const a of document.querySelectorAll(".qipan-embed .embed-tiny, .qipan-embed .embed-open")) {
+    a.setAttribute("href", "./?" + appLink);
+  }
 
   // draw puts the pieces of a FEN's board field on the board, cloned from the prerendered
   // start position's (it has every kind); false if the field is not plainly 10 ranks of 9.

@@ -11,6 +11,11 @@
 //
 // The game travels in the frame's URL fragment, which is never sent to a server. The page's
 // text is read as text and never written as markup.
+//
+// An <iframe> of the site's /embed already in the page with no size of its own (no width or
+// height attribute, none in its style: a browser draws it 300×150, where the embed only has
+// room for a link to the app) is sized too: as wide as the column up to 480 px, and as high as
+// the embed's board and bar need at that width (with play=1 its play row too).
 (function () {
   "use strict";
   const script = document.currentScript;
@@ -135,10 +140,39 @@
     }
   }
 
+  // embedHeight is app/ui's EmbedHeight: the height of a frame w px wide that holds the
+  // embed's board (as wide as the frame less its padding) and its bar under it.
+  function embedHeight(w, reversi, play) {
+    return Math.floor((w - 8) * (reversi ? 1 : 1.1)) + 136 + (play ? 46 : 0);
+  }
+
+  // sizeBareFrames sizes the frames of the site's embed the page left at the browser's 300×150.
+  function sizeBareFrames(root) {
+    for (const f of root.querySelectorAll("iframe")) {
+      if (f.classList.contains("qipan-frame") || f.hasAttribute("width") || f.hasAttribute("height") ||
+        f.style.width || f.style.height || f.style.aspectRatio) continue;
+      let u;
+      try {
+        u = new URL(f.getAttribute("src") || "", location.href);
+      } catch (e) {
+        continue;
+      }
+      if (u.origin + u.pathname !== embedURL) continue;
+      const params = new URLSearchParams(u.search);
+      for (const [k, v] of new URLSearchParams(u.hash.slice(1))) params.set(k, v);
+      const on = (k) => ["1", "true", "yes", "on"].includes((params.get(k) || "").toLowerCase());
+      const reversi = ["reversi", "othello"].includes((params.get("game") || "").toLowerCase());
+      f.style.cssText += ";display:block;width:100%;max-width:480px;height:auto;border:0;";
+      const w = Math.round(f.getBoundingClientRect().width) || 480;
+      f.style.aspectRatio = w + " / " + embedHeight(w, reversi, on("play"));
+    }
+  }
+
   function run() {
     replacePres(document.body);
     replaceBlocks(document.body);
     guessHeights();
+    sizeBareFrames(document.body);
   }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", run);

@@ -270,7 +270,16 @@ func (e *Embed) Render() app.UI {
 				app.P().Class("embed-note").Text(strings.Join(append(append([]string(nil), e.link.Notes...), o.Notes...), "; ")),
 			),
 		),
+		// A frame too small for a board to be played (a bare <iframe>'s 300×150) shows only
+		// this line (web/qipan.css): the game in the app, in a new tab.
+		app.A().Class("embed-tiny").Href(e.appLink()).Attr("target", "_blank").Attr("rel", "noopener").
+			Text(e.lang.T(i18n.OpenGameInQipan)),
 	)
+}
+
+// appLink is the app's address on the game and the position shown (relative to /embed).
+func (e *Embed) appLink() string {
+	return "./?" + link.ShareQuery(e.board(), false)
 }
 
 // comment is the record's comment on the position shown (none once the reader plays on: the
@@ -367,7 +376,7 @@ func (e *Embed) bar() app.UI {
 			levelSelector(l, e.level),
 		))
 	}
-	row = append(row, app.A().Class("embed-open").Href("./?"+link.ShareQuery(b, false)).
+	row = append(row, app.A().Class("embed-open").Href(e.appLink()).
 		Attr("target", "_blank").Attr("rel", "noopener").Text(l.T(i18n.OpenInQipan)))
 	return app.Div().Class("embed-bar").Body(row...)
 }
