@@ -102,6 +102,7 @@ type App struct {
 	sounds   []sound.Sound
 	ptrX     float32
 	ptrY     float32
+	held     bool // the main button is down (Pointer)
 	press    press
 	scroll   int // the first move-list row shown
 	shown    int // the shown ply at the last frame, to keep it in view
@@ -298,6 +299,38 @@ func (a *App) PointerDown(x, y float32) {
 			a.trace("review %d", e.ply)
 		}
 		return
+	}
+}
+
+// PointerEvent is a press (Down) or a release of the main button at X, Y.
+type PointerEvent struct {
+	Down bool
+	X, Y float32
+}
+
+// Pointer takes a frame's presses and releases of the main button, in the order they came,
+// each where it came (a press and its release may both fall within one frame: a quick click,
+// a touchpad's tap; so may a whole drag), then the pointer's place now. A release whose press
+// came before the window saw the button is no click.
+func (a *App) Pointer(evs []PointerEvent, x, y float32) {
+	for _, e := range evs {
+		a.pointerTo(e.X, e.Y)
+		switch {
+		case e.Down:
+			a.held = true
+			a.PointerDown(e.X, e.Y)
+		case a.held:
+			a.held = false
+			a.PointerUp(e.X, e.Y)
+		}
+	}
+	a.pointerTo(x, y)
+}
+
+// pointerTo follows the pointer to x, y if it moved there.
+func (a *App) pointerTo(x, y float32) {
+	if x != a.ptrX || y != a.ptrY {
+		a.PointerMove(x, y)
 	}
 }
 

@@ -130,6 +130,65 @@ func TestClickMoveEngineRedraw(t *testing.T) {
 	}
 }
 
+// TestPointerWithinAFrame: what the window hands over in one frame, presses and releases in
+// their order and places, is every click and drag it holds (issue 46: 7, clicks lost when a
+// press and its release fell within one frame: 悔棋, a Reversi disc).
+func TestPointerWithinAFrame(t *testing.T) {
+	at := func(a *App, name string) PointerEvent {
+		if x, y, ok := a.Place(name); ok {
+			return PointerEvent{X: x, Y: y}
+		}
+		o := a.Scene().Find("button " + name)
+		if len(o) != 1 {
+			t.Fatalf("no square or button %s", name)
+		}
+		return PointerEvent{X: o[0].X + o[0].W/2, Y: o[0].Y + o[0].H/2}
+	}
+	// frame is a press on the first place, a release on the second, and so on.
+	frame := func(a *App, names ...string) []PointerEvent {
+		var evs []PointerEvent
+		for i, n := range names {
+			e := at(a, n)
+			e.Down = i%2 == 0
+			evs = append(evs, e)
+		}
+		return evs
+	}
+	ply := func(a *App) int { return a.Board().Ply() }
+	level := func(a *App) int { return a.Settings().Level }
+	for _, tc := range []struct {
+		name   string
+		setup  func(a *App)
+		frame  func(a *App) []PointerEvent
+		result func(a *App) int
+		want   int
+	}{
+		{"悔棋 tapped", func(a *App) { a.Button("play-two"); clickAt(t, a, "h2"); clickAt(t, a, "e2") },
+			func(a *App) []PointerEvent { return frame(a, "undo", "undo") }, ply, 0},
+		{"a Reversi disc tapped", func(a *App) { a.Button("game:" + play.VariantReversi) },
+			func(a *App) []PointerEvent { return frame(a, "f5", "f5") }, ply, 1},
+		{"a piece tapped, then its target", func(a *App) {},
+			func(a *App) []PointerEvent { return frame(a, "h2", "h2", "e2", "e2") }, ply, 1},
+		{"a piece dragged", func(a *App) {},
+			func(a *App) []PointerEvent { return frame(a, "b0", "c2") }, ply, 1},
+		{"+ tapped twice", func(a *App) {},
+			func(a *App) []PointerEvent { return frame(a, "level:+", "level:+", "level:+", "level:+") }, level, play.DefaultLevel + 2},
+		{"a release whose press the window never saw", func(a *App) {},
+			func(a *App) []PointerEvent { return frame(a, "level:+", "level:+")[1:] }, level, play.DefaultLevel},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, _ := newTestApp(t, &fakeLink{})
+			tc.setup(a)
+			evs := tc.frame(a)
+			last := evs[len(evs)-1]
+			a.Pointer(evs, last.X, last.Y)
+			if got := tc.result(a); got != tc.want {
+				t.Errorf("after the frame %+v: %d, want %d", evs, got, tc.want)
+			}
+		})
+	}
+}
+
 func TestDragAndDrop(t *testing.T) {
 	link := &fakeLink{}
 	a, _ := newTestApp(t, link)

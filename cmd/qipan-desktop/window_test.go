@@ -210,6 +210,15 @@ func (c *child) click(x, y float32) {
 // touchpad's tap does: both reach the program before its next frame.
 func (c *child) quickClick(x, y float32) {
 	c.t.Helper()
+	c.taps(x, y, 1, 0)
+	c.wait("press", 10*time.Second)
+	c.wait("release", 10*time.Second)
+}
+
+// taps moves the pointer to x, y, then taps there n times, gap apart: each a press and a
+// release with nothing between. It waits for none of them to be seen.
+func (c *child) taps(x, y float32, n int, gap time.Duration) {
+	c.t.Helper()
 	tr, err := xproto.TranslateCoordinates(c.x, c.win, c.root, int16(x), int16(y)).Reply()
 	if err != nil {
 		c.t.Fatal(err)
@@ -219,14 +228,17 @@ func (c *child) quickClick(x, y float32) {
 	}
 	c.x.Sync()
 	time.Sleep(100 * time.Millisecond)
-	for _, typ := range []byte{xproto.ButtonPress, xproto.ButtonRelease} {
-		if err := xtest.FakeInputChecked(c.x, typ, 1, 0, c.root, tr.DstX, tr.DstY, 0).Check(); err != nil {
-			c.t.Fatal(err)
+	for i := range n {
+		if i > 0 {
+			time.Sleep(gap)
 		}
+		for _, typ := range []byte{xproto.ButtonPress, xproto.ButtonRelease} {
+			if err := xtest.FakeInputChecked(c.x, typ, 1, 0, c.root, tr.DstX, tr.DstY, 0).Check(); err != nil {
+				c.t.Fatal(err)
+			}
+		}
+		c.x.Sync()
 	}
-	c.x.Sync()
-	c.wait("press", 10*time.Second)
-	c.wait("release", 10*time.Second)
 }
 
 // close asks the window to close as a window manager does (WM_DELETE_WINDOW).
@@ -360,8 +372,8 @@ func inkColumns(img image.Image, o desktop.Op) int {
 }
 
 // TestWindowQuickClicks: a press and release that reach the window within one frame still
-// click (Ebiten polls the button once a frame; without GLFW's sticky buttons such clicks were
-// lost, 2 or 3 in 20).
+// click (Ebiten polls the button once a frame, with GLFW's sticky buttons off: such clicks
+// were lost, 2 or 3 in 20).
 func TestWindowQuickClicks(t *testing.T) {
 	c := start(t, t.TempDir(), "en_US.UTF-8")
 	for _, mv := range [][2]string{{"h2", "e2"}} {
@@ -371,6 +383,38 @@ func TestWindowQuickClicks(t *testing.T) {
 		c.quickClick(tx, ty)
 	}
 	c.wait("person moved ply 1", 10*time.Second)
+}
+
+// TestWindowTapsInARow: taps on + one after the other, 80 ms apart (a person raising the
+// level by three), then two with nothing between (within one frame), each count: the level
+// goes from 1 to 6. With GLFW's sticky buttons the poll after each release still read the
+// button down and no frame came to read it up before the next tap, which was then no press;
+// two taps within a frame were one at most.
+func TestWindowTapsInARow(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "settings.json"), []byte(`{"level":1}`), 0o644)
+	c := start(t, dir, "en_US.UTF-8")
+	c.wait("painted 1", 60*time.Second)
+	a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Engine: desktop.NewLocalEngine()})
+	a.Resize(winW, winH)
+	b := a.Scene().Find("button level:+")
+	if len(b) != 1 {
+		t.Fatal("no + button")
+	}
+	x, y := b[0].X+b[0].W/2, b[0].Y+b[0].H/2
+	c.taps(x, y, 3, 80*time.Millisecond)
+	c.taps(x, y, 2, 0)
+	for range 5 {
+		c.wait("press", 5*time.Second)
+		c.wait("release", 5*time.Second)
+	}
+	c.close()
+	c.wait("closed", 10*time.Second)
+	<-c.exit
+	data, _ := os.ReadFile(filepath.Join(dir, "settings.json"))
+	if !strings.Contains(string(data), `"level": 6`) {
+		t.Errorf("after five taps on +: %s, want level 6", data)
+	}
 }
 
 // TestWindowCloseDuringSearch: while the engine searches (level 10: 5 s) the window keeps

@@ -2,5 +2,8 @@
 
 package gui
 
-// stickyButtons is sticky_linux.go's; elsewhere Ebiten's GLFW is not reached from here.
-func stickyButtons() {}
+import "qipan/app/desktop"
+
+// buttonEvents is buttons_linux.go's; elsewhere Ebiten's GLFW is not reached from here and
+// the button is polled.
+func buttonEvents(dst []desktop.PointerEvent) ([]desktop.PointerEvent, bool) { return dst, false }

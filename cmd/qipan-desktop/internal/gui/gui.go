@@ -53,12 +53,10 @@ type game struct {
 	trace   func(string)
 	frames  frameStats
 	drawn   bool
-	last    desktop.Scene // the scene on the screen (kept between frames: drawn only on change)
-	shot    bool          // write the next frame to o.Shot
-	down    bool
-	titled  i18n.Lang // the language of the window's title
-	lastX   int
-	lastY   int
+	last    desktop.Scene          // the scene on the screen (kept between frames: drawn only on change)
+	shot    bool                   // write the next frame to o.Shot
+	titled  i18n.Lang              // the language of the window's title
+	buttons []desktop.PointerEvent // the frame's presses and releases (a buffer)
 }
 
 // Run opens the window and plays until it is closed.
@@ -138,7 +136,7 @@ func Run(o Options) error {
 		}
 	}()
 	g.app.Start()
-	// One thread: Update runs where the window's GL context is current (stickyButtons).
+	// One thread: Update runs where the window's GL context is current (buttonEvents).
 	err = ebiten.RunGameWithOptions(g, &ebiten.RunGameOptions{SingleThread: true})
 	if o.Stats {
 		out := o.Trace
@@ -151,7 +149,6 @@ func Run(o Options) error {
 }
 
 func (g *game) Update() error {
-	stickyButtons() // every frame: cheap, and Ebiten sets the input modes again when it likes
 	if ebiten.IsWindowBeingClosed() || g.quitKey() {
 		if err := g.app.Close(); err != nil {
 			fmt.Fprintln(os.Stderr, "qipan-desktop: saving:", err)
@@ -199,18 +196,18 @@ func ctrl() bool {
 func (g *game) pointer() {
 	x, y := ebiten.CursorPosition()
 	fx, fy := float32(x), float32(y)
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
-		g.down = true
-		g.app.PointerDown(fx, fy)
+	evs, ok := buttonEvents(g.buttons[:0])
+	if !ok {
+		// Polled once a frame: a press released within the frame is lost here.
+		if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+			evs = append(evs, desktop.PointerEvent{Down: true, X: fx, Y: fy})
+		}
+		if inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) {
+			evs = append(evs, desktop.PointerEvent{X: fx, Y: fy})
+		}
 	}
-	if x != g.lastX || y != g.lastY {
-		g.lastX, g.lastY = x, y
-		g.app.PointerMove(fx, fy)
-	}
-	if g.down && inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) {
-		g.down = false
-		g.app.PointerUp(fx, fy)
-	}
+	g.buttons = evs
+	g.app.Pointer(evs, fx, fy)
 	if _, dy := ebiten.Wheel(); dy != 0 {
 		g.app.Wheel(-int(dy * 2))
 	}
