@@ -128,6 +128,9 @@ func Run(o Options) error {
 	// heartbeat catches what wakes no frame by itself: the engine's watchdog, a dropped file.
 	ebiten.SetScreenClearedEveryFrame(false)
 	ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum) //nolint:staticcheck // the only way to sleep between events
+	// One Update a frame: at 60 ticks a second a frame that came within a tick of the last
+	// ran none, and the click it brought waited for the next event or the heartbeat.
+	ebiten.SetTPS(ebiten.SyncWithFPS)
 	heartbeat := time.NewTicker(heartbeatEvery)
 	defer heartbeat.Stop()
 	go func() {
