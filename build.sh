@@ -11,6 +11,13 @@ set -euo pipefail
 cd "$(dirname "$0")"
 cmd="${1:-static}"
 base="${QIPAN_BASE:-/}"
+# QIPAN_SITE_URL=https://example.org/qipan/ is the address the site is served at: link previews
+# (og:url, og:image) point there, and its path is the base unless QIPAN_BASE says otherwise.
+site_url="${QIPAN_SITE_URL:-}"
+if [ -z "${QIPAN_BASE:-}" ] && [ -n "$site_url" ]; then
+  rest="${site_url#*://}"
+  case "$rest" in */*) base="/${rest#*/}" ;; esac
+fi
 # QIPAN_OUT puts the build elsewhere than static/ (so two builds can run side by side);
 # QIPAN_E2E_RUN limits the browser tests to those matching it (go test -run).
 out="${QIPAN_OUT:-static}"
@@ -65,7 +72,7 @@ static() {
 generate() {
   local version
   version="$(git rev-parse --short HEAD 2>/dev/null || echo dev)"
-  go run ./cmd/qipan-site generate -out "$1" -base "$2" -version "$version" -host "${QIPAN_SITE_HOST:-}"
+  go run ./cmd/qipan-site generate -out "$1" -base "$2" -version "$version" -site-url "$site_url"
   # go-app writes its own wasm_exec.js; the one matching this Go compiler replaces it.
   cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$1/wasm_exec.js"
   # Brotli and gzip twins of each file, served by qipan-site serve as a static host would.
@@ -139,7 +146,7 @@ desktop_window() {
 e2e() {
   local sub="$PWD/e2e/out/site-qipan" log=e2e/out/test.log
   if [ "$out" != "$PWD/static" ]; then sub="$out-qipan"; log="$out-test.log"; fi
-  base=/
+  base=/ site_url=
   static "$out"
   rm -rf "$sub" && mkdir -p "$sub" "$(dirname "$log")" && cp -rp "$out/web" "$sub/"
   generate "$sub" /qipan/
@@ -154,7 +161,7 @@ e2e() {
 numbers() {
   local log=e2e/out/numbers.log
   if [ "$out" != "$PWD/static" ]; then log="$out-numbers.log"; fi
-  base=/
+  base=/ site_url=
   static "$out"
   mkdir -p "$(dirname "$log")"
   QIPAN_STATIC="$out" QIPAN_NUMBERS=1 go test -count=1 -v -timeout 20m -run '^(TestNumbers|TestColdLoad)$' ./e2e/ 2>&1 | tee "$log"

@@ -33,14 +33,11 @@ type Config struct {
 	Version  string // the service worker's cache name: a new version replaces the cache
 	WasmSize int64  // bytes of web/app.wasm, for the loading progress
 	Engine   bool   // the engine Worker files are in the build: cache them when first used
-	// Host is the host the site is served from over https ("example.org"): link previews'
-	// og:url and og:image are absolute URLs there. "" leaves them out (Generate), rather than
-	// the "https://" go-app writes without one.
+	// Host is the host the site is served from over https ("example.org", ParseSiteURL): link
+	// previews' og:url and og:image (the start position, PreviewImage) are absolute URLs there.
+	// "" leaves them out (Generate), rather than the "https://" go-app writes without one.
 	Host string
 }
-
-// PreviewImage is the picture link previews show (og:image), when the host is known.
-const PreviewImage = "/web/icon-512.png"
 
 // Handler returns the go-app handler that GenerateStaticWebsite turns into the site.
 func Handler(c Config) *app.Handler {
@@ -82,6 +79,9 @@ func Handler(c Config) *app.Handler {
 	}
 	if c.Host != "" {
 		h.Image = PreviewImage
+		h.RawHeaders = append(h.RawHeaders,
+			`<meta property="og:image:width" content="`+strconv.Itoa(PreviewWidth)+`">`,
+			`<meta property="og:image:height" content="`+strconv.Itoa(PreviewHeight)+`">`)
 	}
 	if c.WasmSize > 0 {
 		h.WasmContentLength = strconv.FormatInt(c.WasmSize, 10)

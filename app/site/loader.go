@@ -19,6 +19,14 @@ func Generate(out string, c Config) (*app.Handler, error) {
 	if err := app.GenerateStaticWebsite(out, h); err != nil {
 		return nil, err
 	}
+	// The link preview's picture, referred to by absolute URL when the host is known.
+	preview := filepath.Join(out, filepath.FromSlash(PreviewImage))
+	if err := os.MkdirAll(filepath.Dir(preview), 0o755); err != nil {
+		return nil, err
+	}
+	if err := WritePreview(preview); err != nil {
+		return nil, err
+	}
 	if c.Host == "" {
 		if err := dropEmptyPreviews(out); err != nil {
 			return nil, err

@@ -4,6 +4,7 @@ package site
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 )
 
@@ -29,6 +30,22 @@ func ParseBase(s string) (Base, error) {
 		}
 	}
 	return Base{prefix: p}, nil
+}
+
+// ParseSiteURL reads the address the site is served at, "https://example.org/qipan/": its
+// host (Config.Host, for link previews' absolute URLs) and its path, which must be base's.
+func ParseSiteURL(s string, base Base) (host string, err error) {
+	u, err := url.Parse(s)
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("site URL %q: %v", s, err)
+	case u.Scheme != "https" || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "":
+		return "", fmt.Errorf("site URL %q: want https://host/path/, as link previews need", s)
+	}
+	if p, err := ParseBase(u.Path); err != nil || p != base {
+		return "", fmt.Errorf("site URL %q: its path is not the base path %s", s, base.Path())
+	}
+	return u.Host, nil
 }
 
 // Path returns the base as a path with a trailing slash: "/" or "/qipan/".

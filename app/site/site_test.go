@@ -2,10 +2,12 @@ package site
 
 import (
 	"encoding/json"
+	"image/png"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -189,17 +191,31 @@ func TestGeneratedSite(t *testing.T) {
 }
 
 // TestLinkPreviews: with no host known the pages carry no og:url or og:image (go-app wrote
-// "https://", which previews read as a broken link); with one they are absolute URLs there.
+// "https://", which previews read as a broken link); with one they are absolute URLs there,
+// the image the start position the build draws into web/ (a 1200×630 PNG).
 func TestLinkPreviews(t *testing.T) {
 	for _, tt := range []struct {
 		base, host string
-		want       []string // og tags' contents, "" for none
+		want       map[string]string // og tags' contents, nil for none
 	}{
 		{"/", "", nil},
 		{"/qipan/", "", nil},
-		{"/qipan/", "example.org", []string{`"https://example.org/qipan"`, `"https://example.org/qipan/web/icon-512.png"`}},
+		{"/qipan/", "example.org", map[string]string{"og:url": "https://example.org/qipan",
+			"og:image": "https://example.org/qipan/web/preview.png", "og:image:width": "1200", "og:image:height": "630"}},
+		{"/", "example.org", map[string]string{"og:url": "https://example.org", "og:image": "https://example.org/web/preview.png"}},
 	} {
 		dir := generateOn(t, tt.base, true, tt.host)
+		f, err := os.Open(filepath.Join(dir, "web", "preview.png"))
+		if err != nil {
+			t.Fatalf("%s: no preview picture: %v", tt.base, err)
+		}
+		img, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Errorf("%s: web/preview.png: %v", tt.base, err)
+		} else if b := img.Bounds(); b.Dx() != 1200 || b.Dy() != 630 {
+			t.Errorf("%s: web/preview.png is %v, want 1200×630", tt.base, b)
+		}
 		for _, page := range []string{"index.html", "embed.html"} {
 			html := read(t, dir, page)
 			if strings.Contains(html, `content="https://"`) || strings.Contains(html, `content="https:///`) {
@@ -212,11 +228,52 @@ func TestLinkPreviews(t *testing.T) {
 				t.Errorf("%s %s: the other previews' tags went too", tt.base, page)
 			}
 		}
-		index := read(t, dir, "index.html")
-		for _, w := range tt.want {
-			if !strings.Contains(index, w) {
-				t.Errorf("%s on %s: index.html has no %s", tt.base, tt.host, w)
+		tags := ogTags(read(t, dir, "index.html"))
+		for k, v := range tt.want {
+			if tags[k] != v {
+				t.Errorf("%s on %s: index.html's %s is %q, want %q", tt.base, tt.host, k, tags[k], v)
 			}
+		}
+	}
+}
+
+// ogTags reads the content of each <meta property="og:…"> of a page (go-app writes their
+// attributes in any order).
+func ogTags(html string) map[string]string {
+	tags := map[string]string{}
+	attr := func(tag, name string) string {
+		m := regexp.MustCompile(`\b` + name + `="([^"]*)"`).FindStringSubmatch(tag)
+		if m == nil {
+			return ""
+		}
+		return m[1]
+	}
+	for _, tag := range regexp.MustCompile(`<meta\b[^>]*>`).FindAllString(html, -1) {
+		if p := attr(tag, "property"); strings.HasPrefix(p, "og:") {
+			tags[p] = attr(tag, "content")
+		}
+	}
+	return tags
+}
+
+// TestParseSiteURL: QIPAN_SITE_URL names the host link previews point at; its path is the
+// base's, and previews need https.
+func TestParseSiteURL(t *testing.T) {
+	for _, tt := range []struct{ url, base, host, err string }{
+		{"https://example.org/qipan/", "/qipan/", "example.org", ""},
+		{"https://example.org/qipan", "/qipan/", "example.org", ""},
+		{"https://example.org:8443/", "/", "example.org:8443", ""},
+		{"https://example.org", "/", "example.org", ""},
+		{"https://example.org/qipan/", "/", "", "is not the base path /"},
+		{"https://example.org/", "/qipan/", "", "is not the base path /qipan/"},
+		{"http://example.org/", "/", "", "want https://host/path/"},
+		{"example.org/qipan/", "/qipan/", "", "want https://host/path/"},
+		{"https://example.org/?x=1", "/", "", "want https://host/path/"},
+	} {
+		b, _ := ParseBase(tt.base)
+		host, err := ParseSiteURL(tt.url, b)
+		if host != tt.host || (err == nil) != (tt.err == "") || err != nil && !strings.Contains(err.Error(), tt.err) {
+			t.Errorf("ParseSiteURL(%q, %s) = %q, %v; want %q, %q", tt.url, tt.base, host, err, tt.host, tt.err)
 		}
 	}
 }

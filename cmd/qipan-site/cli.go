@@ -65,11 +65,17 @@ func generate(args []string) error {
 	out := fl.String("out", "static", "the site folder; its web/ must hold app.wasm already")
 	baseFlag := fl.String("base", "/", "the path the site is served under, e.g. /qipan/")
 	version := fl.String("version", "dev", "the version (git hash); a hash of web/ is appended")
-	host := fl.String("host", "", "the host the site is served from over https (example.org), for link previews' og:url and og:image; none: they are left out")
+	siteURL := fl.String("site-url", "", "the address the site is served at (https://example.org/qipan/, its path the base's), for link previews' og:url and og:image; none: they are left out")
 	fl.Parse(args)
 	base, err := site.ParseBase(*baseFlag)
 	if err != nil {
 		return err
+	}
+	var host string
+	if *siteURL != "" {
+		if host, err = site.ParseSiteURL(*siteURL, base); err != nil {
+			return err
+		}
 	}
 	webDir := filepath.Join(*out, "web")
 	wasm, err := os.Stat(filepath.Join(webDir, "app.wasm"))
@@ -89,7 +95,7 @@ func generate(args []string) error {
 		Version:  *version + "-" + sum,
 		WasmSize: wasm.Size(),
 		Engine:   engine,
-		Host:     *host,
+		Host:     host,
 	})
 	if err != nil {
 		return err
