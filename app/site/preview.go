@@ -10,7 +10,6 @@ import (
 
 	"golang.org/x/image/vector"
 
-	"qipan/app/desktop"
 	"qipan/app/glyph"
 	"qipan/engine/xiangqi"
 )
@@ -183,30 +182,28 @@ func (p *painter) circle(z *vector.Rasterizer, x, y, r, dir float32) {
 // glyph adds the outline of ch (app/glyph's box) scaled by k around (x, y), turned half
 // round when rotate is set.
 func (p *painter) glyph(z *vector.Rasterizer, ch rune, x, y, k float32, rotate bool) {
-	segs, ok := desktop.Outline(ch)
+	segs, ok := glyph.Outline(ch)
 	if !ok {
 		return
 	}
 	if rotate {
 		k = -k
 	}
-	pt := func(s desktop.Seg, i int) (float32, float32) { return p.at(x+s.P[i]*k, y+s.P[i+1]*k) }
 	for _, s := range segs {
+		var q [6]float32
+		for i := 0; i+1 < len(s.P); i += 2 {
+			q[i], q[i+1] = p.at(x+s.P[i]*k, y+s.P[i+1]*k)
+		}
 		switch s.Op {
-		case desktop.MoveTo:
-			z.MoveTo(pt(s, 0))
-		case desktop.LineTo:
-			z.LineTo(pt(s, 0))
-		case desktop.QuadTo:
-			x1, y1 := pt(s, 0)
-			x2, y2 := pt(s, 2)
-			z.QuadTo(x1, y1, x2, y2)
-		case desktop.CubicTo:
-			x1, y1 := pt(s, 0)
-			x2, y2 := pt(s, 2)
-			x3, y3 := pt(s, 4)
-			z.CubeTo(x1, y1, x2, y2, x3, y3)
-		case desktop.Close:
+		case glyph.MoveTo:
+			z.MoveTo(q[0], q[1])
+		case glyph.LineTo:
+			z.LineTo(q[0], q[1])
+		case glyph.QuadTo:
+			z.QuadTo(q[0], q[1], q[2], q[3])
+		case glyph.CubicTo:
+			z.CubeTo(q[0], q[1], q[2], q[3], q[4], q[5])
+		case glyph.Close:
 			z.ClosePath()
 		}
 	}
