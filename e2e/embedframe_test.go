@@ -4,12 +4,16 @@ import (
 	"context"
 	"fmt"
 	"html"
+	"image"
+	"image/png"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"qipan/engine/xiangqi"
@@ -236,4 +240,69 @@ func bareFramesIn(b *tab, dir string) {
 	if bad := evalIn[[]string](b, bareFramesJS(srv.URL+"/?moves=h2e2+h9g7&ply=0")); len(bad) > 0 {
 		b.t.Errorf("%s: %s", b.engine, strings.Join(bad, "; "))
 	}
+}
+
+// TestEmbedFrameContrast: every text of the embed stands 4.5:1 from its background in every
+// theme and both of the system's schemes, in a frame of the usual size, a small one (the
+// board beside a column of buttons) and a tiny one (the one line): computed colours for the
+// texts on plain backgrounds (jsLowContrast), and the screenshot's pixels (textContrast, as
+// the other engines' selects are measured) for the buttons and selects, whose backgrounds are
+// gradients (issue 46 point 12).
+func TestEmbedFrameContrast(t *testing.T) {
+	dir := siteDir(t, "QIPAN_STATIC")
+	srv := newServer(t, dir, "/")
+	for _, scheme := range []string{"light", "dark"} {
+		ctx := browser(t)
+		if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{
+			{Name: "prefers-color-scheme", Value: scheme}}}); err != nil {
+			t.Fatal(err)
+		}
+		for _, size := range []struct {
+			name string
+			w, h int64
+		}{{"usual", 900, 640}, {"small", 400, 260}, {"tiny", 300, 150}} {
+			run(t, ctx, 10*time.Second, "the frame's size", chromedp.EmulateViewport(size.w, size.h))
+			for _, theme := range []string{"auto", "wood", "plain", "contrast", "light"} {
+				what := fmt.Sprintf("%s scheme, %s frame, theme %s", scheme, size.name, theme)
+				openEmbed(t, ctx, srv.URL+"/embed?moves=h2e2+h9g7&ply=1&play=1&lang=zh-Hans&theme="+theme)
+				if low := eval[[]string](t, ctx, jsLowContrast); len(low) > 0 {
+					t.Errorf("%s: texts under 4.5:1: %v", what, low)
+				}
+				boxes := eval[[][]float64](t, ctx, `[...document.querySelectorAll(".qipan-embed :is(.control, .select, .embed-tiny)")].filter(e =>
+					!e.disabled && e.offsetParent !== null && e.textContent.trim() !== "").map(e => {
+					const r = e.getBoundingClientRect(), d = devicePixelRatio;
+					return [r.left * d, r.top * d, r.width * d, r.height * d];
+				})`)
+				if size.name == "tiny" && len(boxes) != 1 {
+					t.Errorf("%s: %d controls shown, want the one link", what, len(boxes))
+				}
+				name := fmt.Sprintf("embed-contrast-%s-%s-%s", scheme, size.name, theme)
+				screenshot(t, ctx, name)
+				img := readPNG(t, filepath.Join(outDir(t), name+".png"))
+				least := 21.0
+				for _, r := range boxes {
+					ratio, bg, fg := textContrast(img, r)
+					if ratio < 4.5 {
+						t.Errorf("%s: a control's text %v on %v at %v: %.2f:1", what, fg, bg, r, ratio)
+					}
+					least = min(least, ratio)
+				}
+				t.Logf("%s: %d controls, the least contrast %.1f:1", what, len(boxes), least)
+			}
+		}
+	}
+}
+
+func readPNG(t *testing.T, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
 }
