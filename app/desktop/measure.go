@@ -20,6 +20,9 @@ var metrics struct {
 	buf  sfnt.Buffer
 	upem float32
 	adv  map[rune]float32 // advance in ems
+
+	lineOnce sync.Once
+	line     float32 // ascent and descent, in ems
 }
 
 // textWidth is the width of s drawn at size.
@@ -126,4 +129,21 @@ func wrapLine(s string, size, width float32) []string {
 // either side of it).
 func wide(r rune) bool {
 	return unicode.Is(unicode.Han, r) || r >= 0x3000 && r <= 0x303f || r >= 0xff00 && r <= 0xffef
+}
+
+// lineHeight is the height of a line of text at size: the embedded font's ascent and descent,
+// which the window centres in a text's box.
+func lineHeight(size float32) float32 {
+	m := &metrics
+	m.lineOnce.Do(func() {
+		m.line = 1.45 // without the font: about Noto Sans CJK's
+		if f, err := sfnt.Parse(font.UI); err == nil {
+			var buf sfnt.Buffer
+			upem := f.UnitsPerEm()
+			if fm, err := f.Metrics(&buf, fixed.I(int(upem)), xfont.HintingNone); err == nil {
+				m.line = float32(fm.Ascent+fm.Descent) / 64 / float32(upem)
+			}
+		}
+	})
+	return m.line * size
 }

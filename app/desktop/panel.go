@@ -11,9 +11,11 @@ import (
 // The panel keeps every row in its place whatever is shown: the status, a line for a
 // question, a refusal or the hint, two for the engine's line (and Reversi's count), the review
 // row (idle while not reviewing) and the keep row (confirm New, bring back the game replaced)
-// are there, empty or idle, when they have nothing to say. Only the message (what an import
-// or export did, a problem) and the move list, at the bottom or in their own column, change
-// size, and nothing lies below them.
+// are there, empty or idle, when they have nothing to say, and so is the players' line above
+// the message. A row of buttons takes the rows it takes in the language and the game that need
+// the most (Reversi keeps Xiangqi's notation row empty), so that nothing moves when either
+// changes. Only the message (what an import or export did, a problem) and the move list, at
+// the bottom or in their own column, change size, and nothing lies below them.
 
 // widget is a panel button as laid out for a frame.
 type widget struct {
@@ -87,45 +89,74 @@ func (a *App) panel(l *frameLayout, beside bool) {
 		w = cw
 	}
 	bh := u * 1.9
-	// row lays out buttons of equal width in one row; when a label does not fit, of widths
-	// as their labels need, still in one row if they fit so (a row that splits moves all
-	// below it between languages and games), else in two.
-	row := func(ws ...widget) {
-		parts := [][]widget{ws}
+	// plan is how a row of buttons goes: of equal widths in one row; when a label does not
+	// fit, of widths as their labels need (need), still in one row if they fit so, else in two.
+	plan := func(ws []widget) (rows int, need []float32, fitEqual bool) {
+		if len(ws) == 0 {
+			return 0, nil, true
+		}
 		widest, sum := float32(0), float32(0)
-		need := make([]float32, len(ws))
+		need = make([]float32, len(ws))
 		for i, wd := range ws {
 			need[i] = textWidth(wd.label, u*0.9) + u*0.6
 			widest, sum = max(widest, need[i]), sum+need[i]
 		}
 		n := float32(len(ws))
-		fitEqual := widest <= (w-gap*(n-1))/n
+		fitEqual = widest <= (w-gap*(n-1))/n
 		if len(ws) > 2 && !fitEqual && sum > w-gap*(n-1) {
+			return 2, need, false
+		}
+		return 1, need, fitEqual
+	}
+	// Both games, the one shown first: a row takes the rows it takes in the language and the
+	// game that need the most (a row that split in English or in Reversi moved all below it).
+	tables := []*play.Table{b}
+	for _, t := range a.s.Tables() {
+		if t != b {
+			tables = append(tables, t)
+		}
+	}
+	// row lays out the buttons buttons(lang, b) gives, split alike in every language, and
+	// takes as many rows as plan makes of buttons(l, t) in the language and game that need
+	// the most.
+	row := func(buttons func(l i18n.Lang, t *play.Table) []widget) {
+		ws := buttons(lang, b)
+		_, need, fitEqual := plan(ws)
+		split, most := false, 0
+		for _, l := range i18n.Langs {
+			for _, t := range tables {
+				n, _, _ := plan(buttons(l, t))
+				most = max(most, n)
+				split = split || t == b && n == 2
+			}
+		}
+		parts := [][]widget{ws}
+		if split {
 			half := (len(ws) + 1) / 2
 			parts = [][]widget{ws[:half], ws[half:]}
 		}
-		for _, part := range parts {
+		for k, part := range parts {
 			n := float32(len(part))
 			bw := (w - gap*(n-1)) / n
-			bx := x
+			bx, by := x, y+float32(k)*(bh+gap)
 			for i, wd := range part {
 				width := bw
 				if len(parts) == 1 && !fitEqual {
 					// The room left over shared out in proportion to what each label needs.
-					width = need[i] * (w - gap*(n-1)) / sum
+					width = need[i] * (w - gap*(n-1)) / total(need)
 				}
-				wd.box = Box{bx, y, width, bh}
+				wd.box = Box{bx, by, width, bh}
 				bx += width + gap
 				l.buttons = append(l.buttons, wd)
 			}
-			y += bh + gap
 		}
+		y += float32(most) * (bh + gap)
 	}
 	// lines writes s wrapped in a slot of n lines (always taken, so that what follows stays
-	// in place); what does not fit in n lines is cut at the last with "…" (shrunk onto it, it
-	// was a few pixels high in a small window).
+	// in place), each the font's line high; what does not fit in n lines is cut at the last
+	// with "…" (shrunk onto it, it was a few pixels high in a small window).
 	lines := func(s string, n int, size float32, c Color, tag string) {
-		lh := size * 1.4
+		lh := lineHeight(size)
 		ls := wrap(s, size, w)
 		if len(ls) > n {
 			ls = append(ls[:n-1], clipText(strings.Join(ls[n-1:], " "), size, w))
@@ -142,8 +173,10 @@ func (a *App) panel(l *frameLayout, beside bool) {
 		return widget{id: id, label: label, enabled: true, active: act}
 	}
 	xq := b.Variant() == play.VariantXiangqi
-	row(pick("game:"+play.VariantXiangqi, lang.T(i18n.GameXiangqi), xq), pick("game:"+play.VariantReversi, lang.T(i18n.GameReversi), !xq),
-		on("lang", lang.Name(), true))
+	row(func(l i18n.Lang, _ *play.Table) []widget {
+		return []widget{pick("game:"+play.VariantXiangqi, l.T(i18n.GameXiangqi), xq), pick("game:"+play.VariantReversi, l.T(i18n.GameReversi), !xq),
+			on("lang", l.Name(), true)}
+	})
 	e := b.Engine
 	status := play.StatusText(lang, b)
 	if b.Reviewing() {
@@ -175,70 +208,94 @@ func (a *App) panel(l *frameLayout, beside bool) {
 	lines(eng, 2, u*0.85, engineInk, "engine")
 	engineOK := e.Failed() == ""
 	reviewing := b.Reviewing()
-	row(on("new", lang.T(i18n.New), true), on("undo", lang.T(i18n.Undo), b.CanUndo()), on("redo", lang.T(i18n.Redo), b.CanRedo()))
+	row(func(l i18n.Lang, t *play.Table) []widget {
+		return []widget{on("new", l.T(i18n.New), true), on("undo", l.T(i18n.Undo), t.CanUndo()), on("redo", l.T(i18n.Redo), t.CanRedo())}
+	})
 	// Move now hurries the computer's search: without one (the person's turn, two players)
 	// it has nothing to do, in either game.
-	row(on("flip", lang.T(i18n.Flip), true),
-		on("hint", lang.T(i18n.Hint), engineOK && !reviewing && b.PersonToMove() && !e.Hinting()),
-		on(string(play.ActMoveNow), lang.T(i18n.MoveNow), e.Thinking()))
-	row(on("continue", lang.T(i18n.ContinueHere), b.CanContinue()), on("live", lang.T(i18n.BackToGame), reviewing),
-		pick(string(play.ActAnalysis), lang.T(i18n.Analysis), b.Analysis()))
+	row(func(l i18n.Lang, t *play.Table) []widget {
+		return []widget{on("flip", l.T(i18n.Flip), true),
+			on("hint", l.T(i18n.Hint), engineOK && !reviewing && t.PersonToMove() && !t.Engine.Hinting()),
+			on(string(play.ActMoveNow), l.T(i18n.MoveNow), t.Engine.Thinking())}
+	})
+	row(func(l i18n.Lang, t *play.Table) []widget {
+		return []widget{on("continue", l.T(i18n.ContinueHere), t.CanContinue()), on("live", l.T(i18n.BackToGame), reviewing),
+			pick(string(play.ActAnalysis), l.T(i18n.Analysis), t.Analysis())}
+	})
 	_, tree := b.Annotated()
 	switch {
 	case a.s.AskingNew():
-		row(on("new-confirm", lang.T(i18n.ConfirmNewYes), true), on("new-cancel", lang.T(i18n.ConfirmNewNo), true))
+		row(func(l i18n.Lang, _ *play.Table) []widget {
+			return []widget{on("new-confirm", l.T(i18n.ConfirmNewYes), true), on("new-cancel", l.T(i18n.ConfirmNewNo), true)}
+		})
 	case a.CanRestore():
-		row(on("restore-previous", lang.T(i18n.RestorePrevious), true))
+		row(func(l i18n.Lang, _ *play.Table) []widget {
+			return []widget{on("restore-previous", l.T(i18n.RestorePrevious), true)}
+		})
 	case tree && b.Analysis():
 		// Analysis's lines into the record as variations, in one action (as on the page).
 		_, shown := b.EngineView(a.notation())
-		row(on(string(play.ActAddEngineLines), lang.T(i18n.AddEngineLines), shown))
+		row(func(l i18n.Lang, _ *play.Table) []widget {
+			return []widget{on(string(play.ActAddEngineLines), l.T(i18n.AddEngineLines), shown)}
+		})
 	default:
 		y += bh + gap
 	}
-	two := b.Mode() == play.TwoPlayer
-	var sides []widget
-	for _, sb := range play.SideButtons(b.Variant()) {
-		on := two
-		if sb.Side >= 0 {
-			on = !two && b.Human() == sb.Side
+	row(func(l i18n.Lang, t *play.Table) []widget {
+		two := t.Mode() == play.TwoPlayer
+		var sides []widget
+		for _, sb := range play.SideButtons(t.Variant()) {
+			on := two
+			if sb.Side >= 0 {
+				on = !two && t.Human() == sb.Side
+			}
+			sides = append(sides, pick(string(sb.Action), l.T(sb.Label), on))
 		}
-		sides = append(sides, pick(string(sb.Action), lang.T(sb.Label), on))
-	}
-	row(sides...)
-	sound := pick("sound", map[bool]string{false: lang.T(i18n.SoundOn), true: lang.T(i18n.SoundOff)}[a.st.Muted], !a.st.Muted)
-	switch {
-	case a.cfg.NoSound && a.cfg.SoundOff:
-		sound = on("sound", lang.T(i18n.SoundOff), false)
-	case a.cfg.NoSound:
-		sound = on("sound", lang.T(i18n.NoSoundDevice), false)
-	}
-	row(on("level:-", "−", a.st.Level > play.MinLevel),
-		widget{id: "level", label: lang.T(i18n.Level, a.st.Level)},
-		on("level:+", "+", a.st.Level < play.MaxLevel), sound)
-	if xq {
+		return sides
+	})
+	row(func(l i18n.Lang, _ *play.Table) []widget {
+		sound := pick("sound", map[bool]string{false: l.T(i18n.SoundOn), true: l.T(i18n.SoundOff)}[a.st.Muted], !a.st.Muted)
+		switch {
+		case a.cfg.NoSound && a.cfg.SoundOff:
+			sound = on("sound", l.T(i18n.SoundOff), false)
+		case a.cfg.NoSound:
+			sound = on("sound", l.T(i18n.NoSoundDevice), false)
+		}
+		return []widget{on("level:-", "−", a.st.Level > play.MinLevel),
+			{id: "level", label: l.T(i18n.Level, a.st.Level)},
+			on("level:+", "+", a.st.Level < play.MaxLevel), sound}
+	})
+	// Xiangqi's notations: in Reversi their row stays empty.
+	row(func(l i18n.Lang, t *play.Table) []widget {
+		if t.Variant() != play.VariantXiangqi {
+			return nil
+		}
 		var ns []widget
 		for _, n := range play.Notations {
 			ns = append(ns, pick("notation:"+string(n.N), n.Label, a.notation() == n.N))
 		}
-		ns = append(ns, pick("coords", map[bool]string{true: "a–i", false: "九…一"}[a.st.Coords == play.CoordsICCS], false))
-		row(ns...)
-	}
-	var ex []widget
-	for i, e := range b.Exports() {
-		ex = append(ex, on("copy:"+strconv.Itoa(i), lang.T(i18n.CopyWhat, play.WhatText(lang, e.Name)), true))
-	}
-	row(ex...)
-	row(on("paste", lang.T(i18n.Paste), true), on("savefile", lang.T(i18n.SaveFile), true))
+		return append(ns, pick("coords", map[bool]string{true: "a–i", false: "九…一"}[a.st.Coords == play.CoordsICCS], false))
+	})
+	row(func(l i18n.Lang, t *play.Table) []widget {
+		var ex []widget
+		for i, e := range t.Exports() {
+			ex = append(ex, on("copy:"+strconv.Itoa(i), l.T(i18n.CopyWhat, play.WhatText(l, e.Name)), true))
+		}
+		return ex
+	})
+	row(func(l i18n.Lang, _ *play.Table) []widget {
+		return []widget{on("paste", l.T(i18n.Paste), true), on("savefile", l.T(i18n.SaveFile), true)}
+	})
 	if beside {
 		x, y, w = column.X, column.Y, column.W
 	}
-	// Who played an imported game, and where (a line of its own, there while the record is).
+	// Who played an imported game, and where: a line kept in both games, so that the list
+	// stays in place when it comes and goes.
+	players := ""
 	if tree, ok := b.Annotated(); ok {
-		if t := play.PlayersText(lang, tree); t != "" {
-			lines(t, 1, u*0.9, text, "players")
-		}
+		players = play.PlayersText(lang, tree)
 	}
+	lines(players, 1, u*0.9, text, "players")
 	a.message(l, x, &y, w)
 	l.list = Box{x, y, w, p.Y + p.H - pad - y}
 	a.moveList(l)
@@ -253,7 +310,7 @@ func (a *App) message(l *frameLayout, x float32, y *float32, w float32) {
 	}
 	u := l.u
 	size := max(u*0.9, 12)
-	lh := size * 1.4
+	lh := lineHeight(size)
 	close := u * 1.6
 	top := *y
 	tw := w - close - u*0.5
@@ -327,6 +384,15 @@ func (a *App) moveList(l *frameLayout) {
 	}
 }
 
+// total is the sum of xs.
+func total(xs []float32) float32 {
+	t := float32(0)
+	for _, x := range xs {
+		t += x
+	}
+	return t
+}
+
 // clipText is s cut to width w at size, with "…" where it was cut.
 func clipText(s string, size, w float32) string {
 	if textWidth(s, size) <= w {
@@ -344,28 +410,29 @@ func clipText(s string, size, w float32) string {
 // moves nothing.
 const commentRows = 2
 
-// comment lays out, at the foot of the move list, the record's comment on the shown ply as
-// the page shows it under its list, wrapped to commentRows rows (the rest cut with …). It
-// returns how many rows it took.
+// comment lays out, at the foot of the move list (of fit rows of height rh), the record's
+// comment on the shown ply as the page shows it under its list, wrapped to commentRows rows
+// (the rest cut with …), or one row where the list has few. It returns how many rows it took.
 func (a *App) comment(l *frameLayout, ply, fit int, rh float32) int {
 	tree, ok := a.b().Annotated()
-	if !ok || !tree.HasComments() || fit < commentRows+2 {
+	rows := min(commentRows, fit/2) // the list keeps as many rows as the comment takes
+	if !ok || !tree.HasComments() || rows == 0 {
 		return 0
 	}
 	u := l.u
-	size := u * 0.85
-	top := l.list.Y + l.list.H - commentRows*rh
-	ls := wrap(tree.Comment(ply), size, l.list.W-u*0.6)
-	if len(ls) > commentRows {
-		ls = append(ls[:commentRows-1], ls[commentRows-1]+" …")
+	size, w := u*0.85, l.list.W-u*0.6
+	top := l.list.Y + l.list.H - float32(rows)*rh
+	ls := wrap(tree.Comment(ply), size, w)
+	if len(ls) > rows {
+		ls = append(ls[:rows-1], clipText(strings.Join(ls[rows-1:], " "), size, w))
 	}
 	for i, t := range ls {
 		if t != "" {
-			l.texts = append(l.texts, Op{Kind: OpText, Text: t, X: l.list.X + u*0.3, Y: top + float32(i)*rh, W: l.list.W - u*0.6, H: rh, Size: size, Color: text, Tag: "comment"})
+			l.texts = append(l.texts, Op{Kind: OpText, Text: t, X: l.list.X + u*0.3, Y: top + float32(i)*rh, W: w, H: rh, Size: size, Color: text, Tag: "comment"})
 		}
 	}
-	l.list.H -= commentRows * rh // the variations go above it
-	return commentRows
+	l.list.H -= float32(rows) * rh // the variations go above it
+	return rows
 }
 
 // maxBranchRows is how many of the record's other lines the move list shows at a ply.

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"qipan/app/i18n"
 	"qipan/app/play"
 )
 
@@ -139,4 +140,90 @@ func inside(a, b Box) bool {
 
 func overlap(a, b Box) bool {
 	return a.X < b.X+b.W-0.01 && b.X < a.X+a.W-0.01 && a.Y < b.Y+b.H-0.01 && b.Y < a.Y+a.H-0.01
+}
+
+// TestRowsAcrossLanguagesAndGames: at 800×600 (issue 46: 9) and every size of sizes, in the
+// three languages and both games, every text of the panel has its full height (the font's
+// line height at its size) and its width (the window would shrink it), the level row is one
+// row, it and everything below it (the rows of buttons, the move list) stand where they
+// stand in the other languages and, where the panel is the same (the boards' shapes differ),
+// the other game, and a button of the same words in both games has the same box in both
+// (the sides' buttons differ by design: Red and Black, Black and White).
+func TestRowsAcrossLanguagesAndGames(t *testing.T) {
+	for _, sz := range append([][2]float32{{800, 600}}, sizes...) {
+		rowY := map[string]float32{} // the panel, and a button's or the list's top → where it was first laid out
+		boxOf := map[string]widget{} // the panel, the language and a button's id → the button first laid out
+		for _, lang := range i18n.Langs {
+			for _, game := range []string{play.VariantXiangqi, play.VariantReversi} {
+				name := fmt.Sprintf("%.0fx%.0f %s %s", sz[0], sz[1], lang, game)
+				a := New(Config{Store: Store{Dir: t.TempDir()}, Engine: &fakeLink{}, Lang: lang})
+				a.Button("game:" + game)
+				a.Resize(sz[0], sz[1])
+				l := a.layout()
+				texts := func(what string) {
+					for _, o := range a.Scene() {
+						if o.Kind != OpText || !l.panel.In(o.X+0.5, o.Y+0.5) {
+							continue
+						}
+						if lh := lineHeight(o.Size); o.H < lh-0.01 {
+							t.Errorf("%s%s: %s %q is %.1f px high, the font's line %.1f", name, what, o.Tag, o.Text, o.H, lh)
+						}
+						if w := textWidth(o.Text, o.Size); w > o.W+0.5 {
+							t.Errorf("%s%s: %s %q is %.0f px wide in %.0f", name, what, o.Tag, o.Text, w, o.W)
+						}
+					}
+				}
+				texts("")
+				var level float32
+				for _, b := range l.buttons {
+					if b.id == "level" {
+						level = b.box.Y
+					}
+				}
+				for _, id := range []string{"level:-", "level:+", "sound"} {
+					if b, ok := buttonBoxes(a)[id]; !ok || b.Y != level {
+						t.Errorf("%s: the level row is split: %s at y %.0f, the level at %.0f", name, id, b.Y, level)
+					}
+				}
+				tops := map[string]float32{"list": l.list.Y}
+				for _, b := range l.buttons {
+					if b.box.Y >= level {
+						tops[b.id] = b.box.Y
+					}
+				}
+				panel := fmt.Sprint(l.panel, l.u)
+				for id, y := range tops {
+					if was, ok := rowY[panel+id]; ok && was != y {
+						t.Errorf("%s: %s at y %.0f, elsewhere at %.0f", name, id, y, was)
+					} else if !ok {
+						rowY[panel+id] = y
+					}
+				}
+				for _, b := range l.buttons {
+					k := panel + string(lang) + b.id
+					if strings.HasPrefix(b.id, "copy:") || strings.HasPrefix(b.id, "play-") {
+						continue
+					}
+					if was, ok := boxOf[k]; ok && was.label == b.label && was.box != b.box {
+						t.Errorf("%s: button %s at %+v, in the other game at %+v", name, b.id, b.box, was.box)
+					} else if !ok {
+						boxOf[k] = b
+					}
+				}
+				if game == play.VariantXiangqi {
+					// An import's message, the players, a comment; checked apart, on a copy.
+					b := New(Config{Store: Store{Dir: t.TempDir()}, Engine: &fakeLink{}, Lang: lang})
+					b.Resize(sz[0], sz[1])
+					b.Import("[Red \"许银川\"]\n[Black \"吕钦\"]\n[Event \"全国象棋个人赛\"]\n[Date \"1999.11.20\"]\n\n"+
+						"1. 炮二平五 马8进7 {"+strings.Repeat("屏风马应中炮，是最常见的应法之一，双方由此展开对攻。", 4)+"} 2. 马二进三 *", "a test")
+					b.Board().Review(2) // the comment's move
+					a, l = b, b.layout()
+					if len(a.Scene().Find("comment")) == 0 && sz[1] >= 720 {
+						t.Errorf("%s: no comment shown", name)
+					}
+					texts(" with an imported game")
+				}
+			}
+		}
+	}
 }
