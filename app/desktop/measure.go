@@ -38,12 +38,15 @@ func textWidth(s string, size float32) float32 {
 	for _, r := range s {
 		a, ok := m.adv[r]
 		if !ok {
-			a = 0.6 // a character the font lacks: about a Latin letter
+			a = 0.6 // without the font: about a Latin letter
 			if m.f != nil {
-				if i, err := m.f.GlyphIndex(&m.buf, r); err == nil && i != 0 {
-					if adv, err := m.f.GlyphAdvance(&m.buf, i, fixed.I(int(m.upem)), xfont.HintingNone); err == nil {
-						a = float32(adv) / 64 / m.upem
-					}
+				// A character the font lacks is drawn as its glyph 0, a blank of that advance.
+				i, err := m.f.GlyphIndex(&m.buf, r)
+				if err != nil {
+					i = 0
+				}
+				if adv, err := m.f.GlyphAdvance(&m.buf, i, fixed.I(int(m.upem)), xfont.HintingNone); err == nil {
+					a = float32(adv) / 64 / m.upem
 				}
 			}
 			m.adv[r] = a

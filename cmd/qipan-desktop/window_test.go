@@ -503,6 +503,81 @@ func TestWindowCloseDuringSearch(t *testing.T) {
 	}
 }
 
+// TestWindowRecordShown: an imported game's players (above the move list) and the comment on
+// the shown move (under it, once the import's message is dismissed: at 800×600 the list has
+// no room for it beside the message) are drawn in the window, at 800×600 in Chinese and
+// English; the comment holds characters the font lacks (Hangul, an emoji, a rare character),
+// which draw as the font's blank and break nothing. The frames are written
+// (QIPAN_DESKTOP_SHOT_DIR, else bin/) for a person to look at.
+func TestWindowRecordShown(t *testing.T) {
+	const w, h = 800, 600
+	shots := os.Getenv("QIPAN_DESKTOP_SHOT_DIR")
+	if shots == "" {
+		shots = "../../bin"
+	}
+	pgn := "[Event \"全国象棋个人赛\"]\n[Date \"1999.11.20\"]\n[Red \"许银川\"]\n[Black \"吕钦\"]\n\n" +
+		"1. 炮二平五 {中炮开局} 马8进7 2. 马二进三 车9平8 {屏风马，한국어 ♟ 𠀀 之后双方对攻。} *\n"
+	for _, tc := range []struct {
+		locale string
+		lang   i18n.Lang
+	}{{"zh_CN.UTF-8", i18n.Simplified}, {"en_US.UTF-8", i18n.English}} {
+		t.Run(tc.locale, func(t *testing.T) {
+			dir := t.TempDir()
+			file := filepath.Join(dir, "record.pgn")
+			os.WriteFile(file, []byte(pgn), 0o644)
+			c := start(t, dir, tc.locale, "-size", fmt.Sprintf("%dx%d", w, h), file)
+			c.wait("painted 1", 60*time.Second)
+			a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Engine: desktop.NewLocalEngine(), Lang: tc.lang})
+			a.Resize(w, h)
+			a.DropFile(file, []byte(pgn))
+			d := a.Scene().Find("button dismiss")
+			if len(d) != 1 {
+				t.Fatal("no message to dismiss")
+			}
+			c.click(d[0].X+d[0].W/2, d[0].Y+d[0].H/2)
+			a.Button("dismiss")
+			c.wait("painted", 10*time.Second)
+			time.Sleep(300 * time.Millisecond)
+			img := c.capture()
+			shot, _ := filepath.Abs(filepath.Join(shots, fmt.Sprintf("desktop-record-%dx%d-%s.png", w, h, tc.lang)))
+			os.MkdirAll(filepath.Dir(shot), 0o755)
+			if f, err := os.Create(shot); err == nil {
+				png.Encode(f, img)
+				f.Close()
+				t.Logf("screenshot %s", shot)
+			}
+			s := a.Scene()
+			for _, tag := range []string{"players", "comment"} {
+				ops := s.Find(tag)
+				if len(ops) == 0 {
+					t.Fatalf("no %s in the scene", tag)
+				}
+				if n := inkColumns(img, ops[0]); n < len([]rune(ops[0].Text)) {
+					t.Errorf("the %s %q shows ink in %d columns only", tag, ops[0].Text, n)
+				}
+			}
+		})
+	}
+}
+
+// capture is what the window shows now (XGetImage of the window, 24-bit TrueColor).
+func (c *child) capture() image.Image {
+	c.t.Helper()
+	g, err := xproto.GetGeometry(c.x, xproto.Drawable(c.win)).Reply()
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	r, err := xproto.GetImage(c.x, xproto.ImageFormatZPixmap, xproto.Drawable(c.win), 0, 0, g.Width, g.Height, 0xffffffff).Reply()
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	img := image.NewRGBA(image.Rect(0, 0, int(g.Width), int(g.Height)))
+	for i := 0; i+3 < len(r.Data) && i < len(img.Pix); i += 4 { // BGRX
+		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = r.Data[i+2], r.Data[i+1], r.Data[i], 0xff
+	}
+	return img
+}
+
 // TestWindowSizes: the board at four window sizes, from the smallest supported to a large
 // screen, with a game imported from the command line over a kept one (the message, the offer
 // to bring the kept game back), the computer's move and its engine line: each frame is written
