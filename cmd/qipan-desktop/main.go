@@ -30,10 +30,25 @@ import (
 
 func main() {
 	started := time.Now()
-	if err := run(os.Args[1:], started); err != nil {
+	err := run(os.Args[1:], started)
+	var bad badFlag
+	switch {
+	case errors.As(err, &bad):
+		if !bad.said {
+			fmt.Fprintln(os.Stderr, "qipan-desktop:", err)
+		}
+		os.Exit(2) // as the flag package's own refusals
+	case err != nil:
 		fmt.Fprintln(os.Stderr, "qipan-desktop:", err)
 		os.Exit(1)
 	}
+}
+
+// badFlag is a command line the program refuses; said: the flag package has said why, with
+// the usage.
+type badFlag struct {
+	error
+	said bool
 }
 
 func run(args []string, started time.Time) error {
@@ -43,7 +58,7 @@ func run(args []string, started time.Time) error {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
-		return err
+		return badFlag{err, true}
 	}
 	dir, exportDir, trace, stats, shot, sound, size := &f.Config, &f.ExportDir, &f.Trace, &f.Stats, &f.Shot, &f.Sound, &f.Size
 	o := gui.Options{Files: fl.Args(), Stats: *stats, Shot: *shot, Sound: *sound, Started: started,
@@ -51,7 +66,7 @@ func run(args []string, started time.Time) error {
 	switch *sound {
 	case "auto", "on", "off":
 	default:
-		return fmt.Errorf("-sound %q: want auto, on or off", *sound)
+		return badFlag{error: fmt.Errorf("-sound %q: want auto, on or off", *sound)}
 	}
 	if *size != "" {
 		w, h, ok := strings.Cut(*size, "x")
@@ -59,7 +74,7 @@ func run(args []string, started time.Time) error {
 		o.Width, err1 = strconv.Atoi(w)
 		o.Height, err2 = strconv.Atoi(h)
 		if !ok || err1 != nil || err2 != nil || o.Width < 320 || o.Height < 240 {
-			return fmt.Errorf("-size %q: want WxH, at least 320x240", *size)
+			return badFlag{error: fmt.Errorf("-size %q: want WxH, at least 320x240", *size)}
 		}
 	}
 	if *dir == "" {

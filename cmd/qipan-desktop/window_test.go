@@ -37,10 +37,7 @@ const childEnv = "QIPAN_DESKTOP_CHILD"
 // TestMain runs the program itself when the test starts it as a child.
 func TestMain(m *testing.M) {
 	if os.Getenv(childEnv) == "1" {
-		if err := run(os.Args[1:], time.Now()); err != nil {
-			fmt.Fprintln(os.Stderr, "qipan-desktop:", err)
-			os.Exit(1)
-		}
+		main()
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
@@ -706,14 +703,11 @@ func near(a, b color.RGBA) bool {
 	return d(a.R, b.R) < 24 && d(a.G, b.G) < 24 && d(a.B, b.B) < 24
 }
 
-// TestNoDisplay: with no display, the program answers its command line in a line or the
-// usage, never with Ebiten's panic (package nodisplay runs before Ebiten's init).
-func TestNoDisplay(t *testing.T) {
-	var env []string
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "DISPLAY=") && !strings.HasPrefix(kv, "WAYLAND_DISPLAY=") {
-			env = append(env, kv)
-		}
+// TestFlags: with a display, -h prints the usage (exit 0), a bad flag or a flag's bad value
+// says so (exit 2, as the flag package's own; a bad flag was exit 1, said twice).
+func TestFlags(t *testing.T) {
+	if os.Getenv("DISPLAY") == "" {
+		cantRun(t, "no DISPLAY: run it under xvfb-run (./build.sh test does)")
 	}
 	for _, tc := range []struct {
 		args []string
@@ -722,20 +716,57 @@ func TestNoDisplay(t *testing.T) {
 	}{
 		{[]string{"-h"}, 0, "usage: qipan-desktop"},
 		{[]string{"-bogus"}, 2, "flag provided but not defined: -bogus"},
-		{nil, 1, "neither DISPLAY nor WAYLAND_DISPLAY is set"},
+		{[]string{"-size", "1x1"}, 2, `-size "1x1": want WxH`},
+		{[]string{"-sound", "loud"}, 2, `-sound "loud": want auto, on or off`},
 	} {
-		cmd := exec.Command(os.Args[0], tc.args...)
-		cmd.Env = append(env, childEnv+"=1")
-		out, err := cmd.CombinedOutput()
-		code := 0
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			code = ee.ExitCode()
-		} else if err != nil {
-			t.Fatal(err)
-		}
-		if code != tc.code || !strings.Contains(string(out), tc.want) || strings.Contains(string(out), "panic") {
-			t.Errorf("%q with no display: exit %d, said %q; want exit %d saying %q", tc.args, code, out, tc.code, tc.want)
+		code, out := runChild(t, os.Environ(), tc.args)
+		if code != tc.code || strings.Count(out, tc.want) != 1 || strings.Contains(out, "panic") {
+			t.Errorf("%q: exit %d, said %q; want exit %d saying %q once", tc.args, code, out, tc.code, tc.want)
 		}
 	}
+}
+
+// TestNoDisplay: with no display (DISPLAY unset, or naming no X server; Wayland's alone is
+// none: Ebiten draws through X), the program answers its command line in a line or the usage,
+// never with Ebiten's panic (package nodisplay runs before Ebiten's init).
+func TestNoDisplay(t *testing.T) {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "DISPLAY=") && !strings.HasPrefix(kv, "WAYLAND_DISPLAY=") {
+			env = append(env, kv)
+		}
+	}
+	for _, tc := range []struct {
+		env  []string
+		args []string
+		code int
+		want string
+	}{
+		{nil, []string{"-h"}, 0, "usage: qipan-desktop"},
+		{nil, []string{"-bogus"}, 2, "flag provided but not defined: -bogus"},
+		{nil, nil, 1, "no display to open a window on: DISPLAY is not set"},
+		{[]string{"WAYLAND_DISPLAY=wayland-0"}, nil, 1, "DISPLAY is not set"},
+		{[]string{"DISPLAY=:4321"}, nil, 1, "no X server answers at DISPLAY=:4321"},
+		{[]string{"DISPLAY=:4321"}, []string{"-h"}, 0, "usage: qipan-desktop"},
+	} {
+		code, out := runChild(t, append(env, tc.env...), tc.args)
+		if code != tc.code || !strings.Contains(out, tc.want) || strings.Contains(out, "panic") || tc.code == 1 && strings.Count(out, "\n") != 1 {
+			t.Errorf("%q %q: exit %d, said %q; want exit %d saying %q", tc.env, tc.args, code, out, tc.code, tc.want)
+		}
+	}
+}
+
+// runChild runs the program with env and args, and returns its exit status and what it said.
+func runChild(t *testing.T, env, args []string) (int, string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(env, childEnv+"=1")
+	out, err := cmd.CombinedOutput()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return ee.ExitCode(), string(out)
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return 0, string(out)
 }
