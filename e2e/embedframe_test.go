@@ -70,7 +70,9 @@ func TestShareSnippetPlay(t *testing.T) {
 	srv := newServer(t, dir, "/")
 	ctx := browser(t)
 	watchPage(t, ctx)
-	for _, lang := range []struct{ code, yourMove string }{{"zh-Hans", "轮到你走"}, {"en", "Your move"}} {
+	for _, lang := range []struct{ code, yourMove, showMove string }{
+		{"zh-Hans", "轮到你走", "显示这一步之后的局面"}, {"en", "Your move", "Show the position after this move"},
+	} {
 		for _, game := range []struct {
 			name, query string
 			playing     bool // the reader presses Play from here: the status is the game's
@@ -87,6 +89,9 @@ func TestShareSnippetPlay(t *testing.T) {
 			waitFor(t, ctx, 5*time.Second, "play=1 in the snippet", `document.querySelector("[data-share=snippet]").value.includes("&amp;play=1\"") &&
 				document.querySelector("[data-share=preview]").src.endsWith("&play=1") &&
 				document.querySelector("[data-share=play]").getAttribute("aria-pressed") === "true"`)
+			if game.playing {
+				screenshot(t, ctx, "snippet-play-dialog-"+lang.code)
+			}
 			snippet := eval[string](t, ctx, `document.querySelector("[data-share=snippet]").value`)
 			page := blogPage(srv.URL, html.UnescapeString(strings.ReplaceAll(snippet, `loading="lazy" `, "")))
 			writeFile(t, filepath.Join(dir, "e2e-snippet-play.html"), page)
@@ -104,6 +109,10 @@ func TestShareSnippetPlay(t *testing.T) {
 					waitFor(t, ctx, 10*time.Second, "the reader's turn", doc+`.querySelector(".embed-status").textContent.startsWith(`+fmt.Sprintf("%q", lang.yourMove)+`)`)
 				} else {
 					waitFor(t, ctx, 10*time.Second, "the result", doc+`.querySelector(".embed-status").textContent.includes(`+fmt.Sprintf("%q", map[string]string{"en": "Red wins", "zh-Hans": "红方胜"}[lang.code])+`)`)
+				}
+				// The moves' tooltips speak the frame's language too (issue 46 point 13).
+				if title := eval[string](t, ctx, doc+`.querySelector('[data-ply="1"]')?.title || ""`); title != lang.showMove {
+					t.Errorf("%s: a move's tooltip reads %q, want %q", name, title, lang.showMove)
 				}
 				cut, board, width := frameFits(t, ctx, "iframe")
 				status := eval[string](t, ctx, doc+`.querySelector(".embed-status").textContent`)
