@@ -1,0 +1,4 @@
+//go:build !(linux || freebsd || openbsd || netbsd)
+
+// Elsewhere (Windows, macOS, a js/wasm vet) there is no DISPLAY to miss: nothing to answer.
+package nodisplay
