@@ -2,8 +2,11 @@ package e2e
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
+	"image"
+	"image/png"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -253,19 +256,25 @@ func outDir(t *testing.T) string {
 	return dir
 }
 
-func screenshot(t *testing.T, ctx context.Context, name string) {
+// screenshot saves the viewport to out/<name>.png and returns it.
+func screenshot(t *testing.T, ctx context.Context, name string) image.Image {
 	t.Helper()
 	c, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
-	png, err := chromedp.Run(c, chromedp.CaptureScreenshot())
+	data, err := chromedp.Run(c, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Fatalf("screenshot %s: %v", name, err)
 	}
 	p := filepath.Join(outDir(t), name+".png")
-	if err := os.WriteFile(p, png, 0o644); err != nil {
+	if err := os.WriteFile(p, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("screenshot %s", p)
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	return img
 }
 
 // record appends a measured figure to out/figures.txt and logs it.

@@ -4,10 +4,7 @@ import (
 	"context"
 	"fmt"
 	"html"
-	"image"
-	"image/png"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -261,11 +258,7 @@ func TestEmbedFrameContrast(t *testing.T) {
 	dir := siteDir(t, "QIPAN_STATIC")
 	srv := newServer(t, dir, "/")
 	for _, scheme := range []string{"light", "dark"} {
-		ctx := browser(t)
-		if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{
-			{Name: "prefers-color-scheme", Value: scheme}}}); err != nil {
-			t.Fatal(err)
-		}
+		ctx := browserInScheme(t, scheme)
 		for _, size := range []struct {
 			name string
 			w, h int64
@@ -285,9 +278,7 @@ func TestEmbedFrameContrast(t *testing.T) {
 				if size.name == "tiny" && len(boxes) != 1 {
 					t.Errorf("%s: %d controls shown, want the one link", what, len(boxes))
 				}
-				name := fmt.Sprintf("embed-contrast-%s-%s-%s", scheme, size.name, theme)
-				screenshot(t, ctx, name)
-				img := readPNG(t, filepath.Join(outDir(t), name+".png"))
+				img := screenshot(t, ctx, fmt.Sprintf("embed-contrast-%s-%s-%s", scheme, size.name, theme))
 				least := 21.0
 				for _, r := range boxes {
 					ratio, bg, fg := textContrast(img, r)
@@ -302,16 +293,13 @@ func TestEmbedFrameContrast(t *testing.T) {
 	}
 }
 
-func readPNG(t *testing.T, path string) image.Image {
+// browserInScheme is browser for a reader whose system asks for the light or dark scheme.
+func browserInScheme(t *testing.T, scheme string) context.Context {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
+	ctx := browser(t)
+	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{
+		{Name: "prefers-color-scheme", Value: scheme}}}); err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return img
+	return ctx
 }

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -41,11 +40,7 @@ func TestEmbedWords(t *testing.T) {
 	dir := siteDir(t, "QIPAN_STATIC")
 	srv := newServer(t, dir, "/")
 	for _, scheme := range []string{"light", "dark"} {
-		ctx := browser(t)
-		if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{
-			{Name: "prefers-color-scheme", Value: scheme}}}); err != nil {
-			t.Fatal(err)
-		}
+		ctx := browserInScheme(t, scheme)
 		for _, theme := range []string{"auto", "wood", "plain", "contrast", "light"} {
 			// A bad FEN: the board stays, the error is written under it.
 			q := "theme=" + theme + "&fen=" + url.QueryEscape("rnbakabnr/9/9 w") + "&moves=h2e2"
