@@ -119,6 +119,7 @@ func TestLayout(t *testing.T) {
 		if withEngine {
 			want = 4 // under the engine's depth, score and line, and the hint
 		}
+		t.Logf("1366×768 in %s (engine line %v): the move list shows %.1f rows", lang, withEngine, got["rows"])
 		if rows := got["rows"].(float64); rows < want {
 			t.Errorf("1366×768 in %s (engine line %v): the move list shows %.1f rows, want at least %.0f", lang, withEngine, rows, want)
 		}

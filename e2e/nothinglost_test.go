@@ -82,14 +82,12 @@ func TestRecordKept(t *testing.T) {
 	action(t, ctx, "continue")
 	waitFor(t, ctx, replyLimit, "the computer plays on", jsPlies+" === 4")
 
-	// 6. No button moves when analysis, its lines, a hint or a refusal come and go.
-	// Analysis adds its rows to the engine panel under the game's buttons: those, and the
-	// settings' column, stay.
+	// 6. No button moves when analysis, its lines, a hint, a refusal or the hidden engine
+	// panel come and go: the panel keeps its rows, its Add lines beside them.
 	before := eval[map[string]string](t, ctx, jsBoxes)
-	above := eval[map[string]string](t, ctx, strings.Replace(jsBoxes, `"button.control[data-action]"`, `".controls-wrap button.control[data-action], .panel-side button.control[data-action]"`, 1))
 	action(t, ctx, "analysis")
 	waitFor(t, ctx, 60*time.Second, "analysis's lines", `document.querySelectorAll("[data-engine] [data-line]").length === 2`)
-	if m := movedBoxes(above, eval[map[string]string](t, ctx, jsBoxes)); len(m) > 0 {
+	if m := movedBoxes(before, eval[map[string]string](t, ctx, jsBoxes)); len(m) > 0 {
 		t.Errorf("buttons moved when analysis began: %v", m)
 	}
 	screenshot(t, ctx, "record-kept-analysis")
@@ -100,6 +98,12 @@ func TestRecordKept(t *testing.T) {
 	if m := movedBoxes(before, eval[map[string]string](t, ctx, jsBoxes)); len(m) > 0 {
 		t.Errorf("buttons moved with the hint: %v", m)
 	}
+	action(t, ctx, "engine-panel")
+	waitFor(t, ctx, 5*time.Second, "the engine panel hidden", `document.querySelector("[data-engine]").dataset.depth === undefined`)
+	if m := movedBoxes(before, eval[map[string]string](t, ctx, jsBoxes)); len(m) > 0 {
+		t.Errorf("buttons moved when the engine panel was hidden: %v", m)
+	}
+	action(t, ctx, "engine-panel")
 	click(t, ctx, "e0") // the general, sent to capture the other: refused
 	click(t, ctx, "e9")
 	waitFor(t, ctx, 5*time.Second, "the refusal", `document.querySelector(".refusal")?.textContent !== ""`)

@@ -11,17 +11,18 @@ import (
 
 // enginePanel shows the engine's last search (docs/contracts.md: data-engine with data-depth,
 // data-score from the viewer's side and data-pv in coordinates): depth, score, speed and the
-// line in the chosen notation. It is an empty element only when the person hid it; else it
-// always has the same rows, blank until the engine fills them (a book move says so in the
-// first): the head and the line, and while analysing (analysis true) the next best lines
-// (play.AnalysisLines in all) and after, so that nothing under it moves while the engine
-// thinks, answers from its book, or analysis restarts at every move and review step.
+// line in the chosen notation, then analysis's next best lines (play.AnalysisLines in all).
+// Its rows are always there, blank until the engine fills them (a book move says so in the
+// first), and kept but not shown when the person hid the panel (hidden): so nothing around it
+// moves while the engine thinks, answers from its book, analysis starts or stops, or the panel
+// is hidden. after (analysis's Add lines) sits beside the last two rows.
 func enginePanel(l i18n.Lang, v play.EngineView, ok, hidden, analysis bool, book string, after ...app.UI) app.HTMLDiv {
 	el := app.Div().Class("engine").Attr("data-engine", "true").Attr("aria-live", "off")
 	if analysis {
 		el = el.Class("analysing")
 	} else if hidden {
-		return el
+		el = el.Class("concealed").Attr("aria-hidden", "true")
+		ok, book, v = false, "", play.EngineView{}
 	}
 	var head []app.UI
 	if !ok && book != "" {
@@ -44,16 +45,17 @@ func enginePanel(l i18n.Lang, v play.EngineView, ok, hidden, analysis bool, book
 	}
 	// Analysis's next best lines: each its score and line, as the first.
 	for k, more := range v.More {
+		if k+2 > play.AnalysisLines {
+			break
+		}
 		body = append(body, app.Div().Class("engine-line").Attr("data-line", k+2).Title(l.T(i18n.EngineLine, k+2)).
 			Attr("data-score", more.Info.ScoreAttr()).Attr("data-pv", more.Info.PVLine()).Body(
 			app.Span().Class("engine-score").Text(play.ScoreWords(l, more.Info)),
 			app.Span().Class("engine-pv").Text(strings.Join(more.PV, " ")),
 		))
 	}
-	if analysis {
-		for k := len(v.More) + 1; k < play.AnalysisLines; k++ {
-			body = append(body, app.Div().Class("engine-line blank"))
-		}
+	for k := len(body); k < play.AnalysisLines+1; k++ {
+		body = append(body, app.Div().Class("engine-line blank"))
 	}
 	return el.Body(append(body, after...)...)
 }
@@ -66,8 +68,8 @@ func (p *Page) enginePanel() app.UI {
 	if _, tree := b.Annotated(); tree && b.Analysis() {
 		// Analysis's lines into the record as variations, in one action (play.ActAddEngineLines);
 		// there while analysing, usable once there are lines.
-		add = append(add, app.Div().Class("controls engine-add").Body(controlButton(string(play.ActAddEngineLines),
-			p.lang.T(i18n.AddEngineLines), p.lang.T(i18n.AddEngineLinesTitle), ok)))
+		add = append(add, controlButton(string(play.ActAddEngineLines),
+			p.lang.T(i18n.AddEngineLines), p.lang.T(i18n.AddEngineLinesTitle), ok).Class("engine-add"))
 	}
 	return enginePanel(p.lang, v, ok, p.settings.HideEngine && !b.Analysis(), b.Analysis(), b.BookMove(p.notation()), add...)
 }
