@@ -290,8 +290,8 @@ func (a *App) PointerDown(x, y float32) {
 		if !e.box.In(x, y) {
 			continue
 		}
-		if tree, ok := a.b().Annotated(); ok && e.branch >= 0 {
-			if tree.EnterBranch(e.ply, e.branch, e.move) { // the record's other line, entered there
+		if _, ok := a.b().Annotated(); ok && e.branch >= 0 {
+			if a.b().EnterBranch(e.ply, e.branch, e.move) { // the record's other line, entered there
 				a.trace("entered line %d at ply %d", e.branch, e.ply)
 				a.changed()
 			}

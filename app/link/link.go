@@ -320,7 +320,7 @@ func (l Link) openXiangqi() (*Opened, error) {
 	if err := m.OpenRecord(r); err != nil {
 		return nil, fmt.Errorf("the %s parameter: %v", param, clipErr(err))
 	}
-	o := &Opened{Board: &m.Table, Kind: kind, Notes: notes,
+	o := &Opened{Board: play.TableOf(m), Kind: kind, Notes: notes,
 		Red: r.Tag("Red"), Black: r.Tag("Black"), Title: r.Tag("Title"), Notation: play.WrittenIn(text)}
 	if o.Title == "" {
 		o.Title = r.Tag("Event")
@@ -406,7 +406,7 @@ func (l Link) openReversi() (*Opened, error) {
 	}
 	r := play.NewReversi()
 	r.Load(g)
-	return &Opened{Board: &r.Table, Kind: kind}, nil
+	return &Opened{Board: play.TableOf(r), Kind: kind}, nil
 }
 
 // ShareQuery is the query of a link to b's game so far and its shown position, short: the

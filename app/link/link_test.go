@@ -144,19 +144,20 @@ func TestOpen(t *testing.T) {
 
 // TestShareQueryOpens: what ShareQuery writes opens the same game at the same ply.
 func TestShareQueryOpens(t *testing.T) {
-	m := play.NewMatch()
-	m.SetTwoPlayer()
+	x := play.NewTable(play.VariantXiangqi)
+	x.SetTwoPlayer()
 	for _, mv := range []string{"h2e2", "h9g7", "b0c2"} {
-		mustPlay(t, m, mv)
+		mustPlay(t, xiangqiOf(x), mv)
 	}
-	m.Review(1)
-	x := &m.Table
-	r := play.NewReversi()
-	r.SetTwoPlayer()
+	x.Review(1)
+	rg := play.NewReversi()
 	g, _, _ := play.ImportReversi("f5d6c3")
-	r.Load(g)
-	fromFEN := play.NewMatch()
-	fromFEN.LoadFEN(endgameFEN)
+	rg.Load(g)
+	r := play.TableOf(rg)
+	r.SetTwoPlayer()
+	fm := play.NewMatch()
+	fm.LoadFEN(endgameFEN)
+	fromFEN := play.TableOf(fm)
 	fromFEN.Flip()
 	tests := []struct {
 		b     *play.Table
@@ -165,9 +166,9 @@ func TestShareQueryOpens(t *testing.T) {
 	}{
 		{x, false, "moves=h2e2+h9g7+b0c2&ply=1"},
 		{x, true, "moves=h2e2+h9g7+b0c2&ply=1"},
-		{&r.Table, false, "game=reversi&moves=f5d6c3"},
-		{&r.Table, true, "game=reversi&moves=f5d6c3&ply=3"},
-		{&fromFEN.Table, true, "fen=4k4/9/9/9/9/9/9/9/9/R2K5+w+-+-+0+1&ply=0&flip=1"},
+		{r, false, "game=reversi&moves=f5d6c3"},
+		{r, true, "game=reversi&moves=f5d6c3&ply=3"},
+		{fromFEN, true, "fen=4k4/9/9/9/9/9/9/9/9/R2K5+w+-+-+0+1&ply=0&flip=1"},
 		{play.NewTable(play.VariantXiangqi), false, ""},
 	}
 	for _, tt := range tests {
@@ -270,7 +271,7 @@ func TestOpenWithVariations(t *testing.T) {
 		if len(x.Branches(1, play.ICCS)) != 1 {
 			t.Fatalf("%+v: lines %v", l, x.Branches(1, play.ICCS))
 		}
-		if o.Comment(2) != "主线" || !x.EnterBranch(1, 1, 1) || o.Comment(3) != "变着的注解" || x.QueryMoves(3) != "h0g2+a6a5+b0c2" {
+		if o.Comment(2) != "主线" || !o.Board.EnterBranch(1, 1, 1) || o.Comment(3) != "变着的注解" || x.QueryMoves(3) != "h0g2+a6a5+b0c2" {
 			t.Errorf("%+v: comments %q %q, moves %q", l, o.Comment(2), o.Comment(3), x.QueryMoves(3))
 		}
 	}

@@ -121,8 +121,7 @@ func (t *Table) Do(a Action) (changed bool, send []string) {
 	case ActAnalyseGame:
 		t.SetGraphing(!t.Graphing())
 	case ActAddEngineLines:
-		a, ok := t.rules.(interface{ AddEngineLines() bool })
-		return ok && a.AddEngineLines(), nil
+		return t.AddEngineLines(), nil
 	default:
 		return false, nil
 	}

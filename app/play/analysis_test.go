@@ -11,7 +11,7 @@ import (
 )
 
 func TestAnalysisXiangqi(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	m.SetAnalysis(true)
 	const maxLvl = "setoption level 10"
 	expectLines(t, "analysis starts on the start position", m.EngineLines(), maxLvl, "setoption usebook false", "setoption multipv 3", start, AnalysisGo)
@@ -66,7 +66,7 @@ func TestAnalysisXiangqi(t *testing.T) {
 }
 
 func TestAnalysisReversi(t *testing.T) {
-	r := NewReversi()
+	r := newRV()
 	r.SetAnalysis(true)
 	lines := r.EngineLines()
 	if len(lines) != 5 || lines[2] != reversiLines(AnalysisLines) || lines[3] != "position startpos" || lines[4] != ReversiAnalysisGo {
@@ -111,7 +111,7 @@ func TestAddEngineLines(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			m := NewMatch()
+			m := newXQ()
 			m.SetTwoPlayer()
 			play(t, m, "h2e2", "h9g7", "h0g2")
 			m.Review(c.review)

@@ -237,10 +237,11 @@ func TestReversiBoardMoveNow(t *testing.T) {
 	if got := b.MoveNow(); !slices.Equal(got, []string{"stop"}) {
 		t.Errorf("move now while thinking: %q, want stop", got)
 	}
+	// Two players: the engine plays the side to move, once, as in Xiangqi.
 	two := NewTable(VariantReversi)
 	two.SetTwoPlayer()
-	if got := two.MoveNow(); got != nil {
-		t.Errorf("move now in two-player Reversi: %q, want nothing", got)
+	if got := two.MoveNow(); len(got) == 0 || !two.EngineToMove() || two.Human() != 0 {
+		t.Errorf("move now in two-player Reversi: %q, engine to move %v", got, two.EngineToMove())
 	}
 }
 
@@ -286,8 +287,8 @@ func TestBoardMover(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rg := NewReversi()
-	r := &rg.Table
+	rg := newRV()
+	r := rg.Table
 	rg.SetTwoPlayer()
 	rg.Load(g)
 	if !r.Click(at4(t, "h4")) {
@@ -323,7 +324,7 @@ func TestSalvageTable(t *testing.T) {
 		{"bad third move", Saved{Version: 1, Start: xiangqi.StartFEN, Moves: "h2e2 h9g7 h2h9 b0c2", Ply: 4}, 2, 2, false, false},
 		{"bad move after the saved ply", Saved{Version: 1, Start: xiangqi.StartFEN, Moves: "h2e2 h9g7 zz", Ply: 1}, 2, 1, false, false},
 		{"ply out of range", Saved{Version: 1, Start: xiangqi.StartFEN, Moves: "h2e2", Ply: 9}, 1, 1, false, false},
-		{"reversi bad move", Saved{Version: 1, Game: VariantReversi, Start: NewReversi().Save().Start, Moves: "f5 d6 a1", Ply: 3}, 2, 2, false, false},
+		{"reversi bad move", Saved{Version: 1, Game: VariantReversi, Start: newRV().Save().Start, Moves: "f5 d6 a1", Ply: 3}, 2, 2, false, false},
 		{"bad start", Saved{Version: 1, Start: "not a fen", Moves: "h2e2", Ply: 1}, 0, 0, false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

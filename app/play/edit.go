@@ -464,6 +464,7 @@ func (e *Editor) Start(b *Table) error {
 	} else {
 		return errors.New("the editor cannot load a position into this board")
 	}
+	b.reset()
 	b.SetFlipped(e.flipped)
 	return nil
 }

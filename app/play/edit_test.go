@@ -188,8 +188,8 @@ func TestEditorEditing(t *testing.T) {
 }
 
 func TestEditorFollowsTheBoard(t *testing.T) {
-	m := NewMatch()
-	b := &m.Table
+	m := newXQ()
+	b := m.Table
 	b.SetTwoPlayer()
 	for _, sq := range []string{"h2", "e2", "h9", "g7"} {
 		b.Click(at(sq))
@@ -229,8 +229,8 @@ func TestEditorFollowsTheBoard(t *testing.T) {
 }
 
 func TestEditorStart(t *testing.T) {
-	m := NewMatch()
-	b := &m.Table
+	m := newXQ()
+	b := m.Table
 	before := m.Game().Start().FEN()
 	bad := edited(t, VariantXiangqi, "Ke0 ke9", 0)
 	if err := bad.Start(b); err == nil || m.Game().Start().FEN() != before {
@@ -244,8 +244,8 @@ func TestEditorStart(t *testing.T) {
 		t.Errorf("the game starts at %q with %d moves, turn %d; want %q, none, black", got, b.Len(), b.Turn(), good.FEN())
 	}
 
-	rg := NewReversi()
-	r := &rg.Table
+	rg := newRV()
+	r := rg.Table
 	rv := edited(t, VariantReversi, "Xa1 Ob1", 1) // white must pass: the game starts with it
 	if err := rv.Start(r); err != nil {
 		t.Fatal(err)

@@ -34,7 +34,7 @@ const (
 // NewEngine returns the conversation with a fresh engine, which plays Xiangqi first.
 func NewEngine() *engineclient.Client { return engineclient.New(VariantXiangqi) }
 
-func (m *Match) jobAt(ply int, kind engineclient.Kind) engineclient.Search {
+func (m *Match) jobAt(ply int, kind engineclient.Kind, level int) engineclient.Search {
 	p := m.game.Position() // the engine's move and hints: no replay of the record
 	if ply != m.game.Ply() {
 		p = m.game.PositionAt(ply)
@@ -46,7 +46,7 @@ func (m *Match) jobAt(ply int, kind engineclient.Kind) engineclient.Search {
 		Reset: xiangqiDefaults}
 	switch kind {
 	case engineclient.Move:
-		j.Level, j.Go = LevelOption(m.level), LevelGo(m.level)
+		j.Level, j.Go = LevelOption(level), LevelGo(level)
 	case engineclient.Hint: // the best move the engine can find
 		j.Go = HintGo
 	case engineclient.Analysis:
@@ -75,7 +75,6 @@ const xiangqiDefaults = "setoption usebook true\nsetoption multipv 1"
 var ErrNoMove = errors.New("the engine found no move")
 
 func (m *Match) takeHint(searched engineclient.Search, move string) error {
-	m.hintAsk = ""
 	if move == "" {
 		return ErrNoMove
 	}
@@ -95,7 +94,7 @@ func (m *Match) takeMove(move string) error {
 	if err != nil {
 		return err
 	}
-	return m.Apply(mv)
+	return m.apply(mv)
 }
 
 // EngineSaid handles one line from the engine: a fresh bestmove is played (or shown, for a

@@ -22,7 +22,7 @@ func expectLines(t *testing.T, what string, got []string, want ...string) {
 }
 
 func TestEngineAnswersTheMove(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	expectLines(t, "person to move", m.EngineLines())
 	play(t, m, "h2e2")
 	expectLines(t, "after the person's move", m.EngineLines(), lvl6, start+" moves h2e2", engineclient.DefaultGo)
@@ -50,7 +50,7 @@ func TestEngineAnswersTheMove(t *testing.T) {
 }
 
 func TestEngineReady(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	if m.Engine.Ready() {
 		t.Fatal("ready before the worker said so")
 	}
@@ -62,7 +62,7 @@ func TestEngineReady(t *testing.T) {
 
 // Undo while the engine thinks: stop is sent, the late bestmove is dropped.
 func TestUndoWhileThinkingDropsTheStaleMove(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	play(t, m, "h2e2")
 	m.EngineLines()
 	m.Undo()
@@ -80,7 +80,7 @@ func TestUndoWhileThinkingDropsTheStaleMove(t *testing.T) {
 
 // A new move while a stopped search has not answered yet: the next search waits for it.
 func TestNextSearchWaitsForTheStoppedOne(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	play(t, m, "h2e2")
 	m.EngineLines()
 	m.Undo()
@@ -109,7 +109,7 @@ func TestEngineBadReplies(t *testing.T) {
 		{"nobestmove", "no move"},
 	}
 	for _, tt := range tests {
-		m := NewMatch()
+		m := newXQ()
 		play(t, m, "h2e2")
 		m.EngineLines()
 		send, moved, err := m.EngineSaid(tt.line)
@@ -123,7 +123,7 @@ func TestEngineBadReplies(t *testing.T) {
 }
 
 func TestBestmoveWithNoSearch(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	if _, moved, err := m.EngineSaid("bestmove h2e2"); moved || err == nil {
 		t.Errorf("unasked bestmove: moved %v err %v", moved, err)
 	}
@@ -134,7 +134,7 @@ func TestBestmoveWithNoSearch(t *testing.T) {
 
 // A level changed during a search applies from the next one: the search goes on.
 func TestLevelChangeKeepsTheSearch(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	play(t, m, "h2e2")
 	m.EngineLines()
 	m.SetLevel(3)
@@ -156,7 +156,7 @@ func TestEngineErrors(t *testing.T) {
 		{"info string error: unknown command \"frob\"", false},
 	}
 	for _, tt := range tests {
-		m := NewMatch()
+		m := newXQ()
 		_, moved, err := m.EngineSaid(tt.line)
 		if moved || err == nil {
 			t.Errorf("EngineSaid(%q) = moved %v, err %v; want an error", tt.line, moved, err)
@@ -170,7 +170,7 @@ func TestEngineErrors(t *testing.T) {
 // A stop that reaches the engine just after its search ended is answered "nobestmove" after
 // the search's bestmove: that echo must not be taken for the next search's answer.
 func TestStopEchoIsIgnored(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	play(t, m, "h2e2")
 	m.EngineLines()
 	expectLines(t, "hurry", m.MoveNow(), "stop")

@@ -8,7 +8,6 @@ import (
 
 	"qipan/app/engineclient"
 	"qipan/app/i18n"
-	"qipan/engine/reversi"
 	"qipan/engine/xiangqi"
 )
 
@@ -22,84 +21,61 @@ type EngineView struct {
 
 // EngineView returns the engine's last search for the position shown (analysis), the game's
 // current position, or the one before it (the search whose move was just played); false when
-// there is none to show. The viewer is the side at the bottom of the board.
-func (m *Match) EngineView(n Notation) (EngineView, bool) {
-	info := m.Engine.Info()
-	if info.Pos == "" || info.Depth == 0 {
+// there is none to show. Scores are from the viewer's side: the side at the bottom of a board
+// that turns to the person's side (Xiangqi), else the person's side against the computer, the
+// first side otherwise. The head (depth, speed) is the search's; the lines are best first.
+func (t *Table) EngineView(n Notation) (EngineView, bool) {
+	e, ok := t.rules.(enginePlayer)
+	info := t.Engine.Info()
+	if !ok || info.Pos == "" || info.Depth == 0 {
 		return EngineView{}, false
 	}
-	var pos *xiangqi.Position
-	for _, ply := range m.viewPlies() {
-		if ply >= 0 && m.lineAt(ply) == info.Pos {
-			pos = m.game.PositionAt(ply)
+	ply := -1
+	for _, p := range t.viewPlies() {
+		if p >= 0 && e.lineAt(p) == info.Pos {
+			ply = p
 			break
 		}
 	}
-	if pos == nil {
+	if ply < 0 {
 		return EngineView{}, false
 	}
-	viewer := xiangqi.Red
-	if m.flipped {
-		viewer = xiangqi.Black
+	viewer := 0
+	if _, turns := t.rules.(sider); turns && t.flipped {
+		viewer = 1
+	} else if !turns && t.mode == VsComputer && !t.analysis {
+		viewer = t.human
 	}
-	view := func(t engineclient.SearchInfo) EngineView {
-		if pos.Turn() != viewer {
-			t = t.Flip()
+	view := func(s engineclient.SearchInfo) EngineView {
+		if t.rules.turnAt(ply) != viewer {
+			s = s.Flip()
 		}
-		v, p := EngineView{Info: t}, *pos
-		for _, s := range t.PV {
-			mv, err := xiangqi.ParseMove(s)
-			if err != nil || !p.IsLegal(mv) {
-				break
-			}
-			v.PV = append(v.PV, MoveText(&p, mv, n))
-			p.Make(mv)
-		}
-		return v
+		return EngineView{Info: s, PV: e.pvTexts(ply, s.PV, n)}
 	}
-	lines := bestFirst(info, m.Engine.Ranked())
+	lines := bestFirst(info, t.Engine.Ranked())
 	v := view(lines[0])
-	for _, t := range lines[1:] {
-		v.More = append(v.More, view(t))
+	v.Info.Depth, v.Info.NPS = info.Depth, info.NPS
+	for _, s := range lines[1:] {
+		v.More = append(v.More, view(s))
 	}
 	return v, true
 }
 
-// EngineView returns the engine's last search for the position shown (analysis), the game's
-// current position or the one before it, the score from the person's side (Black's with two
-// players).
-func (r *Reversi) EngineView(Notation) (EngineView, bool) {
-	info := r.Engine.Info()
-	if info.Pos == "" || info.Depth == 0 {
-		return EngineView{}, false
-	}
-	var pos *reversi.Position
-	for _, ply := range r.viewPlies() {
-		if ply >= 0 && r.lineAt(ply) == info.Pos {
-			pos = r.game.PositionAt(ply)
+func (m *Match) pvTexts(ply int, pv []string, n Notation) []string {
+	p := *m.game.PositionAt(ply)
+	var out []string
+	for _, s := range pv {
+		mv, err := xiangqi.ParseMove(s)
+		if err != nil || !p.IsLegal(mv) {
 			break
 		}
+		out = append(out, MoveText(&p, mv, n))
+		p.Make(mv)
 	}
-	if pos == nil {
-		return EngineView{}, false
-	}
-	viewer := reversi.Color(r.human)
-	if r.mode == TwoPlayer || r.analysis {
-		viewer = reversi.Black
-	}
-	view := func(t engineclient.SearchInfo) EngineView {
-		if pos.Turn != viewer {
-			t = t.Flip()
-		}
-		return EngineView{Info: t, PV: t.PV}
-	}
-	lines := bestFirst(info, r.Engine.Ranked())
-	v := view(lines[0])
-	for _, t := range lines[1:] {
-		v.More = append(v.More, view(t))
-	}
-	return v, true
+	return out
 }
+
+func (r *Reversi) pvTexts(_ int, pv []string, _ Notation) []string { return pv }
 
 // viewPlies are the plies whose search the panel may show: the position on the board, and
 // in the game (not while reviewing: the panel speaks of the board) the one before it, whose
@@ -148,46 +124,26 @@ func (t *Table) BookMove(n Notation) string {
 }
 
 // HintScores returns the score the hint search gave each legal move of the current position
-// (centi-discs for the person, who is to move), or nil when there is no such search: a hint
-// scores every move (reversiLines).
-func (r *Reversi) HintScores() map[reversi.Square]int {
-	line := r.line()
-	var out map[reversi.Square]int
-	for mv, info := range r.Engine.MoveInfo() {
+// (for the person, who is to move), by square, or nil when there is no such search: a
+// Reversi hint scores every move (reversiLines).
+func (t *Table) HintScores() map[int]int {
+	line := t.line()
+	var out map[int]int
+	for mv, info := range t.Engine.MoveInfo() {
 		if info.Pos != line || !info.Hint {
 			continue
 		}
-		m, err := reversi.ParseMove(mv)
-		if err != nil || m.Square() == reversi.NoSquare {
+		sq, ok := t.rules.parseSquare(mv)
+		if !ok {
 			continue
 		}
 		if out == nil {
-			out = map[reversi.Square]int{}
+			out = map[int]int{}
 		}
-		out[m.Square()] = info.Score
+		out[sq] = info.Score
 	}
 	return out
 }
-
-// SetAnalysis turns analysis on or off: while on, the engine searches the position shown
-// (the game's, or the one reviewed) for its best lines, and plays no move; the person moves
-// both sides.
-func (m *Match) SetAnalysis(on bool) {
-	m.analysis = on
-	m.hintAsk = ""
-}
-
-// Analysis reports whether analysis is on.
-func (m *Match) Analysis() bool { return m.analysis }
-
-// SetAnalysis is Match.SetAnalysis for Reversi.
-func (r *Reversi) SetAnalysis(on bool) {
-	r.analysis = on
-	r.hintAsk = ""
-}
-
-// Analysis reports whether analysis is on.
-func (r *Reversi) Analysis() bool { return r.analysis }
 
 // EngineText is the engine's line as a board's panel writes it, in l: depth, score (from the
 // viewer's side; mate in N, exact), speed, and the line in the notation of v.

@@ -20,7 +20,7 @@ func TestEngineViewBestFirst(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			m := NewMatch()
+			m := newXQ()
 			m.SetAnalysis(true)
 			m.EngineLines()
 			for _, l := range c.lines {
@@ -52,7 +52,7 @@ func TestEngineViewBestFirst(t *testing.T) {
 // TestEngineViewWhileReviewing: the panel shows the search of the position on the board, not
 // the game's while another position is reviewed.
 func TestEngineViewWhileReviewing(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	play(t, m, "h2e2")
 	m.EngineLines()
 	m.EngineSaid("info depth 7 score 12 pv h9g7 b0c2")
@@ -72,7 +72,7 @@ func TestEngineViewWhileReviewing(t *testing.T) {
 
 // TestBookMove: an engine move with no line came from the book; the panel names it.
 func TestBookMove(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	play(t, m, "h2e2")
 	m.EngineLines()
 	if got := m.BookMove(Chinese); got != "" {

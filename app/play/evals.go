@@ -34,13 +34,16 @@ type evalEntry struct {
 }
 
 // evalBook keeps the scores of a game's positions, and whether the whole game is being
-// analysed. Match and Reversi embed one (its methods are theirs).
+// analysed: the Table's, lent to its game to read and fill (graphJob, evals).
 type evalBook struct {
 	evals    map[uint64]evalEntry
 	graphing bool
-	// keys are the record's position keys (the start's first), kept for keysFor (Match's:
-	// the graph is drawn at every render, and replaying a long record for it cost half a
-	// millisecond; Reversi keeps its positions).
+}
+
+// positionKeys are the record's position keys (the start's first), kept for keysFor: the
+// graph is drawn at every render, and replaying a long record for it cost half a
+// millisecond (Reversi keeps its positions).
+type positionKeys struct {
 	keys    []uint64
 	keysFor textKey
 	keysOK  bool
@@ -134,8 +137,8 @@ func reversiJob(j engineclient.Search, p *reversi.Position) engineclient.Search 
 
 // positionKeys are the keys of the record's positions (the redo tail too), the start's
 // first, kept until the record changes.
-func (m *Match) positionKeys() []uint64 {
-	if k := (textKey{owner: m.game, edits: m.edits, plies: m.game.Len()}); !m.keysOK || m.keysFor != k {
+func (m *Match) recordKeys() []uint64 {
+	if k := (textKey{owner: m.game, edits: m.edits, plies: m.game.Len()}); !m.keys.keysOK || m.keys.keysFor != k {
 		moves := m.recordMoves()
 		keys := make([]uint64, 0, len(moves)+1)
 		p := *m.game.Start()
@@ -144,18 +147,18 @@ func (m *Match) positionKeys() []uint64 {
 			p.Make(mv)
 			keys = append(keys, p.Key())
 		}
-		m.keys, m.keysFor, m.keysOK = keys, k, true
+		m.keys = positionKeys{keys, k, true}
 	}
-	return m.keys
+	return m.keys.keys
 }
 
-// Evals returns the graph of the whole record (the redo tail too): one point per position,
+// evals returns the graph of the whole record (the redo tail too): one point per position,
 // the start's first.
-func (m *Match) Evals() []EvalPoint {
-	keys := m.positionKeys()
+func (m *Match) evals(b *evalBook) []EvalPoint {
+	keys := m.recordKeys()
 	out := make([]EvalPoint, len(keys))
 	for ply, key := range keys {
-		out[ply] = m.point(ply, key)
+		out[ply] = b.point(ply, key)
 	}
 	return out
 }
@@ -163,9 +166,9 @@ func (m *Match) Evals() []EvalPoint {
 // graphJob is the next search the graph needs: the first position of the record not yet
 // searched; finished positions are scored by the rules. ok is false when every position is
 // scored (the analysis is then over).
-func (m *Match) graphJob() (j engineclient.Search, ok bool) {
-	for ply, key := range m.positionKeys() {
-		if m.has(key) {
+func (m *Match) graphJob(b *evalBook) (j engineclient.Search, ok bool) {
+	for ply, key := range m.recordKeys() {
+		if b.has(key) {
 			continue
 		}
 		p := m.game.PositionAt(ply)
@@ -174,41 +177,41 @@ func (m *Match) graphJob() (j engineclient.Search, ok bool) {
 			if p.Turn() == xiangqi.Black {
 				score = EvalMate
 			}
-			m.set(key, score)
+			b.set(key, score)
 			continue
 		}
-		return m.jobAt(ply, engineclient.Graph), true
+		return m.jobAt(ply, engineclient.Graph, MaxLevel), true
 	}
-	m.graphing = false
+	b.graphing = false
 	return engineclient.Search{}, false
 }
 
-// Evals returns the graph of the whole Reversi record, as Match.Evals.
-func (r *Reversi) Evals() []EvalPoint {
+// evals returns the graph of the whole Reversi record, as Match's.
+func (r *Reversi) evals(b *evalBook) []EvalPoint {
 	n := r.game.Len()
 	out := make([]EvalPoint, 0, n+1)
 	for ply := 0; ply <= n; ply++ {
-		out = append(out, r.point(ply, reversiKey(r.game.PositionAt(ply))))
+		out = append(out, b.point(ply, reversiKey(r.game.PositionAt(ply))))
 	}
 	return out
 }
 
-func (r *Reversi) graphJob() (j engineclient.Search, ok bool) {
+func (r *Reversi) graphJob(b *evalBook) (j engineclient.Search, ok bool) {
 	for ply := 0; ply <= r.game.Len(); ply++ {
 		p := r.game.PositionAt(ply)
 		key := reversiKey(p)
-		if r.has(key) {
+		if b.has(key) {
 			continue
 		}
 		switch p.Status() {
 		case reversi.Over:
-			r.set(key, (reversi.Count(p.Black())-reversi.Count(p.White()))*100)
+			b.set(key, (reversi.Count(p.Black())-reversi.Count(p.White()))*100)
 			continue
 		case reversi.MustPass:
 			continue // the pass that follows is the next position
 		}
-		return r.jobAt(ply, engineclient.Graph), true
+		return r.jobAt(ply, engineclient.Graph, MaxLevel), true
 	}
-	r.graphing = false
+	b.graphing = false
 	return engineclient.Search{}, false
 }

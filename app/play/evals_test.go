@@ -11,7 +11,7 @@ import (
 )
 
 func TestEvalsFromTheEngine(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	play(t, m, "h2e2")
 	m.EngineLines()
 	// Black to move: a score of -40 for Black is +40 for Red.
@@ -41,7 +41,7 @@ func TestEvalsFromTheEngine(t *testing.T) {
 }
 
 func TestEvalsAnalyseTheGame(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	m.SetTwoPlayer()
 	// Fool's mate-like finish: Red mates, the last position is scored by the rules.
 	g, err := xiangqi.ParseFEN("4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1")
@@ -70,7 +70,7 @@ func TestEvalsAnalyseTheGame(t *testing.T) {
 }
 
 func TestEvalsReversi(t *testing.T) {
-	r := NewReversi()
+	r := newRV()
 	r.SetTwoPlayer()
 	for _, s := range []string{"f5", "d6"} {
 		mv, _ := reversi.ParseMove(s)

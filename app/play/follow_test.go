@@ -9,7 +9,7 @@ import (
 )
 
 // moveList is the record's moves (the redo tail too), in ICCS.
-func moveList(m *Match) string {
+func moveList(m xq) string {
 	var out []string
 	for _, mv := range m.Game().Moves() {
 		out = append(out, mv.String())
@@ -23,10 +23,10 @@ func TestReplayingTheRecordedMoveFollowsIt(t *testing.T) {
 	full := "h2e2 h9g7 b0c2 b9c7 a0a1 i9i8"
 	cases := []struct {
 		name string
-		do   func(t *testing.T, m *Match)
+		do   func(t *testing.T, m xq)
 		ply  int
 	}{
-		{"undo twice, the person and the engine replay their moves", func(t *testing.T, m *Match) {
+		{"undo twice, the person and the engine replay their moves", func(t *testing.T, m xq) {
 			m.Undo()
 			m.Undo()
 			play(t, m, "b0c2") // the person's recorded move
@@ -35,7 +35,7 @@ func TestReplayingTheRecordedMoveFollowsIt(t *testing.T) {
 				t.Fatalf("the engine's recorded reply: %v %v", moved, err)
 			}
 		}, 4},
-		{"continue from a reviewed move, the engine repeats its answer", func(t *testing.T, m *Match) {
+		{"continue from a reviewed move, the engine repeats its answer", func(t *testing.T, m xq) {
 			m.Review(1)
 			m.ContinueHere()
 			m.EngineLines()
@@ -43,7 +43,7 @@ func TestReplayingTheRecordedMoveFollowsIt(t *testing.T) {
 				t.Fatalf("the engine's recorded reply: %v %v", moved, err)
 			}
 		}, 2},
-		{"two players: continue at ply 2, replay the recorded move", func(t *testing.T, m *Match) {
+		{"two players: continue at ply 2, replay the recorded move", func(t *testing.T, m xq) {
 			m.SetTwoPlayer()
 			m.Review(2)
 			m.ContinueHere()
@@ -52,7 +52,7 @@ func TestReplayingTheRecordedMoveFollowsIt(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			m := NewMatch()
+			m := newXQ()
 			m.SetTwoPlayer()
 			play(t, m, strings.Fields(full)...)
 			m.SetHuman(xiangqi.Red)
@@ -60,14 +60,14 @@ func TestReplayingTheRecordedMoveFollowsIt(t *testing.T) {
 			if got := moveList(m); got != full || m.Game().Ply() != c.ply {
 				t.Errorf("record %q at ply %d, want %q at %d", got, m.Game().Ply(), full, c.ply)
 			}
-			if r, err := Restore(m.Save()); err != nil || moveList(r) != full {
+			if r, err := restoreXQ(m.Save()); err != nil || moveList(r) != full {
 				t.Errorf("the saved record: %v %v", r, err)
 			}
 		})
 	}
 	// A different move keeps the old line as a variation, and replaying a move the record
 	// holds as a variation follows that line.
-	m := NewMatch()
+	m := newXQ()
 	m.SetTwoPlayer()
 	play(t, m, strings.Fields(full)...)
 	m.Review(2)
@@ -152,7 +152,7 @@ func TestEnteringALineNeverPlays(t *testing.T) {
 	}
 	s.Do(ActContinue) // played on at the end: the engine's side (Red) is not to move
 	tb := s.Table()
-	m, _ := tb.Xiangqi()
+	m := xqAt(tb)
 	var k int
 	for k = range m.Branches(1, ICCS) {
 	}
@@ -163,7 +163,7 @@ func TestEnteringALineNeverPlays(t *testing.T) {
 		t.Errorf("after entering the line: sent %q, engine to move %v", e.Send, tb.EngineToMove())
 	}
 	before := moveList(m)
-	if r, err := Restore(m.Save()); err != nil || moveList(r) != before {
+	if r, err := restoreXQ(m.Save()); err != nil || moveList(r) != before {
 		t.Errorf("restored %v", err)
 	}
 }

@@ -126,7 +126,7 @@ func FirstGame(kind string, games []*record.Game, warns []record.Warning, err er
 
 // Record returns the game as a record for the writers: its start, the moves played (not the
 // redo tail), the result if it is over, and who played.
-func (m *Match) Record() *record.Game {
+func (m *Match) Record(p Seats) *record.Game {
 	r := &record.Game{Start: m.game.Start(), Result: record.Result(m.game.Result().String())}
 	if m.story != nil {
 		m.story.tell(r, m.game.Result().Over())
@@ -140,9 +140,9 @@ func (m *Match) Record() *record.Game {
 	}
 	r.SetTag("Event", "qipan")
 	red, black := "Red", "Black"
-	if m.mode == VsComputer {
-		red, black = "You", "qipan level "+strconv.Itoa(m.level)
-		if m.human == int(xiangqi.Black) {
+	if p.Mode == VsComputer {
+		red, black = "You", "qipan level "+strconv.Itoa(p.Level)
+		if p.Human == int(xiangqi.Black) {
 			red, black = black, red
 		}
 	}
@@ -152,7 +152,7 @@ func (m *Match) Record() *record.Game {
 }
 
 // PGN writes the game as PGN with its moves in notation n.
-func (m *Match) PGN(n Notation) (string, error) {
+func (m *Match) PGN(p Seats, n Notation) (string, error) {
 	o := record.PGNOptions{}
 	switch n {
 	case WXF:
@@ -161,11 +161,11 @@ func (m *Match) PGN(n Notation) (string, error) {
 		o.Notation = record.Chinese
 		o.Chinese.Traditional = n == ChineseTraditional
 	}
-	return record.FormatPGN(m.Record(), o)
+	return record.FormatPGN(m.Record(p), o)
 }
 
 // DhtmlXQ writes the game as a [DhtmlXQ] block.
-func (m *Match) DhtmlXQ() (string, error) { return record.FormatDhtmlXQ(m.Record()) }
+func (m *Match) DhtmlXQ(p Seats) (string, error) { return record.FormatDhtmlXQ(m.Record(p)) }
 
 // NotesText writes the notes of an import (Import, ImportRecord, LoadRecord) in l, joined by
 // "; ": English as they are, with the parser's details; other languages say what each means

@@ -35,7 +35,7 @@ func TestImport(t *testing.T) {
 		})
 	}
 	// What MovesText, PGN and DhtmlXQ write reads back, in every notation.
-	m := NewMatch()
+	m := newXQ()
 	play(t, m, "h2e2", "h9g7", "b0c2", "b9c7", "h0g2", "i9h9")
 	m.Undo() // the redo tail is not exported
 	texts := map[string]string{}

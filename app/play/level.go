@@ -45,11 +45,3 @@ func ClampLevel(l int) int {
 
 // LevelGo returns the go command of level l (clamped).
 func LevelGo(l int) string { return levelGo[ClampLevel(l)] }
-
-// Level returns the engine's level.
-func (m *Match) Level() int { return m.level }
-
-// SetLevel sets the engine's level (clamped); it applies from the next search.
-func (m *Match) SetLevel(l int) {
-	m.level = ClampLevel(l)
-}

@@ -8,7 +8,6 @@
 package play
 
 import (
-	"fmt"
 	"strings"
 
 	"qipan/engine/xiangqi"
@@ -25,10 +24,10 @@ const (
 	TwoPlayer              // two people at one board; the engine moves only when asked (MoveNow)
 )
 
-// Match is a game of Xiangqi at its Table: the record (with an imported record's story), the
-// person's selection, and the Table's rules for Xiangqi.
+// Match is a game of Xiangqi as a Table plays it: the record (with an imported record's
+// story), the position shown, the person's selection, and Xiangqi's rules (table.go's rules).
 type Match struct {
-	Table    // the sides, review, undo, hints, analysis, the graph, the engine conversation
+	review   // the ply shown while the record is reviewed
 	game     *xiangqi.Game
 	selected xiangqi.Square
 	hints    []xiangqi.Move // legal moves of the selected piece
@@ -37,13 +36,12 @@ type Match struct {
 	story    *story // what an imported record tells besides its moves (story.go), nil for none
 	edits    int    // moves played into the record so far: its texts are rewritten when it changes
 	texts    textCache[xiangqi.Move]
+	keys     positionKeys // the graph's keys of the record's positions
 }
 
-// NewMatch starts a match from the start position, the person playing Red at DefaultLevel.
+// NewMatch starts a match from the start position; TableOf puts it at a table.
 func NewMatch() *Match {
-	m := &Match{selected: NoSquare, game: xiangqi.NewGame(xiangqi.NewPosition())}
-	m.Table = newTable(m)
-	return m
+	return &Match{selected: NoSquare, game: xiangqi.NewGame(xiangqi.NewPosition())}
 }
 
 // Game returns the game record (read it; change it only through Match).
@@ -60,15 +58,18 @@ func (m *Match) Hints() []xiangqi.Move { return m.hints }
 
 // Shown returns the position the board shows.
 func (m *Match) Shown() *xiangqi.Position {
-	if m.view >= 0 {
-		return m.game.PositionAt(m.view)
+	if v := m.viewed(); v >= 0 {
+		return m.game.PositionAt(v)
 	}
 	return m.game.Position()
 }
 
+// shown is the ply of the position shown.
+func (m *Match) shown() int { return m.shownPly(m.game.Ply()) }
+
 // LastMove returns the move that led to the shown position, if any.
 func (m *Match) LastMove() (xiangqi.Move, bool) {
-	if ply := m.ShownPly(); ply > 0 {
+	if ply := m.shown(); ply > 0 {
 		return m.recordMoves()[ply-1], true // kept: the board asks at every render
 	}
 	return xiangqi.NoMove, false
@@ -77,18 +78,11 @@ func (m *Match) LastMove() (xiangqi.Move, bool) {
 // Over reports whether the game has ended, by any rule of Game.Result.
 func (m *Match) Over() bool { return m.game.Result().Over() }
 
-// Click handles a click on point sq: select a piece of the side to move, move the selected
-// piece to one of its hints, or clear the selection. It reports whether a move was played.
-// While reviewing, clicks do nothing: the record is browsed, not played.
-//
-// A click that tries something the rules forbid leaves the reason in Refusal: a piece clicked
-// while it is the computer's turn, or a selected piece sent where it may not go.
-func (m *Match) Click(sq xiangqi.Square) bool {
-	m.refusal = ""
-	if m.Reviewing() {
-		m.clearSelection()
-		return false
-	}
+// clickAt handles a click on point sq: select a piece of the side to move (if mayMove), move
+// the selected piece to one of its hints, or clear the selection. It reports whether a move
+// was played, or why a click that tries what the rules forbid was refused: a piece clicked
+// when the person may not move, or a selected piece sent where it may not go.
+func (m *Match) clickAt(sq xiangqi.Square, mayMove bool) (moved bool, why Refusal) {
 	for _, mv := range m.hints {
 		if mv.To() == sq {
 			// Hints come from the current position, so Play fails only if the game changed
@@ -96,27 +90,27 @@ func (m *Match) Click(sq xiangqi.Square) bool {
 			err := m.play(mv)
 			m.edits++
 			m.clearSelection()
-			return err == nil
+			return err == nil, ""
 		}
 	}
 	pos := m.game.Position()
-	if !m.PersonToMove() {
+	if !mayMove {
 		if pos.At(sq) != xiangqi.NoPiece && !m.Over() {
-			m.refusal = RefusedTurn
+			why = RefusedTurn
 		}
 		m.clearSelection()
-		return false
+		return false, why
 	}
 	if sq == m.selected {
 		m.clearSelection()
-		return false
+		return false, ""
 	}
 	if pc := pos.At(sq); pc == xiangqi.NoPiece || pc.Color() != pos.Turn() {
 		if m.selected != NoSquare {
-			m.refusal = refusalOf(pos.WhyIllegal(xiangqi.NewMove(m.selected, sq)))
+			why = refusalOf(pos.WhyIllegal(xiangqi.NewMove(m.selected, sq)))
 		}
 		m.clearSelection()
-		return false
+		return false, why
 	}
 	m.selected, m.hints = sq, m.hints[:0]
 	for _, mv := range pos.LegalMoves() {
@@ -124,25 +118,17 @@ func (m *Match) Click(sq xiangqi.Square) bool {
 			m.hints = append(m.hints, mv)
 		}
 	}
-	return false
+	return false, ""
 }
-
-// Deselect drops the selected piece and its hints (Escape).
-func (m *Match) Deselect() { m.clearSelection() }
 
 func (m *Match) clearSelection() { m.selected, m.hints = NoSquare, m.hints[:0] }
 
-// Apply plays the engine's move mv if it is the engine's turn and mv is legal; otherwise it
-// returns an error naming the move and changes nothing.
-func (m *Match) Apply(mv xiangqi.Move) error {
-	if !m.EngineToMove() {
-		return fmt.Errorf("engine move %s: it is not the engine's turn", mv)
-	}
+// apply plays mv, the engine's move; an illegal one is an error and changes nothing.
+func (m *Match) apply(mv xiangqi.Move) error {
 	if err := m.play(mv); err != nil {
-		return fmt.Errorf("engine move %s: %w", mv, err)
+		return err
 	}
 	m.edits++
-	m.once = -1
 	m.clearSelection()
 	return nil
 }
@@ -161,14 +147,14 @@ func (m *Match) seek(ply int) {
 	}
 }
 
-// New starts again from the start position, keeping the sides, the mode and the flip.
-func (m *Match) New() { m.Load(xiangqi.NewGame(nil)) }
+// restart starts again from the start position.
+func (m *Match) restart() { m.Load(xiangqi.NewGame(nil)) }
 
-// Load replaces the game with g (a new game, a FEN or an imported record), keeping the
-// sides, the mode and the flip.
+// Load replaces the game with g (a new game, a FEN or an imported record), shown at its end.
+// A Table that loads a game forgets what belonged to the one replaced (Table.reset).
 func (m *Match) Load(g *xiangqi.Game) {
 	m.game, m.story = g, nil
-	m.reset()
+	m.setView(-1)
 	m.clearSelection()
 }
 
@@ -180,35 +166,6 @@ func (m *Match) LoadFEN(fen string) error {
 	}
 	m.Load(xiangqi.NewGame(pos))
 	return nil
-}
-
-// SetHuman makes the person play c against the computer, with c at the bottom of the board.
-// If it is then the computer's turn, EngineLines starts its search.
-func (m *Match) SetHuman(c xiangqi.Color) {
-	m.setSide(int(c))
-	m.flipped = c == xiangqi.Black
-	m.clearSelection()
-}
-
-// MoveNow asks the computer to move now and returns the lines to send: if it is thinking,
-// stop, and its best move so far is played; if it is the person's turn against the computer,
-// the sides swap (the board turns with them) and the computer plays this side; in two-player
-// mode the computer plays this one move. Nothing happens while reviewing or when the game is
-// over.
-func (m *Match) MoveNow() []string {
-	if m.Engine.Thinking() {
-		return m.Engine.HurryNow()
-	}
-	if m.Over() || m.Reviewing() || m.Engine.Failed() != "" {
-		return nil
-	}
-	if m.mode == VsComputer {
-		m.SetHuman(xiangqi.Color(m.human ^ 1))
-	} else {
-		m.once = m.game.Ply()
-		m.clearSelection()
-	}
-	return m.EngineLines()
 }
 
 // Result is the sentence saying how the game ended (Game.Result's reason: mate, stalemate,

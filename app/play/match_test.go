@@ -45,7 +45,7 @@ func TestClick(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := NewMatch()
+			m := newXQ()
 			for _, c := range tt.clicks {
 				m.Click(sq(t, c))
 			}
@@ -76,7 +76,7 @@ func TestHintsAreTheLegalMoves(t *testing.T) {
 		if pc == xiangqi.NoPiece || pc.Color() != xiangqi.Red {
 			continue
 		}
-		m := NewMatch()
+		m := newXQ()
 		m.Click(s)
 		var want []xiangqi.Move
 		for _, mv := range pos.LegalMoves() {
@@ -90,7 +90,7 @@ func TestHintsAreTheLegalMoves(t *testing.T) {
 	}
 }
 
-func play(t *testing.T, m *Match, moves ...string) {
+func play(t *testing.T, m xq, moves ...string) {
 	t.Helper()
 	for _, s := range moves {
 		mv, err := xiangqi.ParseMove(s)
@@ -129,7 +129,7 @@ func TestUndoRedoByFullMoves(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := NewMatch()
+			m := newXQ()
 			play(t, m, tt.moves...)
 			for range tt.undos {
 				m.Undo()
@@ -145,7 +145,7 @@ func TestUndoRedoByFullMoves(t *testing.T) {
 }
 
 func TestNewKeepsFlip(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	play(t, m, "h2e2", "h9g7")
 	m.Flip()
 	m.New()
@@ -173,7 +173,7 @@ func TestResult(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m, err := Restore(Saved{Version: SavedVersion, Start: tt.fen, Moves: tt.moves, Ply: len(strings.Fields(tt.moves))})
+			m, err := restoreXQ(Saved{Version: SavedVersion, Start: tt.fen, Moves: tt.moves, Ply: len(strings.Fields(tt.moves))})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -195,7 +195,7 @@ func TestResult(t *testing.T) {
 }
 
 func TestSaveRestore(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	play(t, m, "h2e2", "h9g7", "b0c2", "b9c7")
 	m.Undo()
 	m.Flip()
@@ -203,7 +203,7 @@ func TestSaveRestore(t *testing.T) {
 	if s.Moves != "h2e2 h9g7 b0c2 b9c7" || s.Ply != 2 || s.Start != xiangqi.StartFEN || !s.Flipped {
 		t.Fatalf("Save() = %+v", s)
 	}
-	r, err := Restore(s)
+	r, err := restoreXQ(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -232,9 +232,9 @@ func TestRestoreRejectsBadData(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := good
 			tt.change(&s)
-			m, err := Restore(s)
-			if err == nil || m != nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("Restore(%+v) = %v, %v; want an error naming %q", s, m, err, tt.want)
+			m, err := restoreXQ(s)
+			if err == nil || m.Table != nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("restoreXQ(%+v) = %v, %v; want an error naming %q", s, m, err, tt.want)
 			}
 		})
 	}

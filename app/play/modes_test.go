@@ -15,7 +15,7 @@ import (
 
 // Playing Black: the board turns, the computer moves first, undo goes back to Black's turns.
 func TestPlayBlack(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	m.SetHuman(xiangqi.Black)
 	if !m.Flipped() || m.PersonToMove() || !m.EngineToMove() {
 		t.Fatalf("as Black: flipped %v person to move %v", m.Flipped(), m.PersonToMove())
@@ -40,14 +40,14 @@ func TestPlayBlack(t *testing.T) {
 		t.Errorf("redo: ply %d, want 3", m.Game().Ply())
 	}
 	s := m.Save()
-	r, err := Restore(s)
+	r, err := restoreXQ(s)
 	if err != nil || r.Human() != int(xiangqi.Black) || !r.Flipped() || r.Mode() != VsComputer || s.Human != "b" {
 		t.Errorf("restore of a game as Black: %+v %v", s, err)
 	}
 }
 
 func TestTwoPlayer(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	m.SetTwoPlayer()
 	play2 := func(moves ...string) {
 		t.Helper()
@@ -76,7 +76,7 @@ func TestTwoPlayer(t *testing.T) {
 	if !m.PersonToMove() || m.Game().Ply() != 4 {
 		t.Errorf("after the asked move: person to move %v ply %d", m.PersonToMove(), m.Game().Ply())
 	}
-	r, err := Restore(m.Save())
+	r, err := restoreXQ(m.Save())
 	if err != nil || r.Mode() != TwoPlayer {
 		t.Errorf("restore two-player: %v %v", r.Mode(), err)
 	}
@@ -84,7 +84,7 @@ func TestTwoPlayer(t *testing.T) {
 
 func TestMoveNow(t *testing.T) {
 	// While thinking: stop, and the answer is played, not dropped.
-	m := NewMatch()
+	m := newXQ()
 	play(t, m, "h2e2")
 	m.EngineLines()
 	expectLines(t, "hurry", m.MoveNow(), "stop")
@@ -107,7 +107,7 @@ func TestMoveNow(t *testing.T) {
 }
 
 func TestHint(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	if _, ok := m.HintMove(); ok {
 		t.Fatal("a hint before asking")
 	}
@@ -131,7 +131,7 @@ func TestHint(t *testing.T) {
 		t.Error("the hint outlived the move")
 	}
 	// A hint asked for, then a move before its answer: the answer is dropped.
-	m = NewMatch()
+	m = newXQ()
 	m.RequestHint()
 	m.EngineLines()
 	play(t, m, "h2e2")
@@ -145,7 +145,7 @@ func TestHint(t *testing.T) {
 		t.Error("hint accepted on the engine's turn")
 	}
 	// An illegal hint is an error and shows nothing.
-	m = NewMatch()
+	m = newXQ()
 	m.RequestHint()
 	m.EngineLines()
 	if _, _, err := m.EngineSaid("bestmove a0a5"); err == nil {
@@ -157,7 +157,7 @@ func TestHint(t *testing.T) {
 }
 
 func TestReview(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	play(t, m, "h2e2", "h9g7", "b0c2", "b9c7")
 	m.Undo() // ply 2, moves 3-4 are the redo tail
 	if !m.Review(1) || !m.Reviewing() || m.ShownPly() != 1 {
@@ -228,14 +228,14 @@ func TestLevels(t *testing.T) {
 			t.Errorf("ClampLevel(%d) = %d, want %d", in, got, want)
 		}
 	}
-	m := NewMatch()
+	m := newXQ()
 	m.SetLevel(2)
 	play(t, m, "h2e2")
 	expectLines(t, "level 2", m.EngineLines(), "setoption level 2", start+" moves h2e2", LevelGo(2))
 }
 
 func TestNotations(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	play(t, m, "h2e2", "h9g7", "b0c2")
 	m.Undo()
 	tests := []struct {
@@ -263,7 +263,7 @@ func TestNotations(t *testing.T) {
 		t.Error("unknown notation accepted")
 	}
 	// A game starting with Black numbers its first move "1. ...".
-	b, _ := Restore(Saved{Version: SavedVersion, Start: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1", Moves: "h7e7 h2e2 h9g7", Ply: 3})
+	b, _ := restoreXQ(Saved{Version: SavedVersion, Start: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1", Moves: "h7e7 h2e2 h9g7", Ply: 3})
 	if got := b.MovesText(ICCS); got != "1. ... H7-E7\n2. H2-E2 H9-G7" {
 		t.Errorf("black first: %q", got)
 	}
@@ -283,7 +283,7 @@ func TestLastSound(t *testing.T) {
 		{"3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", "a0d0", sound.End}, // the chariot mates on the d-file
 	}
 	for _, tt := range tests {
-		m, err := Restore(Saved{Version: SavedVersion, Start: tt.fen, Moves: tt.moves, Ply: len(strings.Fields(tt.moves))})
+		m, err := restoreXQ(Saved{Version: SavedVersion, Start: tt.fen, Moves: tt.moves, Ply: len(strings.Fields(tt.moves))})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -294,7 +294,7 @@ func TestLastSound(t *testing.T) {
 }
 
 func TestLoadFEN(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	play(t, m, "h2e2", "h9g7")
 	before := m.Save()
 	err := m.LoadFEN("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w - - 0 1")
@@ -361,7 +361,7 @@ func TestSettingsNormalize(t *testing.T) {
 	if got := keep.Normalize(); got != keep {
 		t.Errorf("Normalize changed good settings: %+v", got)
 	}
-	if _, err := Restore(Saved{Version: SavedVersion, Start: xiangqi.StartFEN, Human: "x"}); err == nil {
+	if _, err := restoreXQ(Saved{Version: SavedVersion, Start: xiangqi.StartFEN, Human: "x"}); err == nil {
 		t.Error("a bad saved side was accepted")
 	}
 }

@@ -65,7 +65,7 @@ func TestTextCache(t *testing.T) {
 }
 
 // writeAll is the slow reference: every move of m's record written from the start.
-func writeAll(m *Match, n Notation) []string {
+func writeAll(m xq, n Notation) []string {
 	pos := m.game.Start()
 	var out []string
 	for _, mv := range m.game.Moves() {
@@ -79,36 +79,34 @@ func writeAll(m *Match, n Notation) []string {
 // replaces the redo tail, review, a notation switch, a game loaded and a saved one restored,
 // MoveTexts equals the texts written from scratch, and asked again it allocates nothing.
 func TestMatchMoveTexts(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	m.SetTwoPlayer()
-	click := func(from, to string) func(*Match) {
-		return func(m *Match) {
+	click := func(from, to string) func(xq) {
+		return func(m xq) {
 			m.Click(sq(t, from))
 			m.Click(sq(t, to))
 		}
 	}
 	steps := []struct {
 		name  string
-		do    func(*Match)
+		do    func(xq)
 		n     Notation
 		plies int
 	}{
-		{"start", func(*Match) {}, ICCS, 0},
+		{"start", func(xq) {}, ICCS, 0},
 		{"a move clicked", click("h2", "e2"), ICCS, 1},
 		{"a reply clicked", click("h9", "g7"), ICCS, 2},
-		{"Chinese", func(*Match) {}, Chinese, 2},
-		{"undone: the record stays", func(m *Match) { m.Undo() }, Chinese, 2},
+		{"Chinese", func(xq) {}, Chinese, 2},
+		{"undone: the record stays", func(m xq) { m.Undo() }, Chinese, 2},
 		{"another move replaces the tail", click("b9", "c7"), Chinese, 2},
-		{"the engine's move", func(m *Match) { m.MoveNow(); m.Apply(xiangqi.NewMove(sq(t, "h0"), sq(t, "g2"))) }, WXF, 3},
-		{"reviewing", func(m *Match) { m.Review(1) }, ChineseTraditional, 3},
-		{"a game loaded", func(m *Match) { m.LoadFEN("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1") }, WXF, 0},
+		{"the engine's move", func(m xq) { m.MoveNow(); m.Apply(xiangqi.NewMove(sq(t, "h0"), sq(t, "g2"))) }, WXF, 3},
+		{"reviewing", func(m xq) { m.Review(1) }, ChineseTraditional, 3},
+		{"a game loaded", func(m xq) { m.LoadFEN("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1") }, WXF, 0},
 		{"a move in it", click("a0", "a8"), WXF, 1},
-		{"a saved game", func(m *Match) {
-			r, err := Restore(Saved{Version: SavedVersion, Start: xiangqi.StartFEN, Moves: "h2e2 h9g7 h0g2", Ply: 2})
-			if err != nil {
+		{"a saved game", func(m xq) {
+			if err := m.Table.Restore(Saved{Version: SavedVersion, Start: xiangqi.StartFEN, Moves: "h2e2 h9g7 h0g2", Ply: 2}); err != nil {
 				t.Fatal(err)
 			}
-			*m = *r
 		}, ICCS, 3},
 	}
 	for _, s := range steps {

@@ -414,7 +414,7 @@ func modelRun(seed uint64, steps int) (string, []string) {
 			if first == 0 {
 				return fmt.Sprintf("the table says ply %d is in a variation; the model, on the main line", shown), log
 			}
-			a.DeleteVariation(shown)
+			tb.DeleteVariation(shown)
 			parent := md.node(md.line[:first-1])
 			delete(parent.kids, md.line[first-1])
 			at := first - 1
@@ -445,7 +445,7 @@ func modelRun(seed uint64, steps int) (string, []string) {
 			if md.node(append(slices.Clone(md.line[:shown]), first)) == nil {
 				return fmt.Sprintf("the table's line %s at ply %d is not in the model", first, shown), log
 			}
-			x.EnterBranch(shown, k, 0)
+			tb.EnterBranch(shown, k, 0)
 			md.line = append(md.line[:shown:shown], first)
 			md.line = append(md.line, md.cont(md.line)...)
 			md.ply = len(md.line)

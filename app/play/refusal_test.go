@@ -27,7 +27,7 @@ func TestMatchRefusals(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := NewMatch()
+		m := newXQ()
 		m.Load(xiangqi.NewGame(pos))
 		for _, c := range tt.clicks {
 			sq, err := xiangqi.ParseSquare(c)
@@ -41,7 +41,7 @@ func TestMatchRefusals(t *testing.T) {
 		}
 	}
 	// The next click clears it.
-	m := NewMatch()
+	m := newXQ()
 	m.Click(mustSquare(t, "b0"))
 	m.Click(mustSquare(t, "d1"))
 	m.Click(mustSquare(t, "h2"))
@@ -60,14 +60,14 @@ func mustSquare(t *testing.T, s string) xiangqi.Square {
 }
 
 func TestReversiRefusals(t *testing.T) {
-	click := func(r *Reversi, s string) {
+	click := func(r rv, s string) {
 		mv, err := reversi.ParseMove(s)
 		if err != nil {
 			t.Fatal(err)
 		}
 		r.Click(mv.Square())
 	}
-	r := NewReversi()
+	r := newRV()
 	click(r, "a1")
 	if r.Refusal() != RefusedNoFlip {
 		t.Errorf("a1 at the start: refusal %q, want no-flip", r.Refusal())

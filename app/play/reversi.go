@@ -11,12 +11,12 @@ import (
 	"qipan/engine/reversi"
 )
 
-// Reversi is a game of Reversi (Othello) of the person against the engine (or two people),
-// beside the Xiangqi Match and sharing its engine conversation. The rules and the record are
+// Reversi is a game of Reversi (Othello) as a Table plays it (table.go's rules), beside the
+// Xiangqi Match. The rules and the record are
 // engine/reversi's. A forced pass is played at once (it is recorded as a move, so Undo and the
 // move list see it), and the board shows who passed.
 type Reversi struct {
-	Table  // the sides, review, undo, hints, analysis, the graph, the engine conversation
+	review // the ply shown while the record is reviewed
 	game   *reversi.Game
 	hint   reversi.Move // the engine's suggestion for position line hintAt
 	hintAt string
@@ -24,9 +24,7 @@ type Reversi struct {
 
 // NewReversi starts a game from the start position, the person playing Black at DefaultLevel.
 func NewReversi() *Reversi {
-	r := &Reversi{hint: reversi.NoMove, game: reversi.NewGame(nil)}
-	r.Table = newTable(r)
-	return r
+	return &Reversi{hint: reversi.NoMove, game: reversi.NewGame(nil)}
 }
 
 // Game returns the game record (read it; change it only through Reversi).
@@ -36,11 +34,14 @@ func (r *Reversi) Game() *reversi.Game { return r.game }
 func (r *Reversi) Position() *reversi.Position { return r.game.Position() }
 
 // Shown returns the position the board shows.
-func (r *Reversi) Shown() *reversi.Position { return r.game.PositionAt(r.ShownPly()) }
+func (r *Reversi) Shown() *reversi.Position { return r.game.PositionAt(r.shown()) }
+
+// shown is the ply of the position shown.
+func (r *Reversi) shown() int { return r.shownPly(r.game.Ply()) }
 
 // LastMove returns the move that led to the shown position (maybe Pass), or NoMove.
 func (r *Reversi) LastMove() reversi.Move {
-	if ply := r.ShownPly(); ply > 0 {
+	if ply := r.shown(); ply > 0 {
 		return r.game.Moves()[ply-1]
 	}
 	return reversi.NoMove
@@ -49,41 +50,23 @@ func (r *Reversi) LastMove() reversi.Move {
 // Over reports whether neither side can move.
 func (r *Reversi) Over() bool { return r.game.Status() == reversi.Over }
 
-// Hints returns the squares the person may play now (none while reviewing or on the
-// computer's turn).
-func (r *Reversi) Hints() []reversi.Square {
-	if r.Reviewing() || !r.PersonToMove() {
-		return nil
+// clickAt plays a disc on sq if that is a legal move and the person may move; it reports
+// whether it did, or why not: an empty square that flips nothing, or any square when the
+// person may not move.
+func (r *Reversi) clickAt(sq reversi.Square, mayMove bool) (bool, Refusal) {
+	if r.Over() {
+		return false, ""
 	}
-	var out []reversi.Square
-	for _, mv := range r.game.Position().LegalMoves() {
-		if s := mv.Square(); s != reversi.NoSquare {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// Click plays a disc on sq if that is a legal move of the person's; it reports whether it did.
-//
-// An empty square that flips nothing, or any square while it is the computer's turn, leaves
-// the reason in Refusal.
-func (r *Reversi) Click(sq reversi.Square) bool {
-	r.refusal = ""
-	if r.Reviewing() || r.Over() {
-		return false
-	}
-	if !r.PersonToMove() {
-		r.refusal = RefusedTurn
-		return false
+	if !mayMove {
+		return false, RefusedTurn
 	}
 	if err := r.play(reversi.MoveAt(sq)); err != nil {
 		if r.game.Position().Empty()&(1<<uint(sq)) != 0 {
-			r.refusal = RefusedNoFlip
+			return false, RefusedNoFlip
 		}
-		return false
+		return false, ""
 	}
-	return true
+	return true, ""
 }
 
 // play plays m, then any forced passes.
@@ -155,18 +138,16 @@ func (r *Reversi) LastSound() sound.Sound {
 	return sound.Move
 }
 
-// New starts again from the start position, keeping the sides.
-func (r *Reversi) New() { r.Load(reversi.NewGame(nil)) }
+// restart starts again from the start position.
+func (r *Reversi) restart() { r.Load(reversi.NewGame(nil)) }
 
 // Load replaces the game with g, keeping the sides; a forced pass at its end is played.
 func (r *Reversi) Load(g *reversi.Game) {
 	r.game, r.hint = g, reversi.NoMove
-	r.reset()
+	r.setView(-1)
 	r.autoPass()
 }
 
-// SetHuman makes the person play c against the computer.
-func (r *Reversi) SetHuman(c reversi.Color) { r.setSide(int(c)) }
 
 // The Table's rules: the record, its turns and passes.
 func (r *Reversi) gamePly() int        { return r.game.Ply() }
@@ -210,7 +191,7 @@ func ReversiLevelOption(l int) string {
 	return "setoption name Skill Level value " + strconv.Itoa(ClampLevel(l))
 }
 
-func (r *Reversi) jobAt(ply int, kind engineclient.Kind) engineclient.Search {
+func (r *Reversi) jobAt(ply int, kind engineclient.Kind, level int) engineclient.Search {
 	p := r.game.PositionAt(ply)
 	if p.Status() == reversi.Over {
 		return engineclient.Search{}
@@ -218,7 +199,7 @@ func (r *Reversi) jobAt(ply int, kind engineclient.Kind) engineclient.Search {
 	j := engineclient.Search{Variant: VariantReversi, Pos: r.lineAt(ply), Kind: kind, Level: ReversiLevelOption(MaxLevel), Lines: reversiLines(1)}
 	switch kind {
 	case engineclient.Move:
-		j.Level, j.Go = ReversiLevelOption(r.level), LevelGo(r.level)
+		j.Level, j.Go = ReversiLevelOption(level), LevelGo(level)
 	case engineclient.Hint: // scores every legal move, for the board to write on each
 		j.Lines, j.Go = reversiLines(64), HintGo
 	case engineclient.Analysis:
@@ -230,7 +211,6 @@ func (r *Reversi) jobAt(ply int, kind engineclient.Kind) engineclient.Search {
 }
 
 func (r *Reversi) takeHint(searched engineclient.Search, move string) error {
-	r.hintAsk = ""
 	if move == "" {
 		return ErrNoMove
 	}
@@ -250,19 +230,9 @@ func (r *Reversi) takeMove(move string) error {
 	if err != nil {
 		return err
 	}
-	if !r.EngineToMove() {
-		return fmt.Errorf("engine move %s: it is not the engine's turn", mv)
-	}
 	return r.play(mv)
 }
 
-// HintMove returns the engine's suggestion for the shown position, if it has one.
-func (r *Reversi) HintMove() (reversi.Move, bool) {
-	if r.Reviewing() || r.hint == reversi.NoMove || r.hintAt != r.line() {
-		return reversi.NoMove, false
-	}
-	return r.hint, true
-}
 
 // MoveTexts writes every recorded move (the redo tail too): "f5", "pass" (one notation).
 func (r *Reversi) MoveTexts(Notation) []string {
@@ -323,17 +293,17 @@ func ImportReversi(text string) (*reversi.Game, string, error) {
 }
 
 // Save returns the game as Saved (Game "reversi", Start the board text, Human "x"/"o").
-func (r *Reversi) Save() Saved {
+func (r *Reversi) save() Saved {
 	return Saved{
-		Version:   SavedVersion,
-		Game:      VariantReversi,
-		Start:     r.game.Start().String(),
-		Moves:     strings.Join(r.MoveTexts(""), " "),
-		Ply:       r.game.Ply(),
-		Human:     map[reversi.Color]string{reversi.Black: "x", reversi.White: "o"}[reversi.Color(r.human)],
-		TwoPlayer: r.mode == TwoPlayer,
+		Version: SavedVersion,
+		Game:    VariantReversi,
+		Start:   r.game.Start().String(),
+		Moves:   strings.Join(r.MoveTexts(""), " "),
+		Ply:     r.game.Ply(),
 	}
 }
+
+func (r *Reversi) sides() [2]string { return [2]string{"x", "o"} }
 
 // restore rebuilds the Reversi game kept in s on a new game (RestoreTable). Anything wrong in
 // s is an error naming it.
@@ -346,16 +316,6 @@ func (r *Reversi) restore(s Saved) error {
 		return fmt.Errorf("saved reversi game: start position: %w", err)
 	}
 	r.game = reversi.NewGame(start)
-	switch s.Human {
-	case "", "x":
-	case "o":
-		r.human = int(reversi.White)
-	default:
-		return fmt.Errorf("saved reversi game: side %q is not x or o", s.Human)
-	}
-	if s.TwoPlayer {
-		r.mode = TwoPlayer
-	}
 	err = replay(s, func(text string) error {
 		mv, err := reversi.ParseMove(text)
 		if err != nil {

@@ -14,7 +14,7 @@ func TestReversiGGFRoundTrip(t *testing.T) {
 	if g.Len() != 3 || g.Moves()[2].String() != "c3" {
 		t.Fatalf("moves %v", g.Moves())
 	}
-	r := NewReversi()
+	r := newRV()
 	r.Load(g)
 	out := r.GGF()
 	if !strings.Contains(out, "B[F5]W[D6]B[C3]") || !strings.HasPrefix(out, "(;GM[Othello]") {

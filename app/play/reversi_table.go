@@ -41,36 +41,25 @@ func (r *Reversi) lastMove() (from, to int) {
 }
 
 func (r *Reversi) hintMove() (from, to int, ok bool) {
-	mv, ok := r.HintMove()
-	if !ok || mv.Square() == reversi.NoSquare {
+	if r.hint == reversi.NoMove || r.hint.Square() == reversi.NoSquare || r.hintAt != r.lineAt(r.game.Ply()) {
 		return -1, -1, false
 	}
-	return -1, int(mv.Square()), true
+	return -1, int(r.hint.Square()), true
 }
 
-func (r *Reversi) click(sq int) bool { return r.Click(reversi.Square(sq)) }
+func (r *Reversi) click(sq int, mayMove bool) (bool, Refusal) {
+	return r.clickAt(reversi.Square(sq), mayMove)
+}
 
+// targets are the squares of the legal moves.
 func (r *Reversi) targets() []int {
 	var out []int
-	for _, s := range r.Hints() {
-		out = append(out, int(s))
+	for _, mv := range r.game.Position().LegalMoves() {
+		if s := mv.Square(); s != reversi.NoSquare {
+			out = append(out, int(s))
+		}
 	}
 	return out
-}
-
-// MoveNow is Match.MoveNow for Reversi: while the computer thinks, its best move so far is
-// played; on the person's turn against the computer the sides swap and the computer plays
-// this side. Reversi has no one-off engine move, so in two-player mode it does nothing.
-func (r *Reversi) MoveNow() []string {
-	e := r.Engine
-	if e.Thinking() {
-		return e.HurryNow()
-	}
-	if r.Over() || r.Reviewing() || e.Failed() != "" || r.mode != VsComputer {
-		return nil
-	}
-	r.SetHuman(reversi.Color(r.human ^ 1))
-	return r.EngineLines()
 }
 
 // ImportFile reads the file as text: Reversi's formats are ASCII.
@@ -89,7 +78,7 @@ func (r *Reversi) Import(text string) (string, []string, error) {
 }
 
 // Exports lists the texts the game can be written as: the transcript, the board shown, GGF.
-func (r *Reversi) Exports() []Export {
+func (r *Reversi) Exports(Seats) []Export {
 	return []Export{
 		{"transcript", "transcript", func(Notation) (string, error) { return r.Transcript(), nil }},
 		{"board", "board", func(Notation) (string, error) { return r.Shown().String(), nil }},

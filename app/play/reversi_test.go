@@ -29,7 +29,7 @@ func rvSquare(t *testing.T, s string) reversi.Square {
 	return m.Square()
 }
 
-func rvClick(t *testing.T, r *Reversi, moves ...string) {
+func rvClick(t *testing.T, r rv, moves ...string) {
 	t.Helper()
 	for _, s := range moves {
 		if !r.Click(rvSquare(t, s)) {
@@ -48,7 +48,7 @@ func squareStrings(sqs []reversi.Square) []string {
 }
 
 func TestReversiStartAndMove(t *testing.T) {
-	r := NewReversi()
+	r := newRV()
 	if got := squareStrings(r.Hints()); !slices.Equal(got, []string{"c4", "d3", "e6", "f5"}) {
 		t.Errorf("start hints %v", got)
 	}
@@ -80,7 +80,7 @@ func TestReversiStartAndMove(t *testing.T) {
 
 func TestReversiEngineBadReplies(t *testing.T) {
 	for _, line := range []string{"bestmove a1", "bestmove zz", "bestmove pass", "bestmove (none)"} {
-		r := NewReversi()
+		r := newRV()
 		rvClick(t, r, "f5")
 		r.EngineLines()
 		send, moved, err := r.EngineSaid(line)
@@ -95,7 +95,7 @@ func TestReversiForcedPass(t *testing.T) {
 	if err != nil || kind != "transcript" {
 		t.Fatalf("import: %v %s", err, kind)
 	}
-	r := NewReversi()
+	r := newRV()
 	r.SetHuman(reversi.White)
 	r.Load(g)
 	if !r.PersonToMove() {
@@ -117,7 +117,7 @@ func TestReversiForcedPass(t *testing.T) {
 	}
 	// The computer's pass when it plays Black: the person's move, then the engine's, then the
 	// person's pass is played at once and the engine moves again.
-	r = NewReversi()
+	r = newRV()
 	g, _, _ = ImportReversi(passAfter)
 	r.Load(g)
 	r.SetHuman(reversi.Black)
@@ -142,7 +142,7 @@ func spaced(tr string) string {
 }
 
 func TestReversiUndoRedo(t *testing.T) {
-	r := NewReversi()
+	r := newRV()
 	if r.CanUndo() || r.CanRedo() {
 		t.Error("undo/redo at the start")
 	}
@@ -179,7 +179,7 @@ func TestReversiUndoRedo(t *testing.T) {
 }
 
 func TestReversiReviewAndHint(t *testing.T) {
-	r := NewReversi()
+	r := newRV()
 	rvClick(t, r, "f5")
 	r.EngineLines()
 	r.EngineSaid("bestmove f4")
@@ -208,8 +208,8 @@ func TestReversiReviewAndHint(t *testing.T) {
 // One worker plays both games: switching stops the other game's search, drops its answer and
 // switches the engine's variant (back too).
 func TestReversiSharesTheEngineWithXiangqi(t *testing.T) {
-	m := NewMatch()
-	r := NewReversi()
+	m := newXQ()
+	r := newRV()
 	r.Engine = m.Engine
 	play(t, m, "h2e2")
 	expectLines(t, "xiangqi", m.EngineLines(), lvl6, start+" moves h2e2", engineclient.DefaultGo)
@@ -235,7 +235,7 @@ func TestReversiResult(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := NewReversi()
+	r := newRV()
 	r.Load(reversi.NewGame(p))
 	rvClick(t, r, "c1")
 	if !r.Over() || r.Result() != "Black wins 3–0" || r.LastSound() != sound.End || r.EngineLines() != nil {
@@ -247,7 +247,7 @@ func TestReversiResult(t *testing.T) {
 }
 
 func TestReversiSaveRestore(t *testing.T) {
-	r := NewReversi()
+	r := newRV()
 	r.SetHuman(reversi.White)
 	r.SetTwoPlayer()
 	rvClick(t, r, "f5", "f4", "e3")
@@ -263,7 +263,7 @@ func TestReversiSaveRestore(t *testing.T) {
 	if got.Transcript() != "f5f4" || got.Game().Len() != 3 || got.Mode() != TwoPlayer || got.Human() != int(reversi.White) {
 		t.Errorf("restored %q len %d mode %v human %v", got.Transcript(), got.Game().Len(), got.Mode(), got.Human())
 	}
-	if _, err := Restore(s); err == nil {
+	if _, err := restoreXQ(s); err == nil {
 		t.Error("a reversi save was read as Xiangqi")
 	}
 	bad := []struct {
@@ -282,7 +282,7 @@ func TestReversiSaveRestore(t *testing.T) {
 	for _, tt := range bad {
 		s := r.Save()
 		tt.edit(&s)
-		if got, err := restoreReversi(s); got != nil || err == nil || !strings.Contains(err.Error(), tt.want) {
+		if got, err := restoreReversi(s); got.Table != nil || err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: %v, want an error naming %q", tt.name, err, tt.want)
 		}
 	}
@@ -322,10 +322,10 @@ func TestImportReversi(t *testing.T) {
 }
 
 // restoreReversi is the Reversi game kept in s, as RestoreTable restores it.
-func restoreReversi(s Saved) (*Reversi, error) {
-	r := NewReversi()
-	if err := r.restore(s); err != nil {
-		return nil, err
+func restoreReversi(s Saved) (rv, error) {
+	r := newRV()
+	if err := r.Table.Restore(s); err != nil {
+		return rv{}, err
 	}
 	return r, nil
 }

@@ -32,31 +32,19 @@ type Saved struct {
 // SavedVersion is the Saved layout this code writes and reads.
 const SavedVersion = 1
 
-// Save returns the match as Saved.
-func (m *Match) Save() Saved {
+// save returns the match's record as Saved (the Table adds the sides).
+func (m *Match) save() Saved {
 	return Saved{
-		Version:   SavedVersion,
-		Start:     m.game.Start().FEN(),
-		Moves:     m.coordMoves(m.game.Len()),
-		Ply:       m.game.Ply(),
-		Flipped:   m.flipped,
-		Human:     map[xiangqi.Color]string{xiangqi.Red: "w", xiangqi.Black: "b"}[xiangqi.Color(m.human)],
-		TwoPlayer: m.mode == TwoPlayer,
-		Story:     m.story.save(m.game.Start()),
+		Version: SavedVersion,
+		Start:   m.game.Start().FEN(),
+		Moves:   m.coordMoves(m.game.Len()),
+		Ply:     m.game.Ply(),
+		Story:   m.story.save(m.game.Start()),
 	}
 }
 
-// Restore rebuilds a match from s. Anything wrong in s (another version, a bad FEN, an illegal
-// move, a ply out of range) is an error naming it, and no match.
-func Restore(s Saved) (*Match, error) {
-	m := NewMatch()
-	if err := m.restore(s); err != nil {
-		return nil, err
-	}
-	return m, nil
-}
-
-// restore is Restore on a new match.
+// restore rebuilds the match's record from s. Anything wrong in s (another version, a bad
+// FEN, an illegal move, a ply out of range) is an error naming it.
 func (m *Match) restore(s Saved) error {
 	if s.Version != SavedVersion || s.Game != "" {
 		return fmt.Errorf("saved game: version %d game %q, want %d and Xiangqi", s.Version, s.Game, SavedVersion)
@@ -66,17 +54,6 @@ func (m *Match) restore(s Saved) error {
 		return fmt.Errorf("saved game: start position: %w", err)
 	}
 	m.game = xiangqi.NewGame(start)
-	switch s.Human {
-	case "", "w":
-	case "b":
-		m.human = int(xiangqi.Black)
-	default:
-		return fmt.Errorf("saved game: side %q is not w or b", s.Human)
-	}
-	if s.TwoPlayer {
-		m.mode = TwoPlayer
-	}
-	m.flipped = s.Flipped
 	err = replay(s, func(text string) error {
 		mv, err := xiangqi.ParseMove(text)
 		if err != nil {

@@ -11,7 +11,7 @@ import (
 // TestEngineInfo follows a search's info lines through the conversation: kept for the search
 // in flight and after its bestmove, dropped once it is stopped, reset by the next search.
 func TestEngineInfo(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	m.SetTwoPlayer()
 	m.MoveNow()
 	if m.Engine.Info().Pos == "" {
@@ -32,7 +32,7 @@ func TestEngineInfo(t *testing.T) {
 }
 
 func TestMatchEngineView(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	m.SetTwoPlayer()
 	m.MoveNow() // the engine searches for Red at the start
 	m.EngineSaid("info depth 2 score 30 nodes 90 pv h2e2 h9g7 zz99")
@@ -62,7 +62,7 @@ func TestMatchEngineView(t *testing.T) {
 }
 
 func TestReversiEngineView(t *testing.T) {
-	r := NewReversi() // the person plays Black
+	r := newRV() // the person plays Black
 	if _, ok := r.EngineView(""); ok {
 		t.Fatal("a view before any search")
 	}
@@ -77,7 +77,7 @@ func TestReversiEngineView(t *testing.T) {
 }
 
 func TestReversiHintScores(t *testing.T) {
-	r := NewReversi()
+	r := newRV()
 	if !r.RequestHint() {
 		t.Fatal("no hint on the person's turn")
 	}

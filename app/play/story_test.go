@@ -27,7 +27,7 @@ func TestStoryRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := NewMatch()
+	m := newXQ()
 	if _, err := m.LoadRecord(r); err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +84,7 @@ func TestImportStopsAtTheEnd(t *testing.T) {
 	extra, _ := xiangqi.ParseMove("e0e1")
 	r.Moves = append(r.Moves, r.Moves[0])
 	r.Moves[1].Move = extra
-	m := NewMatch()
+	m := newXQ()
 	notes, err := m.LoadRecord(r)
 	if err != nil {
 		t.Fatal(err)
@@ -96,9 +96,9 @@ func TestImportStopsAtTheEnd(t *testing.T) {
 
 func TestRestoreBadStory(t *testing.T) {
 	for _, st := range []*SavedStory{{Moves: "h2e2 zz"}, {Moves: "h2e2", Notes: []string{"a", "b"}}} {
-		s := NewMatch().Save()
+		s := newXQ().Save()
 		s.Story = st
-		if _, err := Restore(s); err == nil || !strings.Contains(err.Error(), "story") {
+		if _, err := restoreXQ(s); err == nil || !strings.Contains(err.Error(), "story") {
 			t.Errorf("story %+v: error %v, want one naming the story", st, err)
 		}
 	}
@@ -114,7 +114,7 @@ const annotatedPGN = `[Event "讲解"]
 // TestStoryKeepsTheTree: an annotated record's variations and symbols survive import,
 // export, save and restore.
 func TestStoryKeepsTheTree(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	if _, _, err := m.Import(annotatedPGN); err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +144,7 @@ func TestStoryKeepsTheTree(t *testing.T) {
 	if s.Story == nil || !strings.Contains(s.Story.Tree, "(2. C3-C4") {
 		t.Fatalf("saved story without its tree: %+v", s.Story)
 	}
-	m2, err := Restore(s)
+	m2, err := restoreXQ(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +156,7 @@ func TestStoryKeepsTheTree(t *testing.T) {
 	}
 	// A saved tree that does not fit its moves is refused.
 	s.Story.Tree = strings.Replace(s.Story.Tree, "1. H2-E2!", "1. B2-E2", 1)
-	if _, err := Restore(s); err == nil || !strings.Contains(err.Error(), "story") {
+	if _, err := restoreXQ(s); err == nil || !strings.Contains(err.Error(), "story") {
 		t.Errorf("a tree that does not fit: %v", err)
 	}
 }
@@ -171,7 +171,7 @@ func TestImportFile(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := NewMatch()
+		m := newXQ()
 		kind, notes, err := m.ImportFile(data, func(b []byte) string { return "?" })
 		if err != nil || kind != tc.kind || len(notes) != 0 {
 			t.Fatalf("%s: %q %v %v", tc.file, kind, notes, err)
@@ -188,7 +188,7 @@ func TestImportFile(t *testing.T) {
 	}
 	// A text file not in UTF-8 goes through the decoder.
 	gbk := []byte("1. \xc5\xda\xb6\xfe\xc6\xbd\xce\xe5 *") // 炮二平五 in GBK
-	m := NewMatch()
+	m := newXQ()
 	kind, _, err := m.ImportFile(gbk, func(b []byte) string {
 		return strings.Replace(string(b), "\xc5\xda\xb6\xfe\xc6\xbd\xce\xe5", "炮二平五", 1)
 	})

@@ -2,6 +2,7 @@ package play
 
 import (
 	"errors"
+	"fmt"
 
 	"qipan/app/engineclient"
 	"qipan/app/sound"
@@ -10,15 +11,14 @@ import (
 // Table is what a game at the board is, whatever the game: the sides and two-player mode,
 // the level, reviewing the record, undo and redo by the person's turns, hints asked of the
 // engine, analysis, the evaluation graph, and the conversation with the engine. It is
-// written once; each game (Match for Xiangqi, Reversi) embeds it and gives it its rules
-// through the rules interface: the record, whose turn it is, what to search and what to do
-// with the engine's answer.
+// written once, over the game it was given (Match for Xiangqi, Reversi): a value with the
+// rules interface's methods (the record, whose turn it is, what to search and what to do with
+// the engine's answer) that knows nothing of the Table.
 type Table struct {
 	rules   rules
 	flipped bool // the board is shown from the second side's
 	human   int  // the person's side against the computer (0: the first to move)
 	mode    Mode
-	view    int // the ply shown while reviewing the record, or -1 for the game itself
 	once    int // the engine plays the move at this ply (MoveNow in two-player), or -1
 	level   int
 	// hintAsk is the position line the person asked a hint for, "" for none.
@@ -42,10 +42,9 @@ type Table struct {
 // does. Squares are the game's own numbers (xiangqi.Square, reversi.Square as int); sides are
 // ints, 0 for the side that moves first (Red, Reversi's Black). What only some games have
 // (a selection, passes, check, sounds of their own, the engine, records to import) is in the
-// optional interfaces below; a game without them gets the Table's plain behaviour.
-//
-// Match and Reversi embed their Table: a method named like one of the Table's that such a
-// game did not declare would be the Table's own, calling itself. Each declares them all.
+// optional interfaces below; a game without them gets the Table's plain behaviour. A game
+// answers for the position its record shows (review: the Table says which) and never asks
+// the Table anything: what depends on the sides, the review or the engine is the Table's.
 type rules interface {
 	variant() string        // VariantXiangqi, VariantReversi, …
 	dims() (cols, rows int) // the display grid: Xiangqi's 9×10 points, Reversi's 8×8 cells
@@ -53,14 +52,19 @@ type rules interface {
 	cell(col, row int) int
 	squareName(sq int) string // as the game's records write it ("h2", "f5")
 	parseSquare(name string) (int, bool)
+	// viewed is the ply of the record shown while it is reviewed, -1 for none; the Table
+	// sets it (setView), and the game's other answers are for the position it shows.
+	viewed() int
+	setView(ply int)
 	// piece is what stands on sq in the shown position: a xiangqi FEN letter, 'X' or 'O' for
 	// a disc, 0 for none; lastMove is the move that led there (from -1 for a piece placed,
 	// to -1 for a pass; both -1 for none).
 	piece(sq int) byte
 	lastMove() (from, to int)
-	// click plays, selects or clears (reporting a move played; a refusal goes in the
-	// Table's refusal); targets are the squares the person may click now to move.
-	click(sq int) bool
+	// click plays, selects or clears in the game's position, moving only if mayMove (the
+	// person's turn): it reports a move played, or why the click was refused. targets are
+	// the squares the person may click to move when it is their turn.
+	click(sq int, mayMove bool) (moved bool, why Refusal)
 	targets() []int
 
 	gamePly() int       // the game's ply in its record
@@ -70,10 +74,12 @@ type rules interface {
 	seek(ply int)
 	Over() bool     // the game has ended, by any of its rules
 	Result() string // how, "" while it goes on
-	New()           // the start position, a new record
+	restart()       // the start position, a new record
 	MoveTexts(n Notation) []string
-	Save() Saved
-	restore(s Saved) error // the game kept in s, on a new table
+	// save is the game's record as kept; sides names its sides there (Saved.Human).
+	save() Saved
+	sides() [2]string
+	restore(s Saved) error // the game kept in s, in a new game
 }
 
 // selector is a game whose pieces are picked up, then put down (Xiangqi).
@@ -99,41 +105,57 @@ type checker interface{ check() int }
 // sounder is a game with sounds of its own (captures, check).
 type sounder interface{ LastSound() sound.Sound }
 
-// sider is a game that turns the board when the person takes a side (Xiangqi).
-type sider interface{ setHuman(side int) }
+// sider is a game whose board turns to put the person's side at the bottom when they take
+// it (Xiangqi).
+type sider interface{ turnsToSide() }
 
 // enginePlayer is a game the engine plays.
 type enginePlayer interface {
 	lineAt(ply int) string // the protocol's position line after ply moves
-	// jobAt is the search of kind for the position after ply moves (none for a finished
-	// position); graphJob is the next search the evaluation graph needs.
-	jobAt(ply int, kind engineclient.Kind) engineclient.Search
-	graphJob() (engineclient.Search, bool)
+	// jobAt is the search of kind for the position after ply moves at level (none for a
+	// finished position); graphJob is the next search the evaluation graph needs, its
+	// scores in b (evals: each position's).
+	jobAt(ply int, kind engineclient.Kind, level int) engineclient.Search
+	graphJob(b *evalBook) (engineclient.Search, bool)
+	evals(b *evalBook) []EvalPoint
 	// takeHint ends the hint search: it records the engine's suggestion move for the
-	// searched position ("": the engine found none, ErrNoMove); hintMove is it, shown.
+	// searched position ("": the engine found none, ErrNoMove); hintMove is it, for the
+	// game's position.
 	takeHint(searched engineclient.Search, move string) error
 	hintMove() (from, to int, ok bool)
 	// takeMove plays the engine's move; an error changes nothing.
 	takeMove(move string) error
-	MoveNow() []string
-	EngineView(n Notation) (EngineView, bool)
-	Evals() []EvalPoint
+	// pvTexts writes the engine's line pv from the position after ply in notation n, as far
+	// as its moves are legal.
+	pvTexts(ply int, pv []string, n Notation) []string
 }
 
-// recorder is a game whose records are read and written.
+// recorder is a game whose records are read and written; its exports name who played
+// (Seats).
 type recorder interface {
 	Import(text string) (kind string, notes []string, err error)
 	ImportFile(data []byte, decode func([]byte) string) (kind string, notes []string, err error)
-	Exports() []Export
+	Exports(p Seats) []Export
 }
+
+// Seats is who plays each side, as a record written at the table names them: in VsComputer
+// the person plays Human and the engine at Level the other side.
+type Seats struct {
+	Mode  Mode
+	Human int
+	Level int
+}
+
+// Seats is who plays each side now.
+func (t *Table) Seats() Seats { return Seats{t.mode, t.human, t.level} }
 
 // errNoRecords is Import's error in a game with no records to read.
 var errNoRecords = errors.New("this game has no records to import")
 
 // newTable returns the table of game r: the person plays the first side at DefaultLevel,
 // with a fresh engine conversation.
-func newTable(r rules) Table {
-	return Table{rules: r, view: -1, once: -1, level: DefaultLevel, Engine: NewEngine()}
+func newTable(r rules) *Table {
+	return &Table{rules: r, once: -1, level: DefaultLevel, Engine: NewEngine()}
 }
 
 // Human returns the person's side against the computer (0: the side that moves first).
@@ -164,8 +186,10 @@ func (t *Table) SetTwoPlayer() {
 // reset forgets what belonged to the game replaced: the review, the one-off engine move, the
 // hint asked, the graph's scores.
 func (t *Table) reset() {
-	t.view, t.once, t.hintAsk, t.held = -1, -1, "", false
+	t.rules.setView(-1)
+	t.once, t.hintAsk, t.held = -1, "", false
 	t.evalBook = evalBook{}
+	t.Deselect()
 }
 
 // EngineToMove reports whether the engine should be playing the current move.
@@ -191,7 +215,7 @@ func (t *Table) hold() { t.held = true }
 
 // CanContinue reports whether Continue from here would do anything: a position is reviewed,
 // or the engine waits for the person to play on.
-func (t *Table) CanContinue() bool { return t.view >= 0 || t.held }
+func (t *Table) CanContinue() bool { return t.Reviewing() || t.held }
 
 // PersonToMove reports whether the board accepts a person's move now.
 func (t *Table) PersonToMove() bool { return !t.rules.Over() && !t.EngineToMove() }
@@ -200,12 +224,12 @@ func (t *Table) PersonToMove() bool { return !t.rules.Over() && !t.EngineToMove(
 // Reviewing the record is browse-only: the board takes no moves until the person either goes
 // back to the game or continues from the reviewed position (which then becomes the game's;
 // the moves after it stay recorded as the redo tail until a new move replaces them).
-func (t *Table) Reviewing() bool { return t.view >= 0 }
+func (t *Table) Reviewing() bool { return t.rules.viewed() >= 0 }
 
 // ShownPly is the ply whose position the board shows: the reviewed one, else the game's.
 func (t *Table) ShownPly() int {
-	if t.view >= 0 {
-		return t.view
+	if v := t.rules.viewed(); v >= 0 {
+		return v
 	}
 	return t.rules.gamePly()
 }
@@ -215,9 +239,9 @@ func (t *Table) ShownPly() int {
 func (t *Table) Review(ply int) bool {
 	ply = max(0, min(ply, t.rules.gameLen()))
 	before := t.ShownPly()
-	t.view = ply
+	t.rules.setView(ply)
 	if ply == t.rules.gamePly() {
-		t.view = -1
+		t.rules.setView(-1)
 	}
 	t.Deselect()
 	return t.ShownPly() != before
@@ -228,8 +252,8 @@ func (t *Table) Step(delta int) bool { return t.Review(t.ShownPly() + delta) }
 
 // BackToGame ends a review: the board shows the game's current position again.
 func (t *Table) BackToGame() bool {
-	was := t.view >= 0
-	t.view = -1
+	was := t.Reviewing()
+	t.rules.setView(-1)
 	return was
 }
 
@@ -238,8 +262,8 @@ func (t *Table) BackToGame() bool {
 func (t *Table) ContinueHere() bool {
 	was := t.held
 	t.held = false
-	if t.view >= 0 {
-		return t.goTo(t.view)
+	if v := t.rules.viewed(); v >= 0 {
+		return t.goTo(v)
 	}
 	return was
 }
@@ -295,7 +319,8 @@ func (t *Table) goTo(ply int) bool {
 		return false
 	}
 	t.rules.seek(ply)
-	t.view, t.once = -1, -1
+	t.rules.setView(-1)
+	t.once = -1
 	t.Deselect()
 	return true
 }
@@ -342,18 +367,18 @@ func (t *Table) wanted() engineclient.Search {
 		return engineclient.Search{}
 	}
 	if t.analysis {
-		return r.jobAt(t.ShownPly(), engineclient.Analysis)
+		return r.jobAt(t.ShownPly(), engineclient.Analysis, t.level)
 	}
 	if !t.rules.Over() {
 		switch {
 		case t.EngineToMove():
-			return r.jobAt(t.rules.gamePly(), engineclient.Move)
+			return r.jobAt(t.rules.gamePly(), engineclient.Move, t.level)
 		case t.hintAsked():
-			return r.jobAt(t.rules.gamePly(), engineclient.Hint)
+			return r.jobAt(t.rules.gamePly(), engineclient.Hint, t.level)
 		}
 	}
 	if t.graphing {
-		if j, ok := r.graphJob(); ok {
+		if j, ok := r.graphJob(&t.evalBook); ok {
 			return j
 		}
 	}
@@ -369,21 +394,40 @@ func (t *Table) takeHint(searched engineclient.Search, move string) error {
 	return t.rules.(enginePlayer).takeHint(searched, move) // only a player is asked for one
 }
 
-func (t *Table) takeMove(move string) error { return t.rules.(enginePlayer).takeMove(move) }
+// takeMove plays the engine's move if it is the engine's turn; otherwise, or for a move the
+// game refuses, it returns an error naming the move and changes nothing.
+func (t *Table) takeMove(move string) error {
+	if !t.EngineToMove() {
+		return fmt.Errorf("engine move %s: it is not the engine's turn", move)
+	}
+	if err := t.rules.(enginePlayer).takeMove(move); err != nil {
+		return fmt.Errorf("engine move %s: %w", move, err)
+	}
+	t.once = -1
+	t.Deselect()
+	return nil
+}
 
-// NewTable returns a new game of variant v (VariantXiangqi, or VariantReversi).
+// NewTable returns a new game of variant v (VariantXiangqi, or VariantReversi) at a table.
 func NewTable(v string) *Table {
 	if v == VariantReversi {
-		return &NewReversi().Table
+		return newTable(NewReversi())
 	}
-	return &NewMatch().Table
+	return newTable(NewMatch())
 }
+
+// TableOf puts g, a game made apart (a *Match or a *Reversi, loaded from a link or a save),
+// at a new table.
+func TableOf(g Rules) *Table { return newTable(g) }
+
+// Rules is a game's rules as a Table is given them: a *Match or a *Reversi.
+type Rules interface{ rules }
 
 // Annotated is a game whose record is a tree with notes (Xiangqi's; Reversi's transcripts
 // are lines): the symbols and comments on moves, the record's tags, the variations at a ply.
-// A front end shows and edits them through it, whatever the game.
+// A front end shows and edits them through it, whatever the game; entering and deleting a
+// variation, which move the game, go through the Table (EnterBranch, DeleteVariation).
 type Annotated interface {
-	ShownPly() int
 	Symbols() []string // each move's symbol, "" for none
 	Symbol(ply int) string
 	Comment(ply int) string
@@ -391,17 +435,66 @@ type Annotated interface {
 	Tag(name string) string
 	HasComments() bool
 	Branches(ply int, n Notation) map[int]Branch
-	EnterBranch(ply, k, j int) bool
 	InVariation(ply int) bool
 	PromoteVariation(ply int) bool
-	DeleteVariation(ply int) bool
-	SecondFirst() bool
+}
+
+// brancher is a game whose record has variations to follow (Annotated's game), and the
+// engine's lines to add as variations.
+type brancher interface {
+	enterBranch(ply, k, j int) (show int, ok bool)
+	deleteVariation(ply int) (show int, ok bool)
+	addLines(ply int, ranked []engineclient.SearchInfo) bool
 }
 
 // Annotated returns the game's record tree, for a game that has one.
 func (t *Table) Annotated() (Annotated, bool) {
 	a, ok := t.rules.(Annotated)
 	return a, ok
+}
+
+// EnterBranch makes the game follow line k of the record's Branches(ply) to its end and shows
+// (reviews) the position after its move j (0 for its first). It reports whether there was
+// such a move. A line of the record is read, not played: the engine waits (Held).
+func (t *Table) EnterBranch(ply, k, j int) bool {
+	b, ok := t.rules.(brancher)
+	if !ok {
+		return false
+	}
+	return t.followed(b.enterBranch(ply, k, j))
+}
+
+// DeleteVariation removes the variation holding the move at ply from the record; the game
+// follows the line the variation left instead, and the board shows where it left it.
+func (t *Table) DeleteVariation(ply int) bool {
+	b, ok := t.rules.(brancher)
+	if !ok {
+		return false
+	}
+	return t.followed(b.deleteVariation(ply))
+}
+
+// followed settles the table on the line the game now follows, showing ply show.
+func (t *Table) followed(show int, ok bool) bool {
+	if !ok {
+		return false
+	}
+	t.reset()
+	t.Review(show)
+	t.hold()
+	return true
+}
+
+// AddEngineLines adds analysis's lines of the position shown (the engine's best lines, best
+// first) to the record as variations there (see Match.addLines). It reports whether the
+// record changed.
+func (t *Table) AddEngineLines() bool {
+	b, ok := t.rules.(brancher)
+	ply := t.ShownPly()
+	if !ok || !t.analysis || t.Engine.Info().Pos != t.rules.(enginePlayer).lineAt(ply) {
+		return false
+	}
+	return b.addLines(ply, t.Engine.Ranked())
 }
 
 // Xiangqi returns the Xiangqi game at the table, for what only Xiangqi has (variations,
@@ -443,15 +536,21 @@ func (t *Table) Turn() int { return t.rules.turnAt(t.ShownPly()) }
 // move was played; a click refused leaves why in Refusal.
 // A move of the person's own side while the engine waits (Held) is playing on: the engine
 // answers it.
+// While reviewing, clicks do nothing but drop the selection: the record is browsed, not
+// played. A click on a piece while it is the computer's turn is refused.
 func (t *Table) Click(sq int) bool {
-	own := t.mode == VsComputer && t.rules.turnAt(t.rules.gamePly()) == t.human
-	if !t.rules.click(sq) {
+	t.refusal = ""
+	if t.Reviewing() {
+		t.Deselect()
 		return false
 	}
-	if own {
+	own := t.mode == VsComputer && t.rules.turnAt(t.rules.gamePly()) == t.human
+	moved, why := t.rules.click(sq, t.PersonToMove())
+	t.refusal = why
+	if moved && own {
 		t.held = false
 	}
-	return true
+	return moved
 }
 
 // Selected is the selected square (-1 for none); Targets are the squares the person may
@@ -463,7 +562,12 @@ func (t *Table) Selected() int {
 	return -1
 }
 
-func (t *Table) Targets() []int { return t.rules.targets() }
+func (t *Table) Targets() []int {
+	if t.Reviewing() || !t.PersonToMove() {
+		return nil
+	}
+	return t.rules.targets()
+}
 
 // Deselect drops the selection (Escape).
 func (t *Table) Deselect() {
@@ -480,7 +584,7 @@ func (t *Table) LastMove() (from, to int) { return t.rules.lastMove() }
 // move); games without dragging (Reversi) say false.
 func (t *Table) Draggable(sq int) bool {
 	s, ok := t.rules.(selector)
-	return ok && s.draggable(sq)
+	return ok && !t.Reviewing() && t.PersonToMove() && s.draggable(sq)
 }
 
 // Check returns the square of the general in check in the shown position, or -1.
@@ -493,7 +597,7 @@ func (t *Table) Check() int {
 
 // HintMove returns the engine's suggestion for the shown position (from -1 for a disc).
 func (t *Table) HintMove() (from, to int, ok bool) {
-	if e, ok := t.rules.(enginePlayer); ok {
+	if e, ok := t.rules.(enginePlayer); ok && !t.Reviewing() {
 		return e.hintMove()
 	}
 	return -1, -1, false
@@ -502,12 +606,15 @@ func (t *Table) HintMove() (from, to int, ok bool) {
 // HintText names the engine's suggestion in notation n as the move list writes moves ("" for
 // none): a Xiangqi move, a Reversi square.
 func (t *Table) HintText(n Notation) string {
-	if m, ok := t.Xiangqi(); ok {
-		if mv, ok := m.HintMove(); ok {
-			return MoveText(m.Shown(), mv, n)
-		}
-	} else if _, to, ok := t.HintMove(); ok {
+	from, to, ok := t.HintMove()
+	switch {
+	case !ok:
+		return ""
+	case from < 0:
 		return t.SquareName(to)
+	}
+	if texts := t.rules.(enginePlayer).pvTexts(t.rules.gamePly(), []string{t.SquareName(from) + t.SquareName(to)}, n); len(texts) == 1 {
+		return texts[0]
 	}
 	return ""
 }
@@ -525,16 +632,18 @@ func (t *Table) SetFlipped(v bool) { t.flipped = v }
 // SetHuman makes the person play side against the computer (Xiangqi turns the board to put
 // that side at the bottom). If it is then the computer's turn, EngineLines starts its search.
 func (t *Table) SetHuman(side int) {
-	if s, ok := t.rules.(sider); ok {
-		s.setHuman(side & 1)
-		return
-	}
 	t.setSide(side)
+	if _, ok := t.rules.(sider); ok {
+		t.flipped = side&1 == 1
+	}
 	t.Deselect()
 }
 
 // New starts again from the start position, keeping the sides, the mode and the flip.
-func (t *Table) New() { t.rules.New() }
+func (t *Table) New() {
+	t.rules.restart()
+	t.reset()
+}
 
 // Over reports whether the game has ended; Result is the sentence saying how ("" while it
 // goes on); LastSound the sound of the move that led to the current position.
@@ -577,32 +686,36 @@ func (t *Table) MoveNow() []string {
 			return t.EngineLines()
 		}
 	}
-	if e, ok := t.rules.(enginePlayer); ok {
-		return e.MoveNow()
+	e := t.Engine
+	if e.Thinking() {
+		return e.HurryNow()
 	}
-	return nil
+	if _, ok := t.rules.(enginePlayer); !ok || t.rules.Over() || t.Reviewing() || e.Failed() != "" {
+		return nil
+	}
+	if t.mode == VsComputer {
+		t.SetHuman(t.human ^ 1)
+	} else {
+		t.once = t.rules.gamePly()
+		t.Deselect()
+	}
+	return t.EngineLines()
 }
 
 // EngineView is the engine's last search for a panel, its line in notation n; false when
 // there is none to show. Evals is the evaluation graph: each position of the record with the
 // engine's score from the first side's view, where it has one.
-func (t *Table) EngineView(n Notation) (EngineView, bool) {
-	if e, ok := t.rules.(enginePlayer); ok {
-		return e.EngineView(n)
-	}
-	return EngineView{}, false
-}
-
 func (t *Table) Evals() []EvalPoint {
 	if e, ok := t.rules.(enginePlayer); ok {
-		return e.Evals()
+		return e.evals(&t.evalBook)
 	}
 	return nil
 }
 
 // Save returns the game as it is kept between visits.
 func (t *Table) Save() Saved {
-	s := t.rules.Save()
+	s := t.rules.save()
+	s.Human, s.TwoPlayer = t.rules.sides()[t.human], t.mode == TwoPlayer
 	s.Flipped, s.Held, s.Fresh = t.flipped, t.held, t.fresh
 	return s
 }
@@ -613,6 +726,7 @@ func (t *Table) Import(text string) (kind string, notes []string, err error) {
 	if r, ok := t.rules.(recorder); ok {
 		kind, notes, err = r.Import(text)
 		if err == nil {
+			t.reset()
 			t.hold() // the record is the reader's: the computer waits until they play on
 		}
 		return kind, notes, err
@@ -626,6 +740,7 @@ func (t *Table) ImportFile(data []byte, decode func([]byte) string) (kind string
 	if r, ok := t.rules.(recorder); ok {
 		kind, notes, err = r.ImportFile(data, decode)
 		if err == nil {
+			t.reset()
 			t.hold()
 		}
 		return kind, notes, err
@@ -636,7 +751,7 @@ func (t *Table) ImportFile(data []byte, decode func([]byte) string) (kind string
 // Exports lists the texts the game can be written as.
 func (t *Table) Exports() []Export {
 	if r, ok := t.rules.(recorder); ok {
-		return r.Exports()
+		return r.Exports(t.Seats())
 	}
 	return nil
 }
@@ -646,6 +761,18 @@ func (t *Table) Exports() []Export {
 func (t *Table) Restore(s Saved) error {
 	if err := t.rules.restore(s); err != nil {
 		return err
+	}
+	switch sides := t.rules.sides(); s.Human {
+	case "", sides[0]:
+		t.human = 0
+	case sides[1]:
+		t.human = 1
+	default:
+		return fmt.Errorf("saved game: side %q is not %s or %s", s.Human, sides[0], sides[1])
+	}
+	t.mode = VsComputer
+	if s.TwoPlayer {
+		t.mode = TwoPlayer
 	}
 	t.flipped, t.held, t.fresh = s.Flipped, s.Held, s.Fresh
 	return nil

@@ -1,91 +1,51 @@
 package play
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"os"
-	"strings"
+	"reflect"
 	"testing"
 )
 
-// TestGamesDeclareTheirRules: Match and Reversi embed their Table, so a rules method they do
-// not declare themselves would be one of the Table's own methods (promoted), calling itself
-// through its rules. Every method of an interface a game satisfies must be the game's.
-func TestGamesDeclareTheirRules(t *testing.T) {
-	fset := token.NewFileSet()
-	methods := map[string]map[string]bool{} // receiver type → declared methods
-	ifaces := map[string][]string{}         // interface → its methods
-	entries, err := os.ReadDir(".")
-	if err != nil {
-		t.Fatal(err)
+// The games are the Table's rules, not Tables: each is a plain value the Table was given.
+var (
+	_ rules        = (*Match)(nil)
+	_ rules        = (*Reversi)(nil)
+	_ rules        = (*ticTacToe)(nil)
+	_ selector     = (*Match)(nil)
+	_ enginePlayer = (*Match)(nil)
+	_ enginePlayer = (*Reversi)(nil)
+	_ recorder     = (*Match)(nil)
+	_ recorder     = (*Reversi)(nil)
+	_ passer       = (*Reversi)(nil)
+	_ brancher     = (*Match)(nil)
+)
+
+// TestGamesKnowNothingOfTheTable: no game holds (or embeds) a Table, a Session or anything
+// else of this package that calls back into its game, so a game's method is the game's and a
+// Table's the Table's, and the two cannot call each other round in a circle.
+func TestGamesKnowNothingOfTheTable(t *testing.T) {
+	forbidden := map[reflect.Type]bool{
+		reflect.TypeFor[Table](): true, reflect.TypeFor[Session](): true, reflect.TypeFor[evalBook](): true,
 	}
-	for _, e := range entries {
-		if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
-			continue
+	var walk func(game string, typ reflect.Type, path string, seen map[reflect.Type]bool)
+	walk = func(game string, typ reflect.Type, path string, seen map[reflect.Type]bool) {
+		for typ.Kind() == reflect.Pointer || typ.Kind() == reflect.Slice || typ.Kind() == reflect.Array || typ.Kind() == reflect.Map {
+			typ = typ.Elem()
 		}
-		f, err := parser.ParseFile(fset, e.Name(), nil, 0)
-		if err != nil {
-			t.Fatal(err)
+		if forbidden[typ] {
+			t.Errorf("%s holds a %s (%s)", game, typ.Name(), path)
+			return
 		}
-		for _, d := range f.Decls {
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				if d.Recv == nil {
-					continue
-				}
-				typ := d.Recv.List[0].Type
-				if s, ok := typ.(*ast.StarExpr); ok {
-					typ = s.X
-				}
-				if id, ok := typ.(*ast.Ident); ok {
-					if methods[id.Name] == nil {
-						methods[id.Name] = map[string]bool{}
-					}
-					methods[id.Name][d.Name.Name] = true
-				}
-			case *ast.GenDecl:
-				for _, s := range d.Specs {
-					ts, ok := s.(*ast.TypeSpec)
-					if !ok {
-						continue
-					}
-					if it, ok := ts.Type.(*ast.InterfaceType); ok {
-						for _, m := range it.Methods.List {
-							for _, n := range m.Names {
-								ifaces[ts.Name.Name] = append(ifaces[ts.Name.Name], n.Name)
-							}
-						}
-					}
-				}
-			}
+		if typ.Kind() != reflect.Struct || seen[typ] || typ.PkgPath() != reflect.TypeFor[Table]().PkgPath() {
+			return
+		}
+		seen[typ] = true
+		for i := range typ.NumField() {
+			f := typ.Field(i)
+			walk(game, f.Type, path+"."+f.Name, seen)
 		}
 	}
-	games := map[string]bool{"rules": true, "selector": true, "passer": true, "checker": true, "sounder": true,
-		"sider": true, "enginePlayer": true, "recorder": true}
-	for _, game := range []string{"Match", "Reversi"} {
-		for iface := range games {
-			names := ifaces[iface]
-			if len(names) == 0 {
-				t.Fatalf("no interface %s", iface)
-			}
-			satisfied := true
-			var promoted []string
-			for _, n := range names {
-				switch {
-				case methods[game][n]:
-				case methods["Table"][n] || methods["evalBook"][n]:
-					promoted = append(promoted, n)
-				default:
-					satisfied = false
-				}
-			}
-			if satisfied && len(promoted) > 0 {
-				t.Errorf("%s satisfies %s with the Table's own %v: declare them", game, iface, promoted)
-			}
-			if iface == "rules" && !satisfied {
-				t.Errorf("%s does not declare every rules method", game)
-			}
-		}
+	for _, g := range []any{Match{}, Reversi{}, ticTacToe{}} {
+		typ := reflect.TypeOf(g)
+		walk(typ.Name(), typ, typ.Name(), map[reflect.Type]bool{})
 	}
 }

@@ -11,19 +11,14 @@ import (
 
 // ticTacToe is a third game, for the tests only: its rules alone make a Table play it, undo,
 // review, save and restore it. It has no engine, no records, no selection: the Table's plain
-// behaviour covers them.
+// behaviour covers them. Like Match and Reversi it knows nothing of the Table.
 type ticTacToe struct {
-	t     *Table
+	review
 	moves []int // the squares played, in order (the redo tail too)
 	ply   int
 }
 
-func newTicTacToe() *Table {
-	g := &ticTacToe{}
-	t := newTable(g)
-	g.t = &t
-	return &t
-}
+func newTicTacToe() *Table { return newTable(&ticTacToe{}) }
 
 var tttLines = [][3]int{{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}}
 
@@ -58,39 +53,34 @@ func (g *ticTacToe) winner(ply int) byte {
 	return 0
 }
 
-func (g *ticTacToe) piece(sq int) byte { b := g.board(g.t.ShownPly()); return b[sq] }
+func (g *ticTacToe) piece(sq int) byte { b := g.board(g.shownPly(g.ply)); return b[sq] }
 
 func (g *ticTacToe) lastMove() (from, to int) {
-	if p := g.t.ShownPly(); p > 0 {
+	if p := g.shownPly(g.ply); p > 0 {
 		return -1, g.moves[p-1]
 	}
 	return -1, -1
 }
 
-func (g *ticTacToe) click(sq int) bool {
-	t := g.t
+func (g *ticTacToe) click(sq int, mayMove bool) (bool, Refusal) {
 	switch {
-	case t.Reviewing() || g.Over():
-		return false
-	case !t.PersonToMove():
-		t.refusal = RefusedTurn
-		return false
+	case g.Over():
+		return false, ""
+	case !mayMove:
+		return false, RefusedTurn
 	case g.board(g.ply)[sq] != 0:
-		return false
+		return false, ""
 	}
 	if g.ply < len(g.moves) && g.moves[g.ply] == sq {
 		g.ply++ // the recorded move again: the record stays
-		return true
+		return true, ""
 	}
 	g.moves = append(g.moves[:g.ply], sq)
 	g.ply++
-	return true
+	return true, ""
 }
 
 func (g *ticTacToe) targets() []int {
-	if g.t.Reviewing() || !g.t.PersonToMove() {
-		return nil
-	}
 	var out []int
 	for sq, c := range g.board(g.ply) {
 		if c == 0 {
@@ -116,10 +106,7 @@ func (g *ticTacToe) Result() string {
 	return ""
 }
 
-func (g *ticTacToe) New() {
-	g.moves, g.ply = nil, 0
-	g.t.reset()
-}
+func (g *ticTacToe) restart() { g.moves, g.ply = nil, 0 }
 
 func (g *ticTacToe) MoveTexts(Notation) []string {
 	out := make([]string, len(g.moves))
@@ -129,10 +116,11 @@ func (g *ticTacToe) MoveTexts(Notation) []string {
 	return out
 }
 
-func (g *ticTacToe) Save() Saved {
-	return Saved{Version: SavedVersion, Game: g.variant(), Moves: strings.Join(g.MoveTexts(""), " "), Ply: g.ply,
-		Human: "xo"[g.t.human : g.t.human+1], TwoPlayer: g.t.mode == TwoPlayer}
+func (g *ticTacToe) save() Saved {
+	return Saved{Version: SavedVersion, Game: g.variant(), Moves: strings.Join(g.MoveTexts(""), " "), Ply: g.ply}
 }
+
+func (g *ticTacToe) sides() [2]string { return [2]string{"x", "o"} }
 
 func (g *ticTacToe) restore(s Saved) error {
 	if s.Game != g.variant() {
@@ -149,13 +137,6 @@ func (g *ticTacToe) restore(s Saved) error {
 		return fmt.Errorf("ply %d out of range", s.Ply)
 	}
 	g.ply = s.Ply
-	g.t.human = strings.Index("xo", s.Human)
-	if g.t.human < 0 {
-		return fmt.Errorf("side %q", s.Human)
-	}
-	if s.TwoPlayer {
-		g.t.SetTwoPlayer()
-	}
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package play
 
 import (
+	"qipan/app/engineclient"
 	"qipan/engine/xiangqi"
 	"qipan/engine/xiangqi/record"
 )
@@ -310,20 +311,20 @@ func (m *Match) Branches(ply int, n Notation) map[int]Branch {
 	return out
 }
 
-// EnterBranch makes the game follow line k of Branches(ply) to its end and shows (reviews)
-// the position after its move j (0 for its first). It reports whether there was such a move.
-func (m *Match) EnterBranch(ply, k, j int) bool {
+// enterBranch makes the game follow line k of Branches(ply) to its end, and returns the ply
+// to show, after its move j (0 for its first); false when there is no such move.
+func (m *Match) enterBranch(ply, k, j int) (int, bool) {
 	if m.story == nil || ply < 0 || ply > m.game.Len() {
-		return false
+		return 0, false
 	}
 	lines := m.story.lines(m.game.Moves(), ply)
 	if k < 0 || k >= len(lines) || j < 0 || j >= len(lines[k].Moves) {
-		return false
+		return 0, false
 	}
 	g := xiangqi.NewGame(m.game.Start())
 	for _, mv := range m.game.Moves()[:ply] {
 		if g.Play(mv) != nil {
-			return false
+			return 0, false
 		}
 	}
 	for _, mv := range lines[k].Moves {
@@ -332,9 +333,7 @@ func (m *Match) EnterBranch(ply, k, j int) bool {
 		}
 	}
 	m.follow(g)
-	m.Review(ply + j + 1)
-	m.hold() // a line of the record is read, not played: the engine waits
-	return true
+	return ply + j + 1, true
 }
 
 // follow puts g on the board in place of the game, keeping the story (g's moves are on it).
@@ -363,16 +362,16 @@ func (m *Match) PromoteVariation(ply int) bool {
 	return m.story.promote(m.game.Moves(), ply)
 }
 
-// DeleteVariation removes the variation holding the move at ply from the record; the game
-// follows the line the variation left instead, and the board shows where it left it.
-func (m *Match) DeleteVariation(ply int) bool {
+// deleteVariation removes the variation holding the move at ply from the record; the game
+// follows the line the variation left instead. It returns the ply where it left it, to show.
+func (m *Match) deleteVariation(ply int) (int, bool) {
 	if !m.InVariation(ply) {
-		return false
+		return 0, false
 	}
 	moves := m.game.Moves()
 	at := m.story.remove(moves, ply)
 	if at < 0 {
-		return false
+		return 0, false
 	}
 	g := xiangqi.NewGame(m.game.Start())
 	for _, mv := range moves[:at] {
@@ -386,9 +385,7 @@ func (m *Match) DeleteVariation(ply int) bool {
 		}
 	}
 	m.follow(g)
-	m.Review(at)
-	m.hold()
-	return true
+	return at, true
 }
 
 // Symbols are the record's symbols on the game's moves (the redo tail too), one a ply; nil
@@ -433,17 +430,12 @@ func (m *Match) SetNote(ply int, comment, symbol string) bool {
 	return true
 }
 
-// AddEngineLines adds analysis's lines of the position shown (the engine's best lines, best
-// first) to the record as variations there, each as far as its moves are legal and the part
-// the record holds already merged: a line is added where it leaves the record's moves, never
+// addLines adds the engine's lines ranked, searched from the position after ply, to the
+// record as variations there, each as far as its moves are legal and the part the record
+// holds already merged: a line is added where it leaves the record's moves, never
 // lengthening a line past its end (the record's lines say what was played or written). It
 // reports whether the record changed.
-func (m *Match) AddEngineLines() bool {
-	ply := m.ShownPly()
-	if !m.analysis || m.Engine.Info().Pos != m.lineAt(ply) {
-		return false
-	}
-	ranked := m.Engine.Ranked()
+func (m *Match) addLines(ply int, ranked []engineclient.SearchInfo) bool {
 	if len(ranked) == 0 {
 		return false
 	}

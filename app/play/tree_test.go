@@ -11,7 +11,7 @@ import (
 )
 
 // playMoves plays UCCI moves by clicks (two players).
-func playMoves(t *testing.T, m *Match, moves ...string) {
+func playMoves(t *testing.T, m xq, moves ...string) {
 	t.Helper()
 	for _, mv := range moves {
 		m.Click(mustSquare(t, mv[:2]))
@@ -22,21 +22,21 @@ func playMoves(t *testing.T, m *Match, moves ...string) {
 }
 
 // saveAndRestore keeps m as the page does (Save, JSON) and restores it.
-func saveAndRestore(t *testing.T, m *Match) *Match {
+func saveAndRestore(t *testing.T, m xq) xq {
 	t.Helper()
 	data, _ := json.Marshal(m.Save())
 	var s Saved
 	if err := json.Unmarshal(data, &s); err != nil {
 		t.Fatal(err)
 	}
-	m2, err := Restore(s)
+	m2, err := restoreXQ(s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return m2
 }
 
-func exportICCS(t *testing.T, m *Match) string {
+func exportICCS(t *testing.T, m xq) string {
 	t.Helper()
 	out, err := m.PGN(ICCS)
 	if err != nil {
@@ -49,7 +49,7 @@ func exportICCS(t *testing.T, m *Match) string {
 // rest of the game as a variation (the line played stays the game, the main line); the game
 // can enter the other line, promote it, delete the other; save and restore keep it all.
 func TestVariationFromTheGame(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	m.SetTwoPlayer()
 	playMoves(t, m, "h2e2", "h9g7", "h0g2")
 	m.Review(2)
@@ -100,7 +100,7 @@ func TestVariationFromTheGame(t *testing.T) {
 // TestBranchesOfARecord: an annotated record's variations, symbols and comments as the move
 // list shows them.
 func TestBranchesOfARecord(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	if _, _, err := m.Import(annotatedPGN); err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +184,7 @@ func BenchmarkTreeRender(b *testing.B) {
 
 // loadBig loads the record as the embed does (every move, past the repetition that would
 // end an import) with its story.
-func loadBig(b testing.TB, text string) *Match {
+func loadBig(b testing.TB, text string) xq {
 	games, _, err := record.ParsePGN(text)
 	if err != nil {
 		b.Fatal(err)
@@ -193,7 +193,7 @@ func loadBig(b testing.TB, text string) *Match {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m := NewMatch()
+	m := newXQ()
 	m.Load(g)
 	m.story = &story{line: games[0].Moves, result: games[0].Result}
 	return m
@@ -211,7 +211,7 @@ func BenchmarkTreeLoad(b *testing.B) {
 // TestSetNote: a comment and a symbol written on a move of the app's own game and of a
 // variation are exported and kept over a save.
 func TestSetNote(t *testing.T) {
-	m := NewMatch()
+	m := newXQ()
 	m.SetTwoPlayer()
 	playMoves(t, m, "h2e2", "h9g7")
 	if !m.SetNote(1, "中炮", "!") || !m.SetNote(0, "开局", "") || m.SetNote(3, "x", "") || m.SetNote(1, "x", "!!!") {

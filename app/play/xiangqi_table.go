@@ -39,15 +39,16 @@ func (m *Match) lastMove() (from, to int) {
 }
 
 func (m *Match) hintMove() (from, to int, ok bool) {
-	mv, ok := m.HintMove()
-	if !ok {
+	if m.hint == xiangqi.NoMove || m.hintAt != m.lineAt(m.game.Ply()) {
 		return -1, -1, false
 	}
-	return int(mv.From()), int(mv.To()), true
+	return int(m.hint.From()), int(m.hint.To()), true
 }
 
-func (m *Match) click(sq int) bool { return m.Click(xiangqi.Square(sq)) }
-func (m *Match) selection() int    { return int(m.selected) }
+func (m *Match) click(sq int, mayMove bool) (bool, Refusal) {
+	return m.clickAt(xiangqi.Square(sq), mayMove)
+}
+func (m *Match) selection() int { return int(m.selected) }
 
 func (m *Match) targets() []int {
 	var out []int
@@ -58,19 +59,18 @@ func (m *Match) targets() []int {
 }
 
 func (m *Match) draggable(sq int) bool {
-	if m.Reviewing() || !m.PersonToMove() {
-		return false
-	}
-	pos := m.Position()
+	pos := m.game.Position()
 	pc := pos.At(xiangqi.Square(sq))
 	return pc != xiangqi.NoPiece && pc.Color() == pos.Turn()
 }
 
-func (m *Match) setHuman(side int) { m.SetHuman(xiangqi.Color(side)) }
+func (m *Match) turnsToSide() {}
+
+func (m *Match) sides() [2]string { return [2]string{"w", "b"} }
 
 // Exports lists the texts the game can be written as: the position shown (FEN), the moves
-// in ICCS or 中文, the record in PGN or DhtmlXQ.
-func (m *Match) Exports() []Export {
+// in ICCS or 中文, the record in PGN or DhtmlXQ, naming who played (p).
+func (m *Match) Exports(p Seats) []Export {
 	moves := func(n Notation) func(Notation) (string, error) {
 		return func(Notation) (string, error) { return m.MovesText(n), nil }
 	}
@@ -83,7 +83,7 @@ func (m *Match) Exports() []Export {
 			}
 			return m.MovesText(n), nil
 		}},
-		{"pgn", "PGN", m.PGN},
-		{"dhtmlxq", "DhtmlXQ", func(Notation) (string, error) { return m.DhtmlXQ() }},
+		{"pgn", "PGN", func(n Notation) (string, error) { return m.PGN(p, n) }},
+		{"dhtmlxq", "DhtmlXQ", func(Notation) (string, error) { return m.DhtmlXQ(p) }},
 	}
 }

@@ -5,6 +5,8 @@ import (
 
 	"qipan/app/i18n"
 	"qipan/app/play"
+	"qipan/engine/reversi"
+	"qipan/engine/xiangqi"
 )
 
 // drawing is what a front end adds to a board's own state when it draws it.
@@ -22,24 +24,39 @@ type drawing struct {
 // knows which drawing goes with which game.
 func drawBoard(b *play.Table, d drawing) app.UI {
 	if r, ok := b.Reversi(); ok {
-		hint, _ := r.HintMove()
+		hint := reversi.NoMove
+		if _, to, ok := b.HintMove(); ok {
+			hint = reversi.MoveAt(reversi.Square(to))
+		}
+		var hints []reversi.Square
+		for _, sq := range b.Targets() {
+			hints = append(hints, reversi.Square(sq))
+		}
 		v := ReversiView{
-			Position: r.Shown(), Hints: r.Hints(), Last: r.LastMove(), HintMove: hint, Ready: d.Ready,
-			Thinking: r.Engine.Thinking(), Lang: d.Lang, Refusal: d.Refusal, Refusals: d.Refusals,
-			Cursor: d.Cursor, Browsing: r.Reviewing(),
+			Position: r.Shown(), Hints: hints, Last: r.LastMove(), HintMove: hint, Ready: d.Ready,
+			Thinking: b.Engine.Thinking(), Lang: d.Lang, Refusal: d.Refusal, Refusals: d.Refusals,
+			Cursor: d.Cursor, Browsing: b.Reviewing(),
 		}
 		if d.HintScores {
-			v.Scores = r.HintScores()
+			for sq, score := range b.HintScores() {
+				if v.Scores == nil {
+					v.Scores = map[reversi.Square]int{}
+				}
+				v.Scores[reversi.Square(sq)] = score
+			}
 		}
 		return newReversiBoard().WithView(v)
 	}
 	if m, ok := b.Xiangqi(); ok {
 		last, _ := m.LastMove()
-		hint, _ := m.HintMove()
+		hint := xiangqi.NoMove
+		if from, to, ok := b.HintMove(); ok {
+			hint = xiangqi.NewMove(xiangqi.Square(from), xiangqi.Square(to))
+		}
 		return newBoard().WithView(BoardView{
-			Position: m.Shown(), Flipped: m.Flipped(), Selected: m.Selected(), Hints: m.Hints(), Last: last,
-			Ready: d.Ready, Thinking: m.Engine.Thinking(), HintMove: hint, Coords: d.Coords, Lang: d.Lang,
-			Refusal: d.Refusal, Refusals: d.Refusals, Cursor: d.Cursor, Browsing: m.Reviewing(),
+			Position: m.Shown(), Flipped: b.Flipped(), Selected: m.Selected(), Hints: m.Hints(), Last: last,
+			Ready: d.Ready, Thinking: b.Engine.Thinking(), HintMove: hint, Coords: d.Coords, Lang: d.Lang,
+			Refusal: d.Refusal, Refusals: d.Refusals, Cursor: d.Cursor, Browsing: b.Reviewing(),
 		})
 	}
 	return app.Div()

@@ -60,7 +60,7 @@ func (e *Embed) OnMount(ctx app.Context) {
 	})
 	ctx.Handle(VariationAction, func(ctx app.Context, a app.Action) {
 		v, ok := a.Value.(VariationMove)
-		if m, isTree := e.board().Annotated(); ok && isTree && m.EnterBranch(v.Ply, v.Branch, v.Move) {
+		if _, isTree := e.board().Annotated(); ok && isTree && e.board().EnterBranch(v.Ply, v.Branch, v.Move) {
 			e.autoplay = false
 			ctx.Defer(scrollMoves)
 		}
@@ -251,7 +251,7 @@ func (e *Embed) Render() app.UI {
 	vars := &Variations{Lang: e.lang}
 	if m, ok := b.Annotated(); ok {
 		texts = withSymbols(texts, m.Symbols())
-		vars = variationsOf(m, e.notation(), e.lang)
+		vars = variationsOf(e.board(), m, e.notation(), e.lang)
 		vars.Editable = false // the embed replays the record, it does not edit it
 	}
 	return root.Body(

@@ -10,10 +10,10 @@ import (
 
 // longMatch is a 10,000-ply match (the record of e2e's TestLongGame: every move legal, the
 // rules' end ignored as a saved game's replay does), two players, at its last ply.
-func longMatch(tb testing.TB) *play.Match {
+func longMatch(tb testing.TB) *play.Table {
 	tb.Helper()
 	moves := strings.Repeat("b0c2 b9c7 c2b0 c7b9 ", 2499) + "h2h9 i9h9 b2b9 a9b9"
-	m, err := play.Restore(play.Saved{Version: play.SavedVersion, Start: xiangqi.StartFEN, Moves: moves, Ply: 10000, TwoPlayer: true})
+	m, err := play.RestoreTable(play.Saved{Version: play.SavedVersion, Start: xiangqi.StartFEN, Moves: moves, Ply: 10000, TwoPlayer: true})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -25,7 +25,7 @@ func longMatch(tb testing.TB) *play.Match {
 // rest of the panel, the evaluation graph, the engine's position line, the save, and the whole page's Render.
 func BenchmarkLongGame(b *testing.B) {
 	p := NewPage()
-	p.s.Put(&longMatch(b).Table)
+	p.s.Put(longMatch(b))
 	p.mounted = true
 	bd := p.board()
 	h0, _ := xiangqi.ParseSquare("h0")

@@ -22,7 +22,7 @@ func (p *Page) noteSlot() app.UI {
 		return slot
 	}
 	l := p.lang
-	ply := m.ShownPly()
+	ply := p.board().ShownPly()
 	body := []app.UI{controlButton("note", l.T(i18n.Note), l.T(i18n.NoteTitle), true).Aria("pressed", p.noteOpen)}
 	if p.noteOpen {
 		current := m.Symbol(ply)
@@ -53,7 +53,7 @@ func (p *Page) setNote(ctx app.Context, comment, symbol *string) {
 	if !ok {
 		return
 	}
-	ply := m.ShownPly()
+	ply := p.board().ShownPly()
 	c, s := m.Comment(ply), m.Symbol(ply)
 	if comment != nil {
 		c = *comment

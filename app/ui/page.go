@@ -63,7 +63,7 @@ type engineWorker interface {
 // NewPage returns the page showing a new game; a saved game replaces it once mounted.
 func NewPage() *Page {
 	p := &Page{settings: play.Settings{}.Normalize()}
-	p.s = play.NewSession(&play.NewMatch().Table, &play.NewReversi().Table)
+	p.s = play.NewSession(play.NewTable(play.VariantXiangqi), play.NewTable(play.VariantReversi))
 	return p
 }
 
@@ -105,8 +105,7 @@ func (p *Page) OnMount(ctx app.Context) {
 		}
 	})
 	ctx.Handle(VariationAction, func(ctx app.Context, a app.Action) {
-		m, isTree := p.board().Annotated()
-		if v, ok := a.Value.(VariationMove); ok && isTree && m.EnterBranch(v.Ply, v.Branch, v.Move) {
+		if v, ok := a.Value.(VariationMove); ok && p.board().EnterBranch(v.Ply, v.Branch, v.Move) {
 			p.changed(ctx)
 		}
 	})
@@ -256,7 +255,7 @@ func (p *Page) onControl(ctx app.Context, a app.Action) {
 		p.openEditor()
 		return
 	case "promote-variation", "delete-variation":
-		if m, ok := b.Annotated(); !ok || !variationAction(m, action) {
+		if m, ok := b.Annotated(); !ok || !variationAction(b, m, action) {
 			return
 		}
 	default:

@@ -12,7 +12,8 @@ import (
 
 func TestReversiBoard(t *testing.T) {
 	r := play.NewReversi()
-	html := appHTML(newReversiBoard().WithView(ReversiView{Position: r.Shown(), Hints: r.Hints(), Last: reversi.NoMove, HintMove: reversi.NoMove, Ready: true}))
+	tb := play.TableOf(r)
+	html := appHTML(newReversiBoard().WithView(ReversiView{Position: r.Shown(), Hints: startHints(), Last: reversi.NoMove, HintMove: reversi.NoMove, Ready: true}))
 	counts := map[string]int{"data-disc": 4, "data-hint": 4, "data-square": 64 + 4 + 4, "data-last": 0, "data-hint-move": 0, "data-ready": 1, "data-thinking": 0}
 	for s, n := range counts {
 		if got := countAttr(html, s); got != n {
@@ -35,7 +36,7 @@ func TestReversiBoard(t *testing.T) {
 			t.Errorf("no hint on %s", sq)
 		}
 	}
-	r.Click(mustRvSquare(t, "f5"))
+	tb.Click(int(mustRvSquare(t, "f5")))
 	html = appHTML(newReversiBoard().WithView(ReversiView{Position: r.Shown(), Last: r.LastMove(), HintMove: reversi.MoveAt(mustRvSquare(t, "f4")), Thinking: true}))
 	for s, n := range map[string]int{"data-disc": 5, "data-hint": 0, "data-last": 1, "data-hint-move": 1, "data-thinking": 1} {
 		if got := countAttr(html, s); got != n {
@@ -93,14 +94,14 @@ func TestReversiPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.rv().SetTwoPlayer()
-	p.rv().Load(g)
-	p.rv().Click(mustRvSquare(t, "h4"))
+	p.rvGame().Load(g)
+	p.rv().Click(int(mustRvSquare(t, "h4")))
 	if html := appHTML(p); !strings.Contains(html, `data-pass="Black has no move and passes"`) {
 		t.Error("the pass is not shown")
 	}
 	end, _ := reversi.ParseBoard("XO------" + strings.Repeat("-", 56) + " X")
-	p.rv().Load(reversi.NewGame(end))
-	p.rv().Click(mustRvSquare(t, "c1"))
+	p.rvGame().Load(reversi.NewGame(end))
+	p.rv().Click(int(mustRvSquare(t, "c1")))
 	if html := appHTML(p); !strings.Contains(html, `data-result="Black wins 3–0"`) {
 		t.Error("the result is not shown")
 	}
@@ -115,7 +116,7 @@ func TestReversiPage(t *testing.T) {
 func TestReversiHintScoreOverRing(t *testing.T) {
 	r := play.NewReversi()
 	f5 := mustRvSquare(t, "f5")
-	html := appHTML(newReversiBoard().WithView(ReversiView{Position: r.Shown(), Hints: r.Hints(), Last: reversi.NoMove,
+	html := appHTML(newReversiBoard().WithView(ReversiView{Position: r.Shown(), Hints: startHints(), Last: reversi.NoMove,
 		HintMove: reversi.MoveAt(f5), Scores: map[reversi.Square]int{f5: 2}, Ready: true}))
 	ring, score := strings.Index(html, `data-hint-move="f5"`), strings.Index(html, `data-hint-score="2"`)
 	if ring < 0 || score < 0 || score < ring {
@@ -136,4 +137,13 @@ func TestReversiHintScoreOverRing(t *testing.T) {
 	if top, bottom := ci-(yi-18), yi-ci; top > 30 || bottom > 30 {
 		t.Errorf("the score spans %d above to %d below the ring's centre, into the ring's stroke (36.5..43.5)", top, bottom)
 	}
+}
+
+// startHints are the squares the person may play at the start.
+func startHints() []reversi.Square {
+	var out []reversi.Square
+	for _, sq := range play.NewTable(play.VariantReversi).Targets() {
+		out = append(out, reversi.Square(sq))
+	}
+	return out
 }

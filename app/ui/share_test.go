@@ -14,9 +14,9 @@ import (
 func TestShareSnippet(t *testing.T) {
 	p := NewPage()
 	p.lang = i18n.Simplified
-	p.xq().Click(mustSquare(t, "h2"))
-	p.xq().Click(mustSquare(t, "e2"))
-	share := newShare().In(p.lang).For(link.ShareQuery(&p.xq().Table, false), link.EmbedQuery(&p.xq().Table, p.lang, p.notation(), p.embedTheme()), false)
+	p.xq().Click(int(mustSquare(t, "h2")))
+	p.xq().Click(int(mustSquare(t, "e2")))
+	share := newShare().In(p.lang).For(link.ShareQuery(p.xq(), false), link.EmbedQuery(p.xq(), p.lang, p.notation(), p.embedTheme()), false)
 	tests := []struct {
 		width int
 		style string
@@ -52,7 +52,7 @@ func TestShareSnippet(t *testing.T) {
 	// Reversi: no notation, its own title; the English page's look stays the chosen one.
 	p.lang, p.settings.Theme = i18n.English, play.ThemeContrast
 	p.setGame(play.VariantReversi)
-	rv := newShare().In(p.lang).For("", link.EmbedQuery(&p.rv().Table, p.lang, p.notation(), p.embedTheme()), true)
+	rv := newShare().In(p.lang).For("", link.EmbedQuery(p.rv(), p.lang, p.notation(), p.embedTheme()), true)
 	got = rv.Snippet("https://example.org/", 480)
 	if !strings.Contains(got, `embed?game=reversi&amp;ply=0&amp;lang=en&amp;theme=contrast"`) || !strings.Contains(got, `title="Reversi board"`) ||
 		!strings.Contains(got, "aspect-ratio:404/532") {

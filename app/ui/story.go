@@ -28,7 +28,7 @@ func (p *Page) comment() app.UI {
 	if !ok {
 		return el
 	}
-	c := m.Comment(m.ShownPly())
+	c := m.Comment(p.board().ShownPly())
 	if c == "" {
 		return el
 	}

@@ -66,7 +66,7 @@ func TestBoardStart(t *testing.T) {
 
 func TestBoardSelectionHintsLastCheck(t *testing.T) {
 	m := play.NewMatch()
-	m.Click(mustSquare(t, "h2"))
+	play.TableOf(m).Click(int(mustSquare(t, "h2")))
 	v := BoardView{Position: m.Position(), Selected: m.Selected(), Hints: m.Hints(), Last: mustMove(t, "b9c7"), Ready: true, Thinking: true}
 	html := render(newBoard().WithView(v))
 	if got := countAttr(html, "data-hint"); got != len(m.Hints()) || got == 0 {
@@ -134,21 +134,21 @@ func TestPageStatus(t *testing.T) {
 	if !strings.Contains(html, "Loading") || strings.Contains(html, "data-result") {
 		t.Errorf("a page not yet running should say it is loading")
 	}
-	m, err := play.Restore(play.Saved{Version: play.SavedVersion, Start: "4k4/9/9/9/3r5/9/9/9/9/3K5 w - - 0 1"})
+	m, err := play.RestoreTable(play.Saved{Version: play.SavedVersion, Start: "4k4/9/9/9/3r5/9/9/9/9/3K5 w - - 0 1"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.s.Put(&m.Table)
+	p.s.Put(m)
 	p.mounted = true
 	if html := appHTML(p); !strings.Contains(html, `data-result="Black wins: Red is checkmated"`) {
 		t.Errorf("mate not shown")
 	}
 	// A draw by repetition ends the game with its reason too.
-	m, err = play.Restore(play.Saved{Version: play.SavedVersion, Start: xiangqi.StartFEN, Moves: "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9", Ply: 8})
+	m, err = play.RestoreTable(play.Saved{Version: play.SavedVersion, Start: xiangqi.StartFEN, Moves: "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9", Ply: 8})
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.s.Put(&m.Table)
+	p.s.Put(m)
 	if html := appHTML(p); !strings.Contains(html, `data-result="Draw: the same position three times"`) {
 		t.Errorf("repetition not shown")
 	}
@@ -158,7 +158,7 @@ func TestPageStatus(t *testing.T) {
 	if !strings.Contains(html, "Reviewing move 1, Black") || !strings.Contains(html, `data-action="continue"`) || !strings.Contains(html, `data-action="live"`) {
 		t.Errorf("review not shown")
 	}
-	if !strings.Contains(html, `data-fen="`+m.Game().PositionAt(2).FEN()+`"`) {
+	if !strings.Contains(html, `data-fen="`+xiangqiGame(m).PositionAt(2).FEN()+`"`) {
 		t.Errorf("board does not show the reviewed position")
 	}
 }
@@ -266,8 +266,8 @@ func TestPageNotationFollowsLanguage(t *testing.T) {
 	for _, tt := range tests {
 		p := NewPage()
 		p.lang, p.settings.Notation = tt.lang, tt.chosen
-		p.xq().Click(mustSquare(t, "h2"))
-		if !p.xq().Click(mustSquare(t, "e2")) {
+		p.xq().Click(int(mustSquare(t, "h2")))
+		if !p.xq().Click(int(mustSquare(t, "e2"))) {
 			t.Fatal("h2-e2 not played")
 		}
 		html := appHTML(p)
@@ -325,5 +325,12 @@ func TestSquareName(t *testing.T) {
 }
 
 // xq and rv are the page's two games, for what only one of them has.
-func (p *Page) xq() *play.Match   { m, _ := p.s.Of(play.VariantXiangqi).Xiangqi(); return m }
-func (p *Page) rv() *play.Reversi { r, _ := p.s.Of(play.VariantReversi).Reversi(); return r }
+func (p *Page) xq() *play.Table       { return p.s.Of(play.VariantXiangqi) }
+func (p *Page) rv() *play.Table       { return p.s.Of(play.VariantReversi) }
+func (p *Page) rvGame() *play.Reversi { r, _ := p.rv().Reversi(); return r }
+
+// xiangqiGame is the record of the Xiangqi game at t.
+func xiangqiGame(t *play.Table) *xiangqi.Game {
+	m, _ := t.Xiangqi()
+	return m.Game()
+}

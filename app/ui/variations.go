@@ -129,19 +129,20 @@ func withSymbols(texts, symbols []string) []string {
 	return out
 }
 
-// variationsOf is the Variations of m's shown position.
-func variationsOf(m play.Annotated, n play.Notation, l i18n.Lang) *Variations {
-	ply := m.ShownPly()
+// variationsOf is the Variations of b's shown position (m is its record tree).
+func variationsOf(b *play.Table, m play.Annotated, n play.Notation, l i18n.Lang) *Variations {
+	ply := b.ShownPly()
 	return &Variations{Ply: ply, Branches: m.Branches(ply, n), Editable: m.InVariation(ply),
-		BlackFirst: m.SecondFirst(), Lang: l}
+		BlackFirst: b.SecondFirst(), Lang: l}
 }
 
-// variationAction makes the line of the move shown the main line, or deletes it.
-func variationAction(m play.Annotated, action string) bool {
+// variationAction makes the line of the move b shows the main line (m is its record tree), or
+// deletes it.
+func variationAction(b *play.Table, m play.Annotated, action string) bool {
 	if action == "promote-variation" {
-		return m.PromoteVariation(m.ShownPly())
+		return m.PromoteVariation(b.ShownPly())
 	}
-	return m.DeleteVariation(m.ShownPly())
+	return b.DeleteVariation(b.ShownPly())
 }
 
 // variations is the record's other lines at the position shown (an empty slot in Reversi).
@@ -150,5 +151,5 @@ func (p *Page) variations() app.UI {
 	if !ok {
 		return &Variations{Lang: p.lang}
 	}
-	return variationsOf(m, p.notation(), p.lang)
+	return variationsOf(p.board(), m, p.notation(), p.lang)
 }

@@ -15,12 +15,13 @@ const annotatedPGN = `[Event "讲解"]
 // TestVariations: the lines at the position shown, numbered, with symbols and the comment
 // before them; the edit buttons once the move shown is in a variation; symbols in the list.
 func TestVariations(t *testing.T) {
-	m := play.NewMatch()
-	if _, _, err := m.Import(annotatedPGN); err != nil {
+	b := play.NewTable(play.VariantXiangqi)
+	if _, _, err := b.Import(annotatedPGN); err != nil {
 		t.Fatal(err)
 	}
-	m.Review(2)
-	html := appHTML(variationsOf(m, play.Chinese, i18n.Simplified))
+	b.Review(2)
+	m, _ := b.Annotated()
+	html := appHTML(variationsOf(b, m, play.Chinese, i18n.Simplified))
 	for _, want := range []string{`data-variations="2"`, "此处的变着", "另一路", `data-branch="1"`, `data-branch-move="2"`,
 		"2. 兵七进一", ">卒７进１!?<", ">3. 马八进七<", "2. 马八进七?!"} {
 		if !strings.Contains(html, want) {
@@ -30,17 +31,17 @@ func TestVariations(t *testing.T) {
 	if strings.Contains(html, "promote-variation") {
 		t.Error("edit buttons on the main line")
 	}
-	if !m.EnterBranch(2, 1, 0) {
+	if !b.EnterBranch(2, 1, 0) {
 		t.Fatal("EnterBranch")
 	}
-	html = appHTML(variationsOf(m, play.ICCS, i18n.English))
+	html = appHTML(variationsOf(b, m, play.ICCS, i18n.English))
 	for _, want := range []string{`data-action="promote-variation"`, `data-action="delete-variation"`, "Make main line"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("in a variation, lacks %s:\n%s", want, html)
 		}
 	}
-	m.Review(0)
-	if html := appHTML(variationsOf(m, play.ICCS, i18n.English)); strings.Contains(html, "data-branch") {
+	b.Review(0)
+	if html := appHTML(variationsOf(b, m, play.ICCS, i18n.English)); strings.Contains(html, "data-branch") {
 		t.Errorf("lines at the start, where there are none:\n%s", html)
 	}
 	texts := withSymbols([]string{"a", "b", "c"}, m.Symbols())
