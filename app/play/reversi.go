@@ -148,7 +148,6 @@ func (r *Reversi) Load(g *reversi.Game) {
 	r.autoPass()
 }
 
-
 // The Table's rules: the record, its turns and passes.
 func (r *Reversi) gamePly() int        { return r.game.Ply() }
 func (r *Reversi) gameLen() int        { return r.game.Len() }
@@ -232,7 +231,6 @@ func (r *Reversi) takeMove(move string) error {
 	}
 	return r.play(mv)
 }
-
 
 // MoveTexts writes every recorded move (the redo tail too): "f5", "pass" (one notation).
 func (r *Reversi) MoveTexts(Notation) []string {
