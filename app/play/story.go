@@ -130,7 +130,7 @@ func PlayersText(l i18n.Lang, a Annotated) string {
 	red, black := a.Tag("Red"), a.Tag("Black")
 	var parts []string
 	if red != "" || black != "" {
-		parts = append(parts, l.T(i18n.Players, unknownAs(red), unknownAs(black)))
+		parts = append(parts, l.T(i18n.Players, PlayerName(red), PlayerName(black)))
 	}
 	var where []string
 	for _, tag := range []string{"Event", "Date"} {
@@ -144,8 +144,8 @@ func PlayersText(l i18n.Lang, a Annotated) string {
 	return strings.Join(parts, " · ")
 }
 
-// unknownAs writes a player the record does not name as PGN does: "?".
-func unknownAs(s string) string {
+// PlayerName writes a player of a record, one it does not name as PGN does: "?".
+func PlayerName(s string) string {
 	if s == "" {
 		return "?"
 	}

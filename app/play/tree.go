@@ -124,12 +124,25 @@ func (s *story) graft(moves []xiangqi.Move) {
 }
 
 // mainFrom is the line the tree holds from sp on: its line's moves, then nothing.
-func mainFrom(sp spot) []xiangqi.Move {
-	var out []xiangqi.Move
-	for _, m := range (*sp.line)[min(sp.i, len(*sp.line)):] {
-		out = append(out, m.Move)
+func mainFrom(sp spot) []xiangqi.Move { return movesOf((*sp.line)[min(sp.i, len(*sp.line)):]) }
+
+// movesOf is a line's moves without their notes.
+func movesOf(line []record.Move) []xiangqi.Move {
+	out := make([]xiangqi.Move, len(line))
+	for i, m := range line {
+		out[i] = m.Move
 	}
 	return out
+}
+
+// playOn plays moves in g as far as they are legal, and reports whether all were.
+func playOn(g *xiangqi.Game, moves []xiangqi.Move) bool {
+	for _, mv := range moves {
+		if g.Play(mv) != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // promote makes the variation holding the move at ply of the game's path the main line,
@@ -206,47 +219,44 @@ func (s *story) lines(moves []xiangqi.Move, ply int) []record.Variation {
 // first move) is followed by the rest of its line, as the game's redo tail.
 func (m *Match) play(mv xiangqi.Move) error {
 	g := m.game
-	if g.Ply() < g.Len() && g.Moves()[g.Ply()] == mv {
+	moves := m.recordMoves() // kept, not copied; changed below only through g
+	ply := g.Ply()
+	if ply < len(moves) && moves[ply] == mv {
 		g.Redo()
-		m.keepPlayed()
+		m.keepPlayed(moves[:ply+1])
 		return nil
 	}
-	if g.Ply() < g.Len() && g.Position().IsLegal(mv) {
+	if ply < len(moves) && g.Position().IsLegal(mv) {
 		if m.story == nil {
 			m.story = &story{own: true, result: record.Unknown}
 		}
-		m.story.graft(g.Moves())
+		m.story.graft(moves)
 	}
 	if err := g.Play(mv); err != nil {
 		return err
 	}
+	played := append(moves[:ply:ply], mv) // a copy: the kept moves stay as they were
 	if m.story != nil {
-		played := g.Moves()
 		if next, ok := m.story.next(played); ok {
 			// The tree held the move: the game goes on along its line, as the tail.
-			for _, rest := range mainFrom(next) {
-				if g.Play(rest) != nil {
-					break
-				}
-			}
+			playOn(g, mainFrom(next))
 			for g.Ply() > len(played) && g.Undo() {
 			}
 		}
 	}
-	m.keepPlayed()
+	m.keepPlayed(played)
 	return nil
 }
 
-// keepPlayed puts the moves played into the story, if the game has one; in the app's own
-// game the line played becomes the main line.
-func (m *Match) keepPlayed() {
+// keepPlayed puts played, the moves played, into the story, if the game has one; in the
+// app's own game the line played becomes the main line.
+func (m *Match) keepPlayed(played []xiangqi.Move) {
 	if m.story == nil {
 		return
 	}
-	g := m.game
-	m.story.graft(g.Moves()[:g.Ply()])
+	m.story.graft(played)
 	if m.story.own {
-		m.story.promote(g.Moves()[:g.Ply()], g.Ply())
+		m.story.promote(played, len(played))
 	}
 }
 
@@ -322,16 +332,10 @@ func (m *Match) enterBranch(ply, k, j int) (int, bool) {
 		return 0, false
 	}
 	g := xiangqi.NewGame(m.game.Start())
-	for _, mv := range m.game.Moves()[:ply] {
-		if g.Play(mv) != nil {
-			return 0, false
-		}
+	if !playOn(g, m.game.Moves()[:ply]) {
+		return 0, false
 	}
-	for _, mv := range lines[k].Moves {
-		if g.Play(mv.Move) != nil {
-			break
-		}
-	}
+	playOn(g, movesOf(lines[k].Moves))
 	m.follow(g)
 	return ply + j + 1, true
 }
@@ -374,15 +378,9 @@ func (m *Match) deleteVariation(ply int) (int, bool) {
 		return 0, false
 	}
 	g := xiangqi.NewGame(m.game.Start())
-	for _, mv := range moves[:at] {
-		g.Play(mv)
-	}
+	playOn(g, moves[:at])
 	if next, ok := m.story.next(moves[:at]); ok {
-		for _, mv := range mainFrom(next) {
-			if g.Play(mv) != nil {
-				break
-			}
-		}
+		playOn(g, mainFrom(next))
 	}
 	m.follow(g)
 	return at, true

@@ -327,9 +327,9 @@ func (e *Embed) players() app.UI {
 	var parts []app.UI
 	if o.Red != "" || o.Black != "" {
 		parts = append(parts,
-			app.Span().Class("player red").Attr("data-player", "red").Text(orDash(o.Red)),
+			app.Span().Class("player red").Attr("data-player", "red").Text(play.PlayerName(o.Red)),
 			app.Span().Class("vs").Text(" – "),
-			app.Span().Class("player black").Attr("data-player", "black").Text(orDash(o.Black)))
+			app.Span().Class("player black").Attr("data-player", "black").Text(play.PlayerName(o.Black)))
 	}
 	if o.Result != "" {
 		parts = append(parts, app.Span().Class("embed-result").Attr("data-record-result", o.Result).Text(o.Result))
@@ -338,13 +338,6 @@ func (e *Embed) players() app.UI {
 		parts = append(parts, app.Span().Class("embed-title").Text(o.Title))
 	}
 	return app.Div().Class("embed-head").Body(parts...)
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "?"
-	}
-	return s
 }
 
 // bar is the row of buttons: first, previous, next, last, the move list switch, play from
