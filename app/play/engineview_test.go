@@ -11,12 +11,13 @@ func TestEngineViewBestFirst(t *testing.T) {
 		name  string
 		lines []string
 		want  []int // the scores shown, top down
+		depth int   // the head's: the search's, whichever line is best
 	}{
-		{"in rank order", []string{"info depth 5 multipv 1 score 38 pv h2e2", "info depth 5 multipv 2 score 26 pv b2e2", "info depth 5 multipv 3 score 20 pv h0g2"}, []int{38, 26, 20}},
+		{"in rank order", []string{"info depth 5 multipv 1 score 38 pv h2e2", "info depth 5 multipv 2 score 26 pv b2e2", "info depth 5 multipv 3 score 20 pv h0g2"}, []int{38, 26, 20}, 5},
 		{"a new iteration's first line lower than the old second", []string{"info depth 5 multipv 1 score 38 pv h2e2", "info depth 5 multipv 2 score 26 pv b2e2",
-			"info depth 5 multipv 3 score 20 pv h0g2", "info depth 6 multipv 1 score 22 pv h2e2"}, []int{26, 22, 20}},
+			"info depth 5 multipv 3 score 20 pv h0g2", "info depth 6 multipv 1 score 22 pv h2e2"}, []int{26, 22, 20}, 6},
 		{"a mate first, being mated last", []string{"info depth 5 multipv 1 score 38 pv h2e2", "info depth 5 multipv 2 score mate -3 pv b2e2",
-			"info depth 5 multipv 3 score 10 pv a3a4", "info depth 6 multipv 1 score mate 4 pv h0g2"}, []int{1<<30 - 4, 38, -1<<30 + 3}},
+			"info depth 5 multipv 3 score 10 pv a3a4", "info depth 6 multipv 1 score mate 4 pv h0g2"}, []int{1<<30 - 4, 38, -1<<30 + 3}, 6},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -31,6 +32,9 @@ func TestEngineViewBestFirst(t *testing.T) {
 			v, ok := m.EngineView(ICCS)
 			if !ok {
 				t.Fatal("no view")
+			}
+			if v.Info.Depth != c.depth {
+				t.Errorf("the head says depth %d, want the search's %d", v.Info.Depth, c.depth)
 			}
 			got := []int{scoreKey(v.Info)}
 			for _, more := range v.More {
