@@ -34,16 +34,6 @@ const (
 	Reversi = "reversi"
 )
 
-// game is what each game's engine provides.
-type game interface {
-	protocol.Engine
-	protocol.Perfter
-	protocol.Bencher
-	protocol.Optioner
-	Release()
-	TableBytes() int
-}
-
 // Engine switches between the games.
 type Engine struct {
 	xq      *xqengine.Engine
@@ -51,39 +41,10 @@ type Engine struct {
 	variant string
 }
 
-// Option configures an Engine.
-type Option func(*config)
-
-type config struct {
-	yield func(context.Context)
-	seed  uint64
-}
-
-// WithYield is xqengine.WithYield and rvengine.WithYield for both games.
-func WithYield(yield func(ctx context.Context)) Option {
-	return func(c *config) { c.yield = yield }
-}
-
-// WithSeed seeds both games' random choices (book, weak levels), for repeatable tests.
-func WithSeed(seed uint64) Option {
-	return func(c *config) { c.seed = seed }
-}
-
-// New returns an engine playing xiangqi, each game at its start position.
-func New(opts ...Option) *Engine {
-	var c config
-	for _, o := range opts {
-		o(&c)
-	}
-	var xo []xqengine.Option
-	var ro []rvengine.Option
-	if c.yield != nil {
-		xo, ro = append(xo, xqengine.WithYield(c.yield)), append(ro, rvengine.WithYield(c.yield))
-	}
-	if c.seed != 0 {
-		xo, ro = append(xo, xqengine.WithSeed(c.seed)), append(ro, rvengine.WithSeed(c.seed))
-	}
-	return &Engine{xq: xqengine.New(xo...), rv: rvengine.New(ro...), variant: Xiangqi}
+// New returns an engine playing xiangqi, each game at its start position. Both games are made
+// with opts (protocol.WithYield, protocol.WithSeed).
+func New(opts ...protocol.ConfigOption) *Engine {
+	return &Engine{xq: xqengine.New(opts...), rv: rvengine.New(opts...), variant: Xiangqi}
 }
 
 var _ interface {
@@ -102,14 +63,14 @@ func (e *Engine) Variant() string { return e.variant }
 func (e *Engine) Xiangqi() *xqengine.Engine { return e.xq }
 func (e *Engine) Reversi() *rvengine.Engine { return e.rv }
 
-func (e *Engine) cur() game {
+func (e *Engine) cur() protocol.Adapter {
 	if e.variant == Reversi {
 		return e.rv
 	}
 	return e.xq
 }
 
-func (e *Engine) other() game {
+func (e *Engine) other() protocol.Adapter {
 	if e.variant == Reversi {
 		return e.xq
 	}
@@ -155,7 +116,7 @@ func (e *Engine) Options() []protocol.Option {
 	out := []protocol.Option{{Name: "variant", UCIName: "UCI_Variant", Type: "combo", Default: Xiangqi,
 		Vars: []string{Xiangqi, Reversi}}}
 	seen := map[string]bool{}
-	for _, g := range []game{e.cur(), e.other()} {
+	for _, g := range []protocol.Adapter{e.cur(), e.other()} {
 		for _, o := range g.Options() {
 			if !seen[o.Name] {
 				seen[o.Name] = true
