@@ -11,8 +11,8 @@ import (
 )
 
 func TestReversiBoard(t *testing.T) {
-	r := play.NewReversi()
-	html := appHTML(newReversiBoard().WithView(ReversiView{Position: r.Shown(), Hints: r.Hints(), Last: reversi.NoMove, HintMove: reversi.NoMove, Ready: true}))
+	b := play.NewTable(play.VariantReversi)
+	html := drawn(b, play.ViewOptions{}, drawing{Ready: true})
 	counts := map[string]int{"data-disc": 4, "data-hint": 4, "data-square": 64 + 4 + 4, "data-last": 0, "data-hint-move": 0, "data-ready": 1, "data-thinking": 0}
 	for s, n := range counts {
 		if got := countAttr(html, s); got != n {
@@ -35,15 +35,24 @@ func TestReversiBoard(t *testing.T) {
 			t.Errorf("no hint on %s", sq)
 		}
 	}
-	r.Click(mustRvSquare(t, "f5"))
-	html = appHTML(newReversiBoard().WithView(ReversiView{Position: r.Shown(), Last: r.LastMove(), HintMove: reversi.MoveAt(mustRvSquare(t, "f4")), Thinking: true}))
-	for s, n := range map[string]int{"data-disc": 5, "data-hint": 0, "data-last": 1, "data-hint-move": 1, "data-thinking": 1} {
+	clickAll(t, b, "f5")
+	b.EngineLines()
+	html = drawn(b, play.ViewOptions{}, drawing{})
+	for s, n := range map[string]int{"data-disc": 5, "data-hint": 0, "data-last": 1, "data-hint-move": 0, "data-thinking": 1} {
 		if got := countAttr(html, s); got != n {
 			t.Errorf("after f5: %s appears %d times, want %d", s, got, n)
 		}
 	}
 	if !strings.Contains(html, `data-turn="O"`) || !hasTag(html, `data-disc="X"`, `data-square="e5"`) {
 		t.Error("after f5: e5 not flipped or not White's turn")
+	}
+	b = play.NewTable(play.VariantReversi)
+	b.SetTwoPlayer()
+	clickAll(t, b, "f5")
+	hinted(t, b, "bestmove f4")
+	html = drawn(b, play.ViewOptions{}, drawing{})
+	if !hasTag(html, `data-hint-move="f4"`) || countAttr(html, "data-hint") != 3 {
+		t.Errorf("White's hint: %d legal moves marked, suggestion f4 %v", countAttr(html, "data-hint"), hasTag(html, `data-hint-move="f4"`))
 	}
 }
 
@@ -113,10 +122,12 @@ func TestReversiPage(t *testing.T) {
 // The suggested move's score is drawn over its dashed ring, inside it: the ring (radius 40,
 // stroke 7) never covers it.
 func TestReversiHintScoreOverRing(t *testing.T) {
-	r := play.NewReversi()
-	f5 := mustRvSquare(t, "f5")
-	html := appHTML(newReversiBoard().WithView(ReversiView{Position: r.Shown(), Hints: r.Hints(), Last: reversi.NoMove,
-		HintMove: reversi.MoveAt(f5), Scores: map[reversi.Square]int{f5: 2}, Ready: true}))
+	b := play.NewTable(play.VariantReversi)
+	hinted(t, b, "info string ready", "info depth 6 multipv 1 score cp 2 nodes 9 pv f5 d6", "bestmove f5")
+	html := drawn(b, play.ViewOptions{}, drawing{HintScores: true, Ready: true})
+	if drawn(b, play.ViewOptions{}, drawing{}) == html || strings.Contains(drawn(b, play.ViewOptions{}, drawing{}), "data-hint-score") {
+		t.Error("scores drawn where they are not asked for")
+	}
 	ring, score := strings.Index(html, `data-hint-move="f5"`), strings.Index(html, `data-hint-score="2"`)
 	if ring < 0 || score < 0 || score < ring {
 		t.Fatalf("ring at %d, score at %d: the score must come after (over) the ring", ring, score)
