@@ -73,7 +73,7 @@ type Engine struct {
 
 	// The searcher (made at the first search, dropped by Release) and the options hashsize,
 	// level and multipv.
-	protocol.Settings[search.Engine]
+	protocol.Settings[search.Searcher]
 	eval    search.Evaluation
 	probCut bool
 }
@@ -82,7 +82,7 @@ type Engine struct {
 // perft call it) and protocol.WithSeed (the weak levels' random choices; 0 as if not given:
 // from the clock).
 func New(opts ...protocol.ConfigOption) *Engine {
-	set := protocol.NewSettings(search.DefaultHashMB, MaxMultiPV, search.NewSized, (*search.Engine).TableBytes, (*search.Engine).NewGame)
+	set := protocol.NewSettings(search.DefaultHashMB, MaxMultiPV, search.NewSized, (*search.Searcher).TableBytes, (*search.Searcher).NewGame)
 	return &Engine{pos: reversi.Start(), cfg: protocol.NewConfig(opts...), Settings: set, probCut: true}
 }
 
@@ -329,7 +329,7 @@ func (e *Engine) Bench(ctx context.Context, depth int, progress func(string)) (u
 	return e.bench(ctx, search.New(), depth, progress)
 }
 
-func (e *Engine) bench(ctx context.Context, s *search.Engine, depth int, progress func(string)) (uint64, error) {
+func (e *Engine) bench(ctx context.Context, s *search.Searcher, depth int, progress func(string)) (uint64, error) {
 	var total uint64
 	for i, b := range BenchBoards {
 		p, err := reversi.ParseBoard(b)
