@@ -1,8 +1,8 @@
 // Package rvengine plays Reversi (Othello) behind the protocol: it adapts the rules
 // (engine/reversi) and the search (engine/reversi/search) to protocol.Adapter (an Engine with
-// Perfter, Bencher and Optioner) and Sider. engine/protocol/variants puts it beside the xiangqi
-// engine. The options it shares with xiangqi (hashsize, level, multipv) and the searcher they
-// size are protocol.Settings.
+// Perfter, Bencher and Optioner) and Sider. engine/protocol/variants puts it beside xiangqi's
+// (xqengine.Adapter). The options it shares with xiangqi (hashsize, level, multipv) and the
+// searcher they size are protocol.Settings.
 //
 // Conventions on the wire:
 //   - Positions: `position startpos` is the initial position (the session passes xiangqi's
@@ -65,9 +65,9 @@ const MaxMultiPV = 64
 // any game lasts, so it runs until stop.
 const infiniteDepth = 60
 
-// Engine is a Reversi engine: a position, a searcher (made on first use, with tables of the
-// hashsize option) and its options.
-type Engine struct {
+// Adapter is Reversi behind the protocol (a protocol.Adapter): a position, a searcher (made on
+// first use, with tables of the hashsize option) and its options.
+type Adapter struct {
 	pos reversi.Position
 	cfg protocol.Config
 
@@ -78,22 +78,22 @@ type Engine struct {
 	probCut bool
 }
 
-// New returns an engine at the initial position, made with protocol.WithYield (searches and
+// New returns an adapter at the initial position, made with protocol.WithYield (searches and
 // perft call it) and protocol.WithSeed (the weak levels' random choices; 0 as if not given:
 // from the clock).
-func New(opts ...protocol.ConfigOption) *Engine {
+func New(opts ...protocol.ConfigOption) *Adapter {
 	set := protocol.NewSettings(search.DefaultHashMB, MaxMultiPV, search.NewSized, (*search.Searcher).TableBytes, (*search.Searcher).NewGame)
-	return &Engine{pos: reversi.Start(), cfg: protocol.NewConfig(opts...), Settings: set, probCut: true}
+	return &Adapter{pos: reversi.Start(), cfg: protocol.NewConfig(opts...), Settings: set, probCut: true}
 }
 
 var _ interface {
 	protocol.Adapter
 	protocol.Sider
-} = (*Engine)(nil)
+} = (*Adapter)(nil)
 
 // SetPosition sets the position after moves from fen (board text, or "", "startpos" or
 // protocol.StartFEN for the initial position); on error nothing changes.
-func (e *Engine) SetPosition(fen string, moves []string) error {
+func (e *Adapter) SetPosition(fen string, moves []string) error {
 	p, err := replay(fen, moves)
 	if err != nil {
 		return err
@@ -129,13 +129,13 @@ func replay(fen string, moves []string) (*reversi.Position, error) {
 }
 
 // Position returns the current position.
-func (e *Engine) Position() reversi.Position { return e.pos }
+func (e *Adapter) Position() reversi.Position { return e.pos }
 
 // FirstToMove reports whether Black (X), the first player, is to move.
-func (e *Engine) FirstToMove() bool { return e.pos.Turn == reversi.Black }
+func (e *Adapter) FirstToMove() bool { return e.pos.Turn == reversi.Black }
 
 // limits turns the protocol's limits into the search's.
-func (e *Engine) limits(ctx context.Context, lim protocol.Limits) search.Limits {
+func (e *Adapter) limits(ctx context.Context, lim protocol.Limits) search.Limits {
 	level := e.Level()
 	sl := search.Limits{Level: level, Depth: lim.Depth, Nodes: lim.Nodes, Seed: int64(e.cfg.Seed), Eval: e.eval, ProbCut: e.probCut}
 	if lim.Infinite {
@@ -174,7 +174,7 @@ func solveLevel(t time.Duration) int {
 
 // Search finds a move: "pass" when forced, none when the game is over. With multipv above 1
 // it scores every legal move and reports the best multipv of them.
-func (e *Engine) Search(ctx context.Context, lim protocol.Limits, progress func(protocol.Info)) protocol.Result {
+func (e *Adapter) Search(ctx context.Context, lim protocol.Limits, progress func(protocol.Info)) protocol.Result {
 	switch e.pos.Status() {
 	case reversi.Over:
 		return protocol.Result{}
@@ -211,7 +211,7 @@ func (e *Engine) Search(ctx context.Context, lim protocol.Limits, progress func(
 // solve finds the exact score and a best move by the endgame solver (`go depth N` with N at
 // least the empty squares: a search to the end of the game). ok is false if it was stopped
 // before it finished.
-func (e *Engine) solve(ctx context.Context, lim protocol.Limits, progress func(protocol.Info)) (protocol.Result, bool) {
+func (e *Adapter) solve(ctx context.Context, lim protocol.Limits, progress func(protocol.Info)) (protocol.Result, bool) {
 	solver := e.Searcher().Solver()
 	start := time.Now()
 	_, hard := lim.Budget()
@@ -237,7 +237,7 @@ func (e *Engine) solve(ctx context.Context, lim protocol.Limits, progress func(p
 
 // hints scores every legal move (search.Hints) and reports the best MultiPV() as multipv lines,
 // each with its line: those of the last depth the search finished.
-func (e *Engine) hints(ctx context.Context, sl search.Limits, progress func(protocol.Info)) protocol.Result {
+func (e *Adapter) hints(ctx context.Context, sl search.Limits, progress func(protocol.Info)) protocol.Result {
 	start := time.Now()
 	s := e.Searcher()
 	hs := s.Hints(ctx, sl, func(i search.Info) {
@@ -277,7 +277,7 @@ func info(i search.Info, multiPV int) protocol.Info {
 var evalNames = []string{search.DefaultEval: "level", search.HandEval: "hand", search.PatternEval: "pattern"}
 
 // Options lists hashsize, level, multipv, eval and probcut.
-func (e *Engine) Options() []protocol.Option {
+func (e *Adapter) Options() []protocol.Option {
 	return []protocol.Option{
 		e.HashOption(),
 		e.LevelOption(),
@@ -288,7 +288,7 @@ func (e *Engine) Options() []protocol.Option {
 }
 
 // SetOption sets one of Options (by its lower-case UCCI name).
-func (e *Engine) SetOption(name, value string) error {
+func (e *Adapter) SetOption(name, value string) error {
 	switch name {
 	case "eval":
 		i := slices.Index(evalNames, strings.ToLower(value))
@@ -316,8 +316,8 @@ var BenchBoards = []string{
 
 // Bench searches BenchBoards to depth (0: BenchDepth) at full strength, clearing the tables
 // first, so the node count is a signature of the search, whatever the options: with a hashsize
-// other than the default, the engine's tables give way to default ones for the bench.
-func (e *Engine) Bench(ctx context.Context, depth int, progress func(string)) (uint64, error) {
+// other than the default, the adapter's tables give way to default ones for the bench.
+func (e *Adapter) Bench(ctx context.Context, depth int, progress func(string)) (uint64, error) {
 	if depth <= 0 {
 		depth = BenchDepth
 	}
@@ -329,7 +329,7 @@ func (e *Engine) Bench(ctx context.Context, depth int, progress func(string)) (u
 	return e.bench(ctx, search.New(), depth, progress)
 }
 
-func (e *Engine) bench(ctx context.Context, s *search.Searcher, depth int, progress func(string)) (uint64, error) {
+func (e *Adapter) bench(ctx context.Context, s *search.Searcher, depth int, progress func(string)) (uint64, error) {
 	var total uint64
 	for i, b := range BenchBoards {
 		p, err := reversi.ParseBoard(b)
@@ -352,7 +352,7 @@ func (e *Engine) bench(ctx context.Context, s *search.Searcher, depth int, progr
 const maxPerftDepth = 60
 
 // Perft counts the leaves of the legal-move tree (reversi.Perft's convention), per root move.
-func (e *Engine) Perft(ctx context.Context, depth int, root func(move string, nodes uint64)) (uint64, error) {
+func (e *Adapter) Perft(ctx context.Context, depth int, root func(move string, nodes uint64)) (uint64, error) {
 	run, err := protocol.StartPerft(ctx, depth, maxPerftDepth, 4096, e.cfg.Yield, root)
 	if err != nil {
 		return 0, err

@@ -36,8 +36,9 @@ import (
 // wasm near 38 MB.
 const DefaultHashMB = 32
 
-// Engine is a xiangqi engine: a position with its history, a searcher and its options.
-type Engine struct {
+// Adapter is xiangqi behind the protocol (a protocol.Adapter): a position with its history, a
+// searcher and its options.
+type Adapter struct {
 	pos     xiangqi.Position
 	history []search.Past // the positions before pos since the FEN, for repetition
 	cfg     protocol.Config
@@ -82,9 +83,9 @@ const levelLines = 4
 // maxMultiPV bounds the multipv option.
 const maxMultiPV = 8
 
-// New returns an engine at the start position, made with protocol.WithYield (searches and
+// New returns an adapter at the start position, made with protocol.WithYield (searches and
 // perft call it) and protocol.WithSeed (the book's and the levels' random choices).
-func New(opts ...protocol.ConfigOption) *Engine {
+func New(opts ...protocol.ConfigOption) *Adapter {
 	cfg := protocol.NewConfig(opts...)
 	rng := rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15))
 	if !cfg.Seeded {
@@ -92,16 +93,16 @@ func New(opts ...protocol.ConfigOption) *Engine {
 		rng = rand.New(rand.NewPCG(seed, seed>>17))
 	}
 	set := protocol.NewSettings(DefaultHashMB, maxMultiPV, search.New, (*search.Searcher).HashBytes, (*search.Searcher).Clear)
-	return &Engine{pos: *xiangqi.NewPosition(), cfg: cfg, rng: rng, Settings: set, useBook: true}
+	return &Adapter{pos: *xiangqi.NewPosition(), cfg: cfg, rng: rng, Settings: set, useBook: true}
 }
 
 var _ interface {
 	protocol.Adapter
 	protocol.Prober
-} = (*Engine)(nil)
+} = (*Adapter)(nil)
 
 // SetPosition sets the position after moves from fen; on error nothing changes.
-func (e *Engine) SetPosition(fen string, moves []string) error {
+func (e *Adapter) SetPosition(fen string, moves []string) error {
 	p, hist, err := replay(fen, moves)
 	if err != nil {
 		return err
@@ -132,14 +133,14 @@ func replay(fen string, moves []string) (*xiangqi.Position, []search.Past, error
 }
 
 // Position returns a copy of the current position.
-func (e *Engine) Position() *xiangqi.Position {
+func (e *Adapter) Position() *xiangqi.Position {
 	p := e.pos
 	return &p
 }
 
 // Search thinks about the current position: a book move if the book has one (and usebook is
 // on, and the search is not infinite), otherwise a search limited by lim and the level.
-func (e *Engine) Search(ctx context.Context, lim protocol.Limits, progress func(protocol.Info)) protocol.Result {
+func (e *Adapter) Search(ctx context.Context, lim protocol.Limits, progress func(protocol.Info)) protocol.Result {
 	multiPV := e.MultiPV()
 	sl := search.Limits{MultiPV: multiPV}
 	if !lim.Infinite {
@@ -219,7 +220,7 @@ func pickNoisy(lines []search.Line, noise int, r *rand.Rand) xiangqi.Move {
 }
 
 // Probe looks the position after moves from fen up in the hash table.
-func (e *Engine) Probe(fen string, moves []string) (protocol.HashEntry, error) {
+func (e *Adapter) Probe(fen string, moves []string) (protocol.HashEntry, error) {
 	p, _, err := replay(fen, moves)
 	if err != nil || e.Peek() == nil {
 		return protocol.HashEntry{}, err
@@ -236,7 +237,7 @@ func (e *Engine) Probe(fen string, moves []string) (protocol.HashEntry, error) {
 }
 
 // Options lists hashsize, usebook, level, multipv and nnue.
-func (e *Engine) Options() []protocol.Option {
+func (e *Adapter) Options() []protocol.Option {
 	return []protocol.Option{
 		e.HashOption(),
 		protocol.CheckOption("usebook", "OwnBook", true),
@@ -247,7 +248,7 @@ func (e *Engine) Options() []protocol.Option {
 }
 
 // SetOption sets one of Options (by its lower-case UCCI name).
-func (e *Engine) SetOption(name, value string) error {
+func (e *Adapter) SetOption(name, value string) error {
 	switch name {
 	case "usebook":
 		return protocol.SetBool(&e.useBook, value)
@@ -273,9 +274,9 @@ const BenchDepth = 8
 
 // Bench searches search.BenchFENs to depth (0: BenchDepth) with a fresh table of
 // search.BenchHashMB, so the node count is a signature of the search, whatever the options.
-// The engine's own table is released first and the bench's after, so that the two are never
+// The adapter's own table is released first and the bench's after, so that the two are never
 // held at once.
-func (e *Engine) Bench(ctx context.Context, depth int, progress func(string)) (uint64, error) {
+func (e *Adapter) Bench(ctx context.Context, depth int, progress func(string)) (uint64, error) {
 	if depth <= 0 {
 		depth = BenchDepth
 	}
@@ -292,7 +293,7 @@ func (e *Engine) Bench(ctx context.Context, depth int, progress func(string)) (u
 }
 
 // Perft counts the leaves of the legal-move tree, per root move.
-func (e *Engine) Perft(ctx context.Context, depth int, root func(move string, nodes uint64)) (uint64, error) {
+func (e *Adapter) Perft(ctx context.Context, depth int, root func(move string, nodes uint64)) (uint64, error) {
 	run, err := protocol.StartPerft(ctx, depth, maxPerftDepth, 1024, e.cfg.Yield, root)
 	if err != nil {
 		return 0, err

@@ -257,9 +257,9 @@ func TestLevels(t *testing.T) {
 	for g := 0; g < games; g++ {
 		weak, strong := New(protocol.WithSeed(uint64(g))), New(protocol.WithSeed(uint64(g+100)))
 		weak.SetOption("level", "1")
-		players := [2]*Engine{strong, weak} // strong is Red in even games
+		players := [2]*Adapter{strong, weak} // strong is Red in even games
 		if g%2 == 1 {
-			players = [2]*Engine{weak, strong}
+			players = [2]*Adapter{weak, strong}
 		}
 		game := xiangqi.NewGame(xiangqi.NewPosition())
 		var moves []string
