@@ -214,10 +214,16 @@ func TestBoardViewStoryAndHint(t *testing.T) {
 	}
 }
 
+// threeBoards are the start of Xiangqi, either way up, and of Reversi.
+func threeBoards() (xq, flipped, rv *Table) {
+	xq, flipped, rv = NewTable(VariantXiangqi), NewTable(VariantXiangqi), NewTable(VariantReversi)
+	flipped.Flip()
+	return xq, flipped, rv
+}
+
 // The arrow keys move the cursor as the board is drawn, either way up; the edge stops them.
 func TestBoardViewStep(t *testing.T) {
-	xq, flipped, rv := NewTable(VariantXiangqi), NewTable(VariantXiangqi), NewTable(VariantReversi)
-	flipped.Flip()
+	xq, flipped, rv := threeBoards()
 	tests := []struct {
 		b      *Table
 		from   string
@@ -247,8 +253,7 @@ func TestBoardViewStep(t *testing.T) {
 // A cell's name for a screen reader follows the board's coordinates and the side at the
 // bottom; its label adds what stands there.
 func TestCellLabels(t *testing.T) {
-	xq, flipped, rv := NewTable(VariantXiangqi), NewTable(VariantXiangqi), NewTable(VariantReversi)
-	flipped.Flip()
+	xq, flipped, rv := threeBoards()
 	tests := []struct {
 		b      *Table
 		sq     string

@@ -35,8 +35,7 @@ func TestReversiBoard(t *testing.T) {
 			t.Errorf("no hint on %s", sq)
 		}
 	}
-	clickAll(t, b, "f5")
-	b.EngineLines()
+	b = tableAfter(t, play.VariantReversi, false, []string{"f5"})
 	html = drawn(b, play.ViewOptions{}, drawing{})
 	for s, n := range map[string]int{"data-disc": 5, "data-hint": 0, "data-last": 1, "data-hint-move": 0, "data-thinking": 1} {
 		if got := countAttr(html, s); got != n {
@@ -46,10 +45,7 @@ func TestReversiBoard(t *testing.T) {
 	if !strings.Contains(html, `data-turn="O"`) || !hasTag(html, `data-disc="X"`, `data-square="e5"`) {
 		t.Error("after f5: e5 not flipped or not White's turn")
 	}
-	b = play.NewTable(play.VariantReversi)
-	b.SetTwoPlayer()
-	clickAll(t, b, "f5")
-	hinted(t, b, "bestmove f4")
+	b = tableAfter(t, play.VariantReversi, true, []string{"f5"}, "bestmove f4")
 	html = drawn(b, play.ViewOptions{}, drawing{})
 	if !hasTag(html, `data-hint-move="f4"`) || countAttr(html, "data-hint") != 3 {
 		t.Errorf("White's hint: %d legal moves marked, suggestion f4 %v", countAttr(html, "data-hint"), hasTag(html, `data-hint-move="f4"`))
@@ -122,8 +118,7 @@ func TestReversiPage(t *testing.T) {
 // The suggested move's score is drawn over its dashed ring, inside it: the ring (radius 40,
 // stroke 7) never covers it.
 func TestReversiHintScoreOverRing(t *testing.T) {
-	b := play.NewTable(play.VariantReversi)
-	hinted(t, b, "info string ready", "info depth 6 multipv 1 score cp 2 nodes 9 pv f5 d6", "bestmove f5")
+	b := tableAfter(t, play.VariantReversi, false, nil, "info string ready", "info depth 6 multipv 1 score cp 2 nodes 9 pv f5 d6", "bestmove f5")
 	html := drawn(b, play.ViewOptions{}, drawing{HintScores: true, Ready: true})
 	if drawn(b, play.ViewOptions{}, drawing{}) == html || strings.Contains(drawn(b, play.ViewOptions{}, drawing{}), "data-hint-score") {
 		t.Error("scores drawn where they are not asked for")

@@ -25,30 +25,26 @@ func drawn(b *play.Table, o play.ViewOptions, d drawing) string {
 	return appHTML(drawBoard(b.View(o), d))
 }
 
-// clickAll clicks the points named on b.
-func clickAll(t *testing.T, b *play.Table, names ...string) {
+// tableAfter is a new table of variant v (two: with two players) after clicks on the points
+// named, the engine's lines sent, and when there are answers a hint asked and answered.
+func tableAfter(t *testing.T, v string, two bool, clicks []string, answers ...string) *play.Table {
 	t.Helper()
-	for _, n := range names {
-		sq, ok := b.ParseSquare(n)
-		if !ok {
-			t.Fatalf("no point %s", n)
-		}
-		b.Click(sq)
+	b := play.NewTable(v)
+	if two {
+		b.SetTwoPlayer()
 	}
-}
-
-// hinted asks b's engine for a hint and answers with lines.
-func hinted(t *testing.T, b *play.Table, lines ...string) {
-	t.Helper()
-	if !b.RequestHint() {
+	s := play.NewSession(b)
+	for _, n := range clicks {
+		s.Click(n)
+	}
+	if len(answers) > 0 && !b.RequestHint() {
 		t.Fatal("no hint")
 	}
 	b.EngineLines()
-	for _, l := range lines {
-		if _, _, err := b.EngineSaid(l); err != nil {
-			t.Fatal(err)
-		}
+	for _, l := range answers {
+		s.EngineSaid(l)
 	}
+	return b
 }
 
 func TestPointXY(t *testing.T) {
@@ -97,9 +93,7 @@ func TestBoardStart(t *testing.T) {
 }
 
 func TestBoardSelectionHintsLastCheck(t *testing.T) {
-	b := play.NewTable(play.VariantXiangqi)
-	b.SetTwoPlayer()
-	clickAll(t, b, "b0", "c2", "b9", "c7", "h2")
+	b := tableAfter(t, play.VariantXiangqi, true, []string{"b0", "c2", "b9", "c7", "h2"})
 	html := drawn(b, play.ViewOptions{}, drawing{Ready: true})
 	if got := countAttr(html, "data-hint"); got != len(b.Targets()) || got == 0 {
 		t.Errorf("%d hint markers, want %d", got, len(b.Targets()))
@@ -113,9 +107,7 @@ func TestBoardSelectionHintsLastCheck(t *testing.T) {
 	if !regexp.MustCompile(`class="piece red selected"[^>]*|data-square="h2"[^>]*class="piece red selected"`).MatchString(html) {
 		t.Error("h2 not drawn as selected")
 	}
-	b = play.NewTable(play.VariantXiangqi)
-	clickAll(t, b, "h2", "e2")
-	b.EngineLines()
+	b = tableAfter(t, play.VariantXiangqi, false, []string{"h2", "e2"})
 	if html := drawn(b, play.ViewOptions{}, drawing{}); countAttr(html, "data-thinking") != 1 {
 		t.Error("no data-thinking while the engine searches")
 	}
@@ -239,8 +231,7 @@ func TestIOPanel(t *testing.T) {
 }
 
 func TestBoardHintArrowAndCoords(t *testing.T) {
-	b := play.NewTable(play.VariantXiangqi)
-	hinted(t, b, "bestmove h2e2")
+	b := tableAfter(t, play.VariantXiangqi, false, nil, "bestmove h2e2")
 	html := drawn(b, play.ViewOptions{}, drawing{})
 	if !strings.Contains(html, `data-hint-move="h2e2"`) {
 		t.Errorf("no hint arrow")
