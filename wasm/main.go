@@ -21,7 +21,7 @@ import (
 func main() {
 	warmUp()
 	y := newYielder()
-	s := protocol.New(variants.New(variants.WithYield(y.yield)), func(line string) {
+	s := protocol.New(variants.New(protocol.WithYield(y.yield)), func(line string) {
 		js.Global().Call("postMessage", line)
 	})
 	js.Global().Set("qipanReceive", js.FuncOf(func(_ js.Value, args []js.Value) any {

@@ -407,9 +407,7 @@ func (a *App) Key(k Key) {
 	case KeyPaste:
 		a.Button("paste")
 	case KeyEscape:
-		if b := a.b(); !b.BackToGame() && b.Selected() >= 0 {
-			b.Click(b.Selected())
-		}
+		a.s.Escape()
 	}
 }
 
@@ -555,48 +553,28 @@ func (a *App) paste() {
 // Import reads, in UTF-8 or GBK, or an XQF file.
 func (a *App) DropFile(name string, data []byte) {
 	base := filepath.Base(name)
-	a.importWith(func(b *play.Table) (string, []string, error) { return b.ImportFile(data, decodeGBK) },
-		func(i18n.Lang) string { return base })
+	a.imported(a.s.ImportFile(data, decodeGBK), func(i18n.Lang) string { return base })
 }
 
-// Import loads text (from where, a name for the message) into the game on the board, or else
-// into the other game (which is then shown); on error nothing changes and the error is shown.
+// Import loads text (from where, a name for the message) into the game on the board; on error
+// nothing changes and the error is shown.
 func (a *App) Import(text, where string) {
 	a.importText(text, func(i18n.Lang) string { return where })
 }
 
-func (a *App) importText(text string, where words) {
-	a.importWith(func(b *play.Table) (string, []string, error) { return b.Import(text) }, where)
-}
+func (a *App) importText(text string, where words) { a.imported(a.s.ImportText(text), where) }
 
-// importWith loads with load into the game on the board, or else into the other game; the game
-// it replaces is kept to be brought back (play.Session.Replace).
-func (a *App) importWith(load func(*play.Table) (string, []string, error), where words) {
-	var kind string
-	var notes []string
-	e, err := a.s.ReplaceAny(func(t *play.Table) (err error) {
-		kind, notes, err = load(t)
-		return err
-	})
-	if err != nil {
-		a.info = func(l i18n.Lang) string { return l.T(i18n.ImportFailed, where(l), play.ErrorText(l, err)) }
+// imported says what an import did (play.Session.Import: the game it replaced is kept to be
+// brought back) and applies it; on error nothing changed.
+func (a *App) imported(im play.Imported, where words) {
+	a.info = func(l i18n.Lang) string { return im.Message(l, where(l)) }
+	if im.Err != nil {
 		return
 	}
 	a.notice, a.refusal = nil, ""
-	a.kept(e)
-	a.showGame(a.b().Variant())
-	a.info = func(l i18n.Lang) string {
-		s := l.T(i18n.LoadedFrom, play.WhatText(l, kind), where(l))
-		if len(notes) > 0 {
-			s += " " + play.NotesText(l, notes)
-		}
-		if e.Kept {
-			s += " " + l.T(i18n.ImportKeptPrevious)
-		}
-		return s
-	}
-	a.trace("imported %s", kind)
-	a.apply(e)
+	a.kept(im.Effects)
+	a.trace("imported %s", im.Kind)
+	a.apply(im.Effects)
 }
 
 // kept shows what keeping the replaced game said: it could not be kept, or the game to bring

@@ -83,7 +83,12 @@ func TestImportKeepsTheGame(t *testing.T) {
 	if got := a.Board().MoveTexts(play.ICCS); len(got) != 2 || got[0] != "H0-G2" {
 		t.Fatalf("restored back %q", got)
 	}
-	// A file named on the command line, into the other game.
+	// A file named on the command line goes into the game on the board only.
+	a.DropFile("game.txt", []byte("f5d6c3"))
+	if a.Board().Variant() != play.VariantXiangqi || a.Board().Len() != 2 || !strings.HasPrefix(a.Info(), "Could not import game.txt") {
+		t.Errorf("a transcript on the Xiangqi board: %s, %d moves, info %q", a.Board().Variant(), a.Board().Len(), a.Info())
+	}
+	pressButton(t, a, "game:reversi")
 	a.DropFile("game.txt", []byte("f5d6c3"))
 	if a.Board().Variant() != play.VariantReversi || a.CanRestore() {
 		t.Errorf("a transcript into an empty Reversi: %s, restorable %v (nothing was replaced)", a.Board().Variant(), a.CanRestore())
@@ -150,7 +155,8 @@ func TestMessagesGoStale(t *testing.T) {
 	}
 	a.cfg.Clipboard.(*fakeClipboard).text = "1. 炮二平九"
 	a.Key(KeyPaste)
-	if got := shownText(a, "info"); !strings.HasPrefix(got, "无法导入剪贴板：第1行第") || !strings.HasSuffix(got, "列无法读取") {
+	// The reader's words, then the parser's (play.ErrorDetail), as the page says it.
+	if got := shownText(a, "info"); !strings.HasPrefix(got, "无法导入剪贴板：第1行第") || !strings.Contains(got, "列无法读取(pgn:line1") {
 		t.Errorf("a failed import says %q", got)
 	}
 	clickAt(t, a, "b0")

@@ -40,6 +40,7 @@ type entry struct {
 // frameLayout is where everything goes in the current window.
 type frameLayout struct {
 	geo     Geometry
+	view    play.BoardView // the board as drawn (App.view)
 	panel   Box
 	u       float32 // the panel's text size
 	buttons []widget
@@ -68,6 +69,7 @@ func (a *App) layout() *frameLayout {
 	bb := ar.Board
 	l := &frameLayout{
 		geo:   BoardGeometry(bb.X, bb.Y, bb.W, bb.H, cols, rows, a.b().Variant() == play.VariantXiangqi),
+		view:  a.view(),
 		panel: ar.Panel,
 		u:     ar.U,
 	}
@@ -291,11 +293,7 @@ func (a *App) panel(l *frameLayout, beside bool) {
 	}
 	// Who played an imported game, and where: a line kept in both games, so that the list
 	// stays in place when it comes and goes.
-	players := ""
-	if tree, ok := b.Annotated(); ok {
-		players = play.PlayersText(lang, tree)
-	}
-	lines(players, 1, u*0.9, text, "players")
+	lines(l.view.Players, 1, u*0.9, text, "players")
 	a.message(l, x, &y, w)
 	l.list = Box{x, y, w, p.Y + p.H - pad - y}
 	a.moveList(l)
@@ -342,7 +340,7 @@ func (a *App) moveList(l *frameLayout) {
 	rh := u * 1.6
 	fit := int(l.list.H / rh)
 	shown := b.ShownPly()
-	fit -= a.comment(l, shown, fit, rh)
+	fit -= a.comment(l, fit, rh)
 	fit -= a.variations(l, shown, fit, rh)
 	if fit <= 0 {
 		return
@@ -413,16 +411,15 @@ const commentRows = 2
 // comment lays out, at the foot of the move list (of fit rows of height rh), the record's
 // comment on the shown ply as the page shows it under its list, wrapped to commentRows rows
 // (the rest cut with …), or one row where the list has few. It returns how many rows it took.
-func (a *App) comment(l *frameLayout, ply, fit int, rh float32) int {
-	tree, ok := a.b().Annotated()
+func (a *App) comment(l *frameLayout, fit int, rh float32) int {
 	rows := min(commentRows, fit/2) // the list keeps as many rows as the comment takes
-	if !ok || !tree.HasComments() || rows == 0 {
+	if !l.view.Commented || rows == 0 {
 		return 0
 	}
 	u := l.u
 	size, w := u*0.85, l.list.W-u*0.6
 	top := l.list.Y + l.list.H - float32(rows)*rh
-	ls := wrap(tree.Comment(ply), size, w)
+	ls := wrap(l.view.Comment, size, w)
 	if len(ls) > rows {
 		ls = append(ls[:rows-1], clipText(strings.Join(ls[rows-1:], " "), size, w))
 	}
@@ -479,10 +476,10 @@ func (a *App) Scene() Scene {
 	l := a.layout()
 	var s Scene
 	s.rect(0, 0, max(a.w, 200), max(a.h, 200), panelBg, "background")
-	if a.b().Variant() == play.VariantXiangqi {
-		a.xiangqiBoard(&s, l.geo)
+	if l.view.Variant == play.VariantReversi {
+		a.reversiBoard(&s, l.geo, l.view)
 	} else {
-		a.reversiBoard(&s, l.geo)
+		a.xiangqiBoard(&s, l.geo, l.view)
 	}
 	a.panelScene(&s, l)
 	return s

@@ -2,7 +2,6 @@ package desktop
 
 import (
 	"math"
-	"strconv"
 
 	"qipan/app/glyph"
 	"qipan/app/play"
@@ -32,10 +31,18 @@ var (
 	engineInk = rgb(0x5c, 0x55, 0x4a)
 )
 
+// view is the board as the desktop draws it (play.Table.View), in the settings' coordinates.
+func (a *App) view() play.BoardView {
+	return a.b().View(play.ViewOptions{Coords: a.st.Coords, Lang: a.Lang()})
+}
+
+// centre is the pixel centre of cell c.
+func centre(g Geometry, c play.ViewCell) (float32, float32) { return g.Center(c.Col, c.Row) }
+
 // xiangqiBoard draws the wooden board, its lines, river and coordinates, the marks and the
-// pieces.
-func (a *App) xiangqiBoard(s *Scene, g Geometry) {
-	b, c := a.b(), g.C
+// pieces of view v.
+func (a *App) xiangqiBoard(s *Scene, g Geometry, v play.BoardView) {
+	c := g.C
 	start := len(*s)
 	s.rect(g.BX, g.BY, g.BW, g.BH, wood, "board")
 	// One frame, on the board's edge: the coordinates stand in the margin between it and the
@@ -77,51 +84,57 @@ func (a *App) xiangqiBoard(s *Scene, g Geometry) {
 		col := []float32{1.5, 2.5, 5.5, 6.5}[i]
 		s.glyph(r, x0+col*c, ry, c*0.62, ink.Alpha(200), "river")
 	}
-	a.xiangqiCoords(s, g)
+	xiangqiCoords(s, g, v)
 	s.group(start, g.BX, g.BY)
 	// Marks under the pieces: the last move, check.
-	if from, to := b.LastMove(); to >= 0 {
-		for _, sq := range []int{from, to} {
-			x, y := a.centerOf(g, sq)
+	for _, cl := range v.Cells {
+		if x, y := centre(g, cl); cl.Last {
 			s.circle(x, y, c*0.5, mark.Alpha(70), "last")
 			s.group(len(*s)-1, x, y)
 		}
 	}
-	if sq := b.Check(); sq >= 0 {
-		x, y := a.centerOf(g, sq)
-		s.circle(x, y, c*0.56, alert.Alpha(150), "check")
-		s.group(len(*s)-1, x, y)
+	for _, cl := range v.Cells {
+		if x, y := centre(g, cl); cl.Check {
+			s.circle(x, y, c*0.56, alert.Alpha(150), "check")
+			s.group(len(*s)-1, x, y)
+		}
 	}
 	drag, dx, dy, dragging := a.Dragging()
-	a.eachPiece(g, func(sq int, pc byte, x, y float32) {
+	for _, cl := range v.Cells {
+		if cl.Piece == 0 {
+			continue
+		}
 		alpha := uint8(255)
-		if dragging && sq == drag {
+		if dragging && cl.Square == drag {
 			alpha = 80
 		}
-		a.piece(s, x, y, c, pc, alpha, "piece "+b.SquareName(sq))
-	})
-	if sq := b.Selected(); sq >= 0 {
-		x, y := a.centerOf(g, sq)
-		s.ring(x, y, c*0.5, max(2, c*0.06), selMark, "selected")
-		s.group(len(*s)-1, x, y)
+		x, y := centre(g, cl)
+		a.piece(s, x, y, c, cl.Piece, alpha, "piece "+cl.Name)
 	}
-	for _, sq := range b.Targets() {
-		x, y := a.centerOf(g, sq)
-		if b.Piece(sq) != 0 {
-			s.ring(x, y, c*0.48, max(2, c*0.05), selMark.Alpha(200), "target "+b.SquareName(sq))
-		} else {
-			s.circle(x, y, c*0.13, selMark.Alpha(200), "target "+b.SquareName(sq))
+	for _, cl := range v.Cells {
+		x, y := centre(g, cl)
+		switch {
+		case cl.Selected:
+			s.ring(x, y, c*0.5, max(2, c*0.06), selMark, "selected")
+		case cl.Target && cl.Piece != 0:
+			s.ring(x, y, c*0.48, max(2, c*0.05), selMark.Alpha(200), "target "+cl.Name)
+		case cl.Target:
+			s.circle(x, y, c*0.13, selMark.Alpha(200), "target "+cl.Name)
+		default:
+			continue
 		}
 		s.group(len(*s)-1, x, y)
 	}
-	if from, to, ok := b.HintMove(); ok {
-		fx, fy := a.centerOf(g, from)
-		tx, ty := a.centerOf(g, to)
+	if v.HintFrom >= 0 && v.HintTo >= 0 {
+		fx, fy := centre(g, v.Cells[v.HintFrom])
+		tx, ty := centre(g, v.Cells[v.HintTo])
 		s.line(fx, fy, tx, ty, max(3, c*0.1), mark.Alpha(190), "hint")
 		s.circle(tx, ty, c*0.16, mark.Alpha(220), "hint")
 	}
 	if dragging {
-		a.piece(s, dx, dy, c, b.Piece(drag), 255, "dragged")
+		if cl, ok := v.Find(drag); ok {
+			a.piece(s, dx, dy, c, cl.Piece, 255, "dragged")
+		}
 	}
 }
 
@@ -144,43 +157,30 @@ func (a *App) piece(s *Scene, x, y, c float32, pc byte, alpha uint8, tag string)
 // piece's rim (0.45), short of the board's edge (1).
 const coordOff = 0.72
 
-// xiangqiCoords writes the file numbers along both edges: each side's own (Red's 九…一,
-// Black's １…９) or a–i, and ranks 0–9 in ICCS mode.
-func (a *App) xiangqiCoords(s *Scene, g Geometry) {
-	b, c := a.b(), g.C
+// xiangqiCoords writes the view's edge labels: each side's file numbers along its own edge
+// (Red's 九…一, Black's １…９), or files a–i under the board and ranks 0–9 on its left.
+func xiangqiCoords(s *Scene, g Geometry, v play.BoardView) {
+	c := g.C
 	size := c * 0.32
-	for col := range 9 {
-		for _, r := range []int{0, 9} {
-			file := b.Cell(col, r) % 9
-			redSide := (r == 9) != b.Flipped()
-			var t string
-			switch {
-			case a.st.Coords == play.CoordsICCS:
-				t = string(rune('a' + file))
-			case redSide:
-				t = string([]rune("九八七六五四三二一")[file])
-			default:
-				t = string(rune('１' + file))
-			}
-			x, y := g.Center(col, r)
-			dy := -coordOff * c
-			if r == 9 {
-				dy = coordOff * c
-			}
-			s.text(t, x-c/2, y+dy-size/2, c, size, size, AlignCenter, ink, "coord")
-		}
-	}
-	if a.st.Coords == play.CoordsICCS {
-		for r := range 10 {
-			x, y := g.Center(0, r)
-			s.text(strconv.Itoa(b.Cell(0, r)/9), x-coordOff*c-size/2, y-size/2, size, size, size, AlignCenter, ink, "coord")
+	for _, l := range v.Labels {
+		switch l.Edge {
+		case play.EdgeLeft:
+			x, y := g.Center(0, l.At)
+			s.text(l.Text, x-coordOff*c-size/2, y-size/2, size, size, size, AlignCenter, ink, "coord")
+		case play.EdgeTop:
+			x, y := g.Center(l.At, 0)
+			s.text(l.Text, x-c/2, y-coordOff*c-size/2, c, size, size, AlignCenter, ink, "coord")
+		default:
+			x, y := g.Center(l.At, v.Rows-1)
+			s.text(l.Text, x-c/2, y+coordOff*c-size/2, c, size, size, AlignCenter, ink, "coord")
 		}
 	}
 }
 
-// reversiBoard draws the green board, the discs (turning over when they change), the marks.
-func (a *App) reversiBoard(s *Scene, g Geometry) {
-	b, c := a.b(), g.C
+// reversiBoard draws the green board, the discs of view v (turning over when they change),
+// the marks.
+func (a *App) reversiBoard(s *Scene, g Geometry, v play.BoardView) {
+	c := g.C
 	start := len(*s)
 	s.rect(g.BX, g.BY, g.BW, g.BH, felt, "board")
 	lw := max(1, c*0.025)
@@ -192,20 +192,24 @@ func (a *App) reversiBoard(s *Scene, g Geometry) {
 	for _, p := range [][2]int{{2, 2}, {6, 2}, {2, 6}, {6, 6}} {
 		s.circle(g.X0+float32(p[0])*c, g.Y0+float32(p[1])*c, c*0.07, feltLine, "")
 	}
-	for i := range 8 {
-		file := b.Cell(i, 0) % 8
-		rank := b.Cell(0, i) / 8
-		x, _ := g.Center(i, 0)
-		_, y := g.Center(0, i)
-		s.text(string(rune('a'+file)), x-c/2, g.BY, c, c/2, c*0.28, AlignCenter, discWhite, "coord")
-		s.text(strconv.Itoa(rank+1), g.BX, y-c/2, c/2, c, c*0.28, AlignCenter, discWhite, "coord")
+	for _, l := range v.Labels {
+		if l.Edge == play.EdgeLeft {
+			_, y := g.Center(0, l.At)
+			s.text(l.Text, g.BX, y-c/2, c/2, c, c*0.28, AlignCenter, discWhite, "coord")
+		} else {
+			x, _ := g.Center(l.At, 0)
+			s.text(l.Text, x-c/2, g.BY, c, c/2, c*0.28, AlignCenter, discWhite, "coord")
+		}
 	}
 	s.group(start, g.BX, g.BY)
-	_, last := b.LastMove()
-	a.eachPiece(g, func(sq int, pc byte, x, y float32) {
-		rx := c * 0.42
+	for _, cl := range v.Cells {
+		if cl.Piece == 0 {
+			continue
+		}
+		x, y := centre(g, cl)
+		pc, rx := cl.Piece, c*0.42
 		turning := false
-		if t, was, ok := a.flipping(sq); ok {
+		if t, was, ok := a.flipping(cl.Square); ok {
 			rx *= float32(math.Abs(math.Cos(math.Pi * float64(t))))
 			turning = true
 			if t < 0.5 {
@@ -218,49 +222,26 @@ func (a *App) reversiBoard(s *Scene, g Geometry) {
 			fill = discWhite
 		}
 		s.circle(x+c*0.03, y+c*0.05, c*0.42, rgb(0, 0, 0).Alpha(70), "")
-		*s = append(*s, Op{Kind: OpCircle, X: x, Y: y, W: rx, H: c * 0.42, Color: fill, Tag: "disc " + b.SquareName(sq) + " " + string(pc)})
-		if sq == last {
+		*s = append(*s, Op{Kind: OpCircle, X: x, Y: y, W: rx, H: c * 0.42, Color: fill, Tag: "disc " + cl.Name + " " + string(pc)})
+		if cl.Last {
 			s.circle(x, y, c*0.08, alert, "last")
 		}
 		if !turning {
 			s.group(start, x, y)
 		}
-	})
-	for _, sq := range b.Targets() {
-		x, y := a.centerOf(g, sq)
-		s.circle(x, y, c*0.1, rgb(0, 0, 0).Alpha(90), "target "+b.SquareName(sq))
-		s.group(len(*s)-1, x, y)
 	}
-	if _, to, ok := b.HintMove(); ok {
-		x, y := a.centerOf(g, to)
+	for _, cl := range v.Cells {
+		if cl.Target {
+			x, y := centre(g, cl)
+			s.circle(x, y, c*0.1, rgb(0, 0, 0).Alpha(90), "target "+cl.Name)
+			s.group(len(*s)-1, x, y)
+		}
+	}
+	if v.HintTo >= 0 {
+		x, y := centre(g, v.Cells[v.HintTo])
 		s.ring(x, y, c*0.38, max(2, c*0.05), mark, "hint")
 		s.group(len(*s)-1, x, y)
 	}
-}
-
-// eachPiece calls fn with each piece (or disc) on the board and its pixel centre.
-func (a *App) eachPiece(g Geometry, fn func(sq int, pc byte, x, y float32)) {
-	for r := range g.Rows {
-		for col := range g.Cols {
-			sq := a.b().Cell(col, r)
-			if pc := a.b().Piece(sq); pc != 0 {
-				x, y := g.Center(col, r)
-				fn(sq, pc, x, y)
-			}
-		}
-	}
-}
-
-// centerOf is the pixel centre of square sq.
-func (a *App) centerOf(g Geometry, sq int) (float32, float32) {
-	for r := range g.Rows {
-		for c := range g.Cols {
-			if a.b().Cell(c, r) == sq {
-				return g.Center(c, r)
-			}
-		}
-	}
-	return -1, -1
 }
 
 // Place returns the pixel centre of the square named name ("h2", "f5") in the current window,
@@ -270,14 +251,11 @@ func (a *App) Place(name string) (x, y float32, ok bool) {
 	if !ok {
 		return 0, 0, false
 	}
-	g := a.layout().geo
-	for r := range g.Rows {
-		for c := range g.Cols {
-			if a.b().Cell(c, r) == sq {
-				x, y := g.Center(c, r)
-				return x, y, true
-			}
-		}
+	l := a.layout()
+	c, ok := l.view.Find(sq)
+	if !ok {
+		return 0, 0, false
 	}
-	return 0, 0, false
+	x, y = centre(l.geo, c)
+	return x, y, true
 }

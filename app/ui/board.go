@@ -8,107 +8,44 @@ import (
 	"qipan/app/glyph"
 	"qipan/app/i18n"
 	"qipan/app/play"
-	"qipan/engine/xiangqi"
 )
 
 // PointAction is the action a click on a board point posts; its value is the point ("h2").
 const PointAction = "qipan/point"
 
-// BoardView is what the board shows: a snapshot taken from the match.
-type BoardView struct {
-	Position *xiangqi.Position
-	Flipped  bool
-	Selected xiangqi.Square // -1 for none
-	Hints    []xiangqi.Move
-	Last     xiangqi.Move // xiangqi.NoMove for none
-	Ready    bool         // the app is running: clicks are handled
-	Thinking bool         // the engine is searching
-	HintMove xiangqi.Move // the engine's suggestion to draw as an arrow, NoMove for none
-	Coords   string       // play.CoordsChinese (default) or play.CoordsICCS
-	Lang     i18n.Lang    // of the board's accessible name
-	Refusal  play.Refusal // why the last attempt was refused ("" for none)
-	Refusals int          // attempts refused so far: each one shakes the board again
-	Cursor   string       // the point in the tab order (keyboard.go), "" for the default
-	Browsing bool         // the record is reviewed: the arrows browse it
-}
-
-// Board is the SVG board. It follows the DOM contract of docs/contracts.md: data-square on
-// every point, data-piece on pieces, data-hint on hint markers, data-last, data-check,
-// and data-turn/data-fen on the board itself.
+// Board is the SVG Xiangqi board, drawn from the table's view. It follows the DOM contract of
+// docs/contracts.md: data-square on every point, data-piece on pieces, data-hint on hint
+// markers, data-last, data-check, and data-turn/data-fen on the board itself.
 type Board struct {
 	app.Compo
-	View BoardView
-}
-
-func newBoard() *Board { return &Board{} }
-
-// WithView sets what the board shows.
-func (b *Board) WithView(v BoardView) *Board {
-	b.View = v
-	return b
+	View play.BoardView
+	Draw drawing
 }
 
 func (b *Board) Render() app.UI {
-	v := b.View
-	pos := v.Position
-	if pos == nil {
-		pos = xiangqi.NewPosition()
-	}
-	turn := "w"
-	if pos.Turn() == xiangqi.Black {
-		turn = "b"
-	}
-	root := svgElem("svg").
-		ID("board").
-		Class("board").
-		Attr("viewBox", "0 0 "+itoa(boardW)+" "+itoa(boardH)).
-		Attr("role", "group").
-		Attr("aria-label", v.Lang.T(i18n.XiangqiBoard)).
-		Attr("data-turn", turn).
-		Attr("data-fen", pos.FEN()).
-		On("click", b.onClick).
-		On("keydown", onBoardKeyDown)
-	if v.Ready {
-		root = root.Attr("data-ready", "true")
-	}
-	if v.Thinking {
-		root = root.Attr("data-thinking", "true")
-	}
-	if v.Browsing {
-		root = root.Attr("data-browsing", "true")
-	}
-	root = refused(root, v.Refusal, v.Refusals)
-	return root.Body(
-		&boardBase{Flipped: v.Flipped, Coords: v.Coords},
-		b.lastMove(),
-		b.pieces(pos),
-		b.hints(pos),
-		b.hintArrow(),
-		b.points(),
+	v, d := b.View, b.Draw
+	return boardRoot(v, d, "board", [2]int{boardW, boardH}, i18n.XiangqiBoard).Body(
+		&boardBase{Coords: v.Coords, Labels: v.Labels},
+		lastMarks(v),
+		xiangqiPieces(v),
+		xiangqiHints(v),
+		hintArrow(v),
+		pointRects(v, d.Lang, pointCorner, cell),
 	)
 }
 
-// onClick finds the point under the click and posts it as an action for the page.
-func (b *Board) onClick(ctx app.Context, e app.Event) {
-	pt := e.Get("target").Call("closest", "[data-square]")
-	if !pt.Truthy() {
-		return
-	}
-	ctx.NewActionWithValue(PointAction, pt.Call("getAttribute", "data-square").String())
-}
-
 // boardBase is the board's unchanging layers: the glyph outlines, the wood, the grid and its
-// coordinates. As a component of its own it is drawn again only when the flip or the
-// coordinates change (go-app skips a component whose fields are unchanged): drawn at every
-// move, its hundreds of nodes were most of a click's work.
+// coordinates. As a component of its own it is drawn again only when the coordinates change
+// (go-app skips a component whose fields are unchanged): drawn at every move, its hundreds of
+// nodes were most of a click's work.
 type boardBase struct {
 	app.Compo
-	Flipped bool
-	Coords  string
+	Coords string // play.CoordsChinese or play.CoordsICCS
+	Labels []play.EdgeLabel
 }
 
 func (b *boardBase) Render() app.UI {
-	return svgElem("g").Class("board-base").Body(boardDefs(), boardBackground(), boardGrid(b.Flipped, b.Coords))
+	return svgElem("g").Class("board-base").Body(boardDefs(), boardBackground(), boardGrid(b.Coords, b.Labels))
 }
 
 // boardDefs holds the gradients, the wood grain and one outline per character.
@@ -146,7 +83,7 @@ func boardBackground() app.UI {
 }
 
 // boardGrid draws the lines, the palaces, the river and the coordinates.
-func boardGrid(flipped bool, coords string) app.UI {
+func boardGrid(coords string, edge []play.EdgeLabel) app.UI {
 	line := func(x1, y1, x2, y2 int) app.UI {
 		return svgElem("line").Attr("x1", x1).Attr("y1", y1).Attr("x2", x2).Attr("y2", y2)
 	}
@@ -179,12 +116,6 @@ func boardGrid(flipped bool, coords string) app.UI {
 		}
 		return svgElem("use").Attr("href", "#g"+hex(r)).Attr("transform", t)
 	}
-	var labels app.UI
-	if coords == play.CoordsICCS {
-		labels = iccsCoords(flipped)
-	} else {
-		labels = chineseCoords(flipped)
-	}
 	return svgElem("g").Class("grid").Body(
 		svgElem("rect").Class("frame").Attr("x", margin-14).Attr("y", margin-14).
 			Attr("width", 8*cell+28).Attr("height", 9*cell+28),
@@ -194,53 +125,39 @@ func boardGrid(flipped bool, coords string) app.UI {
 			river('楚', x(1)+cell/2, false), river('河', x(2)+cell/2, false),
 			river('界', x(5)+cell/2, true), river('漢', x(6)+cell/2, true),
 		),
-		labels,
+		xiangqiCoords(coords, edge),
 	)
 }
 
-// iccsCoords labels files a–i under the board and ranks 0–9 on its left.
-func iccsCoords(flipped bool) app.UI {
+// xiangqiCoords writes the edge labels: with Chinese coordinates each side's file numbers
+// along its own edge (Red's 九…一 as glyph outlines, Black's １…９ as text: data-file-label
+// names them 一…九 and 1…9); with ICCS's, files a–i under the board and ranks 0–9 on its left.
+func xiangqiCoords(coords string, edge []play.EdgeLabel) app.UI {
 	var labels []app.UI
-	for col := 0; col < 9; col++ {
-		file := col
-		if flipped {
-			file = 8 - col
+	for _, l := range edge {
+		x, y := margin+l.At*cell, 34 // the top edge
+		if l.Edge == play.EdgeBottom {
+			y = boardH - 34
 		}
-		labels = append(labels, svgElem("text").Attr("x", margin+col*cell).Attr("y", boardH-28).Text(string(rune('a'+file))))
+		switch {
+		case l.Side == 0:
+			r := []rune(l.Text)[0]
+			labels = append(labels, svgElem("use").Class("red-file").Attr("data-file-label", l.Text).
+				Attr("href", "#g"+hex(r)).Attr("transform", translate(x, y)+" scale(0.03)"))
+		case l.Side == 1:
+			labels = append(labels, svgElem("text").Class("black-file").Attr("data-file-label", itoa(int([]rune(l.Text)[0]-'０'))).
+				Attr("x", x).Attr("y", y+10).Text(l.Text))
+		case l.Edge == play.EdgeLeft:
+			labels = append(labels, svgElem("text").Attr("x", 44).Attr("y", margin+l.At*cell+10).Text(l.Text))
+		default:
+			labels = append(labels, svgElem("text").Attr("x", x).Attr("y", boardH-28).Text(l.Text))
+		}
 	}
-	for row := 0; row < 10; row++ {
-		rank := 9 - row
-		if flipped {
-			rank = row
-		}
-		labels = append(labels, svgElem("text").Attr("x", 44).Attr("y", margin+row*cell+10).Text(itoa(rank)))
+	class := "coords zh"
+	if coords == play.CoordsICCS {
+		class = "coords iccs"
 	}
-	return svgElem("g").Class("coords iccs").Body(labels...)
-}
-
-// chineseCoords labels the files as each side reads them, along its own edge: Red's 九…一
-// (right to left from Red's seat, so 九 is Red's left), Black's １…９ (from Black's right).
-// Flipping the board moves each row of numbers with its side.
-func chineseCoords(flipped bool) app.UI {
-	var labels []app.UI
-	for col := 0; col < 9; col++ {
-		file := col
-		if flipped {
-			file = 8 - col
-		}
-		x := margin + col*cell
-		redY, blackY := boardH-34, 34
-		if flipped {
-			redY, blackY = blackY, redY
-		}
-		red := []rune("九八七六五四三二一")[file]
-		labels = append(labels,
-			svgElem("use").Class("red-file").Attr("data-file-label", string(red)).
-				Attr("href", "#g"+hex(red)).Attr("transform", translate(x, redY)+" scale(0.03)"),
-			svgElem("text").Class("black-file").Attr("data-file-label", itoa(file+1)).
-				Attr("x", x).Attr("y", blackY+10).Text(string(rune('１'+file))))
-	}
-	return svgElem("g").Class("coords zh").Body(labels...)
+	return svgElem("g").Class(class).Body(labels...)
 }
 
 // startMark draws the small corner marks around a starting point; left and right say which
@@ -269,16 +186,16 @@ func hex(r rune) string {
 	return s
 }
 
-func (b *Board) lastMove() app.UI {
-	v := b.View
-	if v.Last == xiangqi.NoMove {
-		return svgElem("g").Class("last")
+// lastMarks marks the ends of the last move under the pieces.
+func lastMarks(v play.BoardView) app.UI {
+	var marks []app.UI
+	for _, c := range v.Cells {
+		if c.Last {
+			x, y := pointXY(c)
+			marks = append(marks, svgElem("rect").Attr("x", x-46).Attr("y", y-46).Attr("width", 92).Attr("height", 92).Attr("rx", 12))
+		}
 	}
-	mark := func(s xiangqi.Square) app.UI {
-		x, y := pointXY(s, v.Flipped)
-		return svgElem("rect").Attr("x", x-46).Attr("y", y-46).Attr("width", 92).Attr("height", 92).Attr("rx", 12)
-	}
-	return svgElem("g").Class("last").Body(mark(v.Last.From()), mark(v.Last.To()))
+	return svgElem("g").Class("last").Body(marks...)
 }
 
 // piece draws a Xiangqi piece (FEN letter pc) centred on x, y, with its shadow when shadow is
@@ -299,28 +216,20 @@ func piece(pc byte, x, y int, shadow bool) app.HTMLElem {
 	return svgElem("g").Class("piece "+colour).Attr("transform", translate(x, y)).Body(parts...)
 }
 
-func (b *Board) pieces(pos *xiangqi.Position) app.UI {
-	v := b.View
-	checked := xiangqi.Square(-1)
-	if pos.InCheck() {
-		for s := xiangqi.Square(0); s < 90; s++ {
-			if pc := pos.At(s); pc != xiangqi.NoPiece && pc.Kind() == xiangqi.General && pc.Color() == pos.Turn() {
-				checked = s
-			}
-		}
-	}
+// xiangqiPieces draws the pieces (the game's board and the editor's), the selected one and
+// the general in check marked.
+func xiangqiPieces(v play.BoardView) app.UI {
 	var ps []app.UI
-	for s := xiangqi.Square(0); s < 90; s++ {
-		pc := pos.At(s)
-		if pc == xiangqi.NoPiece {
+	for _, c := range v.Cells {
+		if c.Piece == 0 {
 			continue
 		}
-		x, y := pointXY(s, v.Flipped)
-		g := piece(pc.FEN(), x, y, true).Attr("data-piece", string(pc.FEN())).Attr("data-square", s.String())
-		if s == v.Selected {
+		x, y := pointXY(c)
+		g := piece(c.Piece, x, y, true).Attr("data-piece", string(c.Piece)).Attr("data-square", c.Name)
+		if c.Selected {
 			g = g.Class("selected")
 		}
-		if s == checked {
+		if c.Check {
 			g = g.Attr("data-check", "true")
 		}
 		ps = append(ps, g)
@@ -328,32 +237,34 @@ func (b *Board) pieces(pos *xiangqi.Position) app.UI {
 	return svgElem("g").Class("pieces").Body(ps...)
 }
 
-func (b *Board) hints(pos *xiangqi.Position) app.UI {
-	v := b.View
+// xiangqiHints marks the selected piece's targets: a dot, or a ring round a piece it takes.
+func xiangqiHints(v play.BoardView) app.UI {
 	var hs []app.UI
-	for _, mv := range v.Hints {
-		x, y := pointXY(mv.To(), v.Flipped)
+	for _, c := range v.Cells {
+		if !c.Target {
+			continue
+		}
+		x, y := pointXY(c)
 		class, r := "hint", 14
-		if pos.At(mv.To()) != xiangqi.NoPiece {
+		if c.Piece != 0 {
 			class, r = "hint capture", 47
 		}
 		hs = append(hs, svgElem("circle").Class(class).
 			Attr("data-hint", "true").
-			Attr("data-square", mv.To().String()).
+			Attr("data-square", c.Name).
 			Attr("cx", x).Attr("cy", y).Attr("r", r))
 	}
 	return svgElem("g").Class("hints").Body(hs...)
 }
 
 // hintArrow draws the engine's suggested move as an arrow from its origin to its target.
-func (b *Board) hintArrow() app.UI {
-	v := b.View
+func hintArrow(v play.BoardView) app.UI {
 	g := svgElem("g").Class("hint-arrow")
-	if v.HintMove == xiangqi.NoMove {
+	if v.HintFrom < 0 || v.HintTo < 0 {
 		return g
 	}
-	x1, y1 := pointXY(v.HintMove.From(), v.Flipped)
-	x2, y2 := pointXY(v.HintMove.To(), v.Flipped)
+	x1, y1 := pointXY(v.Cells[v.HintFrom])
+	x2, y2 := pointXY(v.Cells[v.HintTo])
 	dx, dy := float64(x2-x1), float64(y2-y1)
 	l := math.Hypot(dx, dy)
 	ux, uy := dx/l, dy/l
@@ -361,40 +272,10 @@ func (b *Board) hintArrow() app.UI {
 	// The shaft stops where the head begins; the head's tip sits on the target point.
 	bx, by := float64(x2)-ux*head, float64(y2)-uy*head
 	pt := func(x, y float64) string { return ftoa(x) + "," + ftoa(y) }
-	return g.Attr("data-hint-move", v.HintMove.String()).Body(
+	return g.Attr("data-hint-move", v.Hint).Body(
 		svgElem("circle").Attr("cx", x1).Attr("cy", y1).Attr("r", 48),
 		svgElem("line").Attr("x1", x1).Attr("y1", y1).Attr("x2", ftoa(bx)).Attr("y2", ftoa(by)),
 		svgElem("polygon").Attr("points", pt(float64(x2), float64(y2))+" "+
 			pt(bx-uy*width/2*1.4, by+ux*width/2*1.4)+" "+pt(bx+uy*width/2*1.4, by-ux*width/2*1.4)),
 	)
-}
-
-// points is the top layer: one transparent square per point, the click targets.
-func (b *Board) points() app.UI {
-	v := b.View
-	pos := v.Position
-	if pos == nil {
-		pos = xiangqi.NewPosition()
-	}
-	cursor := cursorOr(v.Cursor, "e0")
-	if v.Flipped && v.Cursor == "" {
-		cursor = "e9"
-	}
-	var pts []app.UI
-	for s := xiangqi.Square(0); s < 90; s++ {
-		x, y := pointXY(s, v.Flipped)
-		tab := "-1"
-		if s.String() == cursor {
-			tab = "0"
-		}
-		r := svgElem("rect").Class("pt").
-			Attr("data-square", s.String()).
-			Attr("role", "button").Attr("tabindex", tab).Attr("aria-label", pointLabel(v.Lang, s, pos.At(s), v.Coords, v.Flipped)).
-			Attr("x", x-cell/2).Attr("y", y-cell/2).Attr("width", cell).Attr("height", cell)
-		if v.Last != xiangqi.NoMove && (s == v.Last.From() || s == v.Last.To()) {
-			r = r.Attr("data-last", "true")
-		}
-		pts = append(pts, r)
-	}
-	return svgElem("g").Class("points").Body(pts...)
 }

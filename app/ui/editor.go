@@ -7,8 +7,6 @@ import (
 
 	"qipan/app/i18n"
 	"qipan/app/play"
-	"qipan/engine/reversi"
-	"qipan/engine/xiangqi"
 )
 
 // The position editor (Xiangqi 摆局, Reversi setup) takes the place of the board and its panel
@@ -32,35 +30,21 @@ type Edit struct{ Do, Arg, Key, To string }
 // EditView is what the editor shows, a snapshot of a play.Editor.
 type EditView struct {
 	Variant string
-	FEN     string // the edited position, as the board's data-fen
-	Cells   []byte // what stands on each square (play.Editor.Piece)
-	Grid    []int  // the square at each display place, row by row (play.Editor.Cell)
+	Board   play.BoardView // the edited position (play.Editor.View), its Position the root's data-fen
 	Turn    int
-	Flipped bool
 	Picked  byte
 	Palette []byte
 	Problem play.EditProblem
 	Stuck   bool // legal, and the side to move has no move (play.Editor.Stuck)
 	Lang    i18n.Lang
 	Theme   string
-	Cursor  int    // the square in the tab order
-	Coords  string // Xiangqi's coordinates, as the game's board shows them
 }
 
-// editView takes the snapshot of e the editor shows.
+// editView takes the snapshot of e the editor shows: cursor is the square in the tab order,
+// coords Xiangqi's coordinates, as the game's board shows them.
 func editView(e *play.Editor, l i18n.Lang, theme string, cursor int, coords string) EditView {
-	cols, rows := e.Dims()
-	v := EditView{Variant: e.Variant(), FEN: e.FEN(), Turn: e.Turn(), Flipped: e.Flipped(), Picked: e.Picked(), Palette: e.Palette(),
-		Problem: e.Check(), Stuck: e.Stuck(), Lang: l, Theme: theme, Cursor: cursor, Coords: coords}
-	for sq := 0; sq < cols*rows; sq++ {
-		v.Cells = append(v.Cells, e.Piece(sq))
-	}
-	for row := 0; row < rows; row++ {
-		for col := 0; col < cols; col++ {
-			v.Grid = append(v.Grid, e.Cell(col, row))
-		}
-	}
-	return v
+	return EditView{Variant: e.Variant(), Board: e.View(play.ViewOptions{Coords: coords, Cursor: e.SquareName(cursor), Lang: l}),
+		Turn: e.Turn(), Picked: e.Picked(), Palette: e.Palette(), Problem: e.Check(), Stuck: e.Stuck(), Lang: l, Theme: theme}
 }
 
 // PositionEditor is the editor component.
@@ -122,7 +106,7 @@ func (c *PositionEditor) Render() app.UI {
 		help = i18n.EditHelpReversi
 	}
 	return app.Div().Class(class).Attr("data-theme", v.Theme).
-		Attr("data-editor", v.Variant).Attr("data-fen", v.FEN).Attr("data-legal", strconv.FormatBool(legal)).
+		Attr("data-editor", v.Variant).Attr("data-fen", v.Board.Position).Attr("data-legal", strconv.FormatBool(legal)).
 		Body(
 			app.Div().Class("board-wrap").Body(c.board()),
 			app.Aside().Class("panel edit-panel").Aria("label", l.T(i18n.EditTitle)).Body(
@@ -223,54 +207,13 @@ func swatch(pc byte, reversi bool) app.UI {
 // board is the position being set up, drawn as the game's board is; every point is a button
 // that puts the picked piece there.
 func (c *PositionEditor) board() app.UI {
-	v := c.View
+	v, l := c.View.Board, c.View.Lang
 	if c.reversi() {
-		return c.reversiBoard()
-	}
-	var pieces, points []app.UI
-	for i, sq := range v.Grid {
-		x, y := margin+(i%9)*cell, margin+(i/9)*cell
-		s := xiangqi.Square(sq)
-		name, spoken := s.String(), squareName(v.Lang, s, v.Coords, v.Flipped)
-		label := v.Lang.T(i18n.PointEmpty, spoken)
-		if pc := v.Cells[sq]; pc != 0 {
-			pieces = append(pieces, piece(pc, x, y, true).Attr("data-piece", string(pc)).Attr("data-square", name))
-			label = spoken + " " + play.PieceText(v.Lang, pc)
-		}
-		points = append(points, c.point(sq, name, label).
-			Attr("x", x-cell/2).Attr("y", y-cell/2).Attr("width", cell).Attr("height", cell))
+		return c.boardRoot("board reversi edit-board", itoa(rvSize)+" "+itoa(rvSize)).Body(
+			reversiGrid(v.Labels), reversiDiscs(v), pointRects(v, l, cellXY, rvCell))
 	}
 	return c.boardRoot("board edit-board", itoa(boardW)+" "+itoa(boardH)).Body(
-		&boardBase{Flipped: v.Flipped, Coords: v.Coords},
-		svgElem("g").Class("pieces").Body(pieces...),
-		svgElem("g").Class("points").Body(points...),
-	)
-}
-
-// reversiBoard is the Reversi position being set up.
-func (c *PositionEditor) reversiBoard() app.UI {
-	v := c.View
-	var discs, points []app.UI
-	for i, sq := range v.Grid {
-		x, y := rvMargin+(i%8)*rvCell, rvMargin+(i/8)*rvCell
-		sqName := reversi.Square(sq).String()
-		label := v.Lang.T(i18n.PointEmpty, sqName)
-		switch pc := v.Cells[sq]; pc {
-		case 'X', 'O':
-			name := play.PieceText(v.Lang, pc)
-			colour := map[byte]string{'X': "disc black", 'O': "disc white"}[pc]
-			discs = append(discs, svgElem("circle").Class(colour).Attr("data-disc", string(pc)).Attr("data-square", sqName).
-				Attr("cx", x+rvCell/2).Attr("cy", y+rvCell/2).Attr("r", 44))
-			label = v.Lang.T(i18n.PointDisc, sqName, name)
-		}
-		points = append(points, c.point(sq, sqName, label).
-			Attr("x", x).Attr("y", y).Attr("width", rvCell).Attr("height", rvCell))
-	}
-	return c.boardRoot("board reversi edit-board", itoa(rvSize)+" "+itoa(rvSize)).Body(
-		reversiGrid(),
-		svgElem("g").Class("discs").Body(discs...),
-		svgElem("g").Class("points").Body(points...),
-	)
+		&boardBase{Coords: v.Coords, Labels: v.Labels}, xiangqiPieces(v), pointRects(v, l, pointCorner, cell))
 }
 
 // boardRoot is the editor board's svg: clicks put a piece, keys move the cursor (keyboard.go's
@@ -279,16 +222,6 @@ func (c *PositionEditor) boardRoot(class, size string) app.HTMLElem {
 	return svgElem("svg").Class(class).Attr("viewBox", "0 0 "+size).
 		Attr("role", "group").Aria("label", c.View.Lang.T(i18n.EditBoard)).
 		On("click", onEditBoardClick).On("keydown", onEditBoardKey)
-}
-
-// point is the click target of square sq.
-func (c *PositionEditor) point(sq int, name, label string) app.HTMLElem {
-	tab := "-1"
-	if sq == c.View.Cursor {
-		tab = "0"
-	}
-	return svgElem("rect").Class("pt").Attr("data-square", name).Attr("role", "button").
-		Attr("tabindex", tab).Aria("label", label)
 }
 
 func onEditBoardClick(ctx app.Context, e app.Event) {
@@ -311,9 +244,6 @@ func onEditBoardKey(ctx app.Context, e app.Event) {
 	e.Call("stopPropagation") // the page's own ← → browse the record
 	ctx.NewActionWithValue(EditAction, Edit{Do: "key", Key: key, Arg: pt.Call("getAttribute", "data-square").String()})
 }
-
-// editArrows are the moves of the cursor by the arrow keys, in display columns and rows.
-var editArrows = map[string][2]int{"ArrowLeft": {-1, 0}, "ArrowRight": {1, 0}, "ArrowUp": {0, -1}, "ArrowDown": {0, 1}}
 
 // applyEdit does ed to the editor e; cursor is the square in the tab order. It returns the
 // new cursor and what the page has to do: "cancel", "play", or "" (the editor changed, or
@@ -340,7 +270,7 @@ func applyEdit(e *play.Editor, cursor int, ed Edit) (int, string) {
 			e.Put(sq)
 			return sq, ""
 		}
-		if d, ok := editArrows[ed.Key]; ok {
+		if d, ok := arrows[ed.Key]; ok {
 			if next := e.Step(sq, d[0], d[1]); next >= 0 {
 				cursor = next
 			}

@@ -62,14 +62,14 @@ func TestEditView(t *testing.T) {
 	e := play.NewEditor(play.NewTable(play.VariantReversi))
 	e.Clear()
 	v := editView(e, i18n.English, "wood", 0, play.CoordsICCS)
-	if v.Problem.Reason != play.EditNoDiscs || len(v.Cells) != 64 || len(v.Grid) != 64 || v.Grid[0] != 0 || v.Grid[63] != 63 {
+	if cs := v.Board.Cells; v.Problem.Reason != play.EditNoDiscs || len(cs) != 64 || cs[0].Square != 0 || cs[63].Square != 63 || !cs[0].Cursor {
 		t.Errorf("view of an empty Reversi board: %+v", v.Problem)
 	}
 	x := play.NewEditor(play.NewTable(play.VariantXiangqi))
 	x.Flip()
 	v = editView(x, i18n.English, "wood", 0, play.CoordsICCS)
-	if !v.Flipped || v.Problem.Reason != "" || len(v.Grid) != 90 || x.SquareName(v.Grid[0]) != "i0" {
-		t.Errorf("view of the flipped start: flipped %v, %+v, top-left %s", v.Flipped, v.Problem, x.SquareName(v.Grid[0]))
+	if !v.Board.Flipped || v.Problem.Reason != "" || len(v.Board.Cells) != 90 || v.Board.Cells[0].Name != "i0" {
+		t.Errorf("view of the flipped start: flipped %v, %+v, top-left %s", v.Board.Flipped, v.Problem, v.Board.Cells[0].Name)
 	}
 }
 

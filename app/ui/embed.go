@@ -257,7 +257,7 @@ func (e *Embed) Render() app.UI {
 	return root.Body(
 		e.players(),
 		app.Div().Class("embed-main").Body(
-			app.Div().Class("embed-board").Body(drawBoard(b, drawing{Ready: e.mounted, Coords: play.CoordsChinese, Lang: e.lang})),
+			app.Div().Class("embed-board").Body(drawBoard(b.View(play.ViewOptions{Lang: e.lang}), drawing{Ready: e.mounted, Lang: e.lang})),
 			app.Div().Class("embed-side").Body(
 				e.bar(),
 				app.P().Class("embed-status").Attr("aria-live", "polite").Text(e.status()),

@@ -1,20 +1,17 @@
 package ui
 
 import (
-	"strconv"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"qipan/app/i18n"
 	"qipan/app/play"
-	"qipan/engine/reversi"
-	"qipan/engine/xiangqi"
 )
 
 // The boards take the keyboard as the grid pattern does: one point at a time is in the tab
 // order (the cursor, tabindex 0; the others -1), the arrow keys move it, Enter or Space acts
 // as a click there (pick up, put down), Escape drops the selection. Every point has an
-// accessible name ("e2, red cannon" / "e2 红炮"), and each move played is announced.
+// accessible name (play.BoardView.CellLabel: "e2, red cannon" / "五路第3行 红炮"), and each
+// move played is announced.
 
 // BoardKeyAction is posted by a key pressed on a board point; its value is a BoardKey.
 const BoardKeyAction = "qipan/board-key"
@@ -63,7 +60,7 @@ func (p *Page) onBoardKey(ctx app.Context, a app.Action) {
 		p.onPoint(ctx, app.Action{Name: PointAction, Value: at})
 	case "Escape":
 		p.refusal = ""
-		p.board().Deselect()
+		p.s.Escape()
 	default:
 		next := p.step(at, k.Key)
 		if next == "" {
@@ -74,27 +71,21 @@ func (p *Page) onBoardKey(ctx app.Context, a app.Action) {
 	}
 }
 
+// arrows are the moves of the keyboard's cursor by the arrow keys, in display columns and rows
+// (the game's board and the editor's).
+var arrows = map[string][2]int{"ArrowLeft": {-1, 0}, "ArrowRight": {1, 0}, "ArrowUp": {0, -1}, "ArrowDown": {0, 1}}
+
 // step is the point next to sq in the direction of an arrow key as the board is drawn, or ""
 // at the edge.
 func (p *Page) step(sq, key string) string {
 	b := p.board()
 	at, ok := b.ParseSquare(sq)
-	if !ok {
+	d, arrow := arrows[key]
+	if !ok || !arrow {
 		return ""
 	}
-	cols, rows := b.Dims()
-	for col := 0; col < cols; col++ {
-		for row := 0; row < rows; row++ {
-			if b.Cell(col, row) != at {
-				continue
-			}
-			col += map[string]int{"ArrowLeft": -1, "ArrowRight": 1}[key]
-			row += map[string]int{"ArrowUp": -1, "ArrowDown": 1}[key]
-			if col < 0 || col >= cols || row < 0 || row >= rows {
-				return ""
-			}
-			return b.SquareName(b.Cell(col, row))
-		}
+	if next := p.view().Step(at, d[0], d[1]); next >= 0 {
+		return b.SquareName(next)
 	}
 	return ""
 }
@@ -105,55 +96,6 @@ func cursorOr(cursor, def string) string {
 		return def
 	}
 	return cursor
-}
-
-// pointLabel is a Xiangqi point's accessible name in the board's coordinates (squareName):
-// "e2, red cannon", "八路第3行 红炮", "五路第1行 红帅", "e5, empty".
-func pointLabel(l i18n.Lang, s xiangqi.Square, pc xiangqi.Piece, coords string, flipped bool) string {
-	name := squareName(l, s, coords, flipped)
-	if pc == xiangqi.NoPiece {
-		return l.T(i18n.PointEmpty, name)
-	}
-	colour := l.T(i18n.RedWord)
-	if pc.Color() == xiangqi.Black {
-		colour = l.T(i18n.BlackWord)
-	}
-	return l.T(i18n.PointPiece, name, colour, play.PieceName(l, pc.Color(), pc.Kind()))
-}
-
-// squareName names a point in the coordinates the board shows: ICCS's "e0", or with the
-// Chinese ones the file as the side at the bottom numbers it (Red's 九…一, Black's １…９, as
-// board.go's chineseCoords draws them; in English its number) and the row counted from the
-// bottom: "五路第1行", "file 5, row 1".
-func squareName(l i18n.Lang, s xiangqi.Square, coords string, flipped bool) string {
-	if coords == play.CoordsICCS {
-		return s.String()
-	}
-	n, row := 9-s.File(), s.Rank()+1 // Red's file numbers run from its right
-	if flipped {
-		n, row = s.File()+1, 10-s.Rank()
-	}
-	file := strconv.Itoa(n)
-	switch {
-	case l == i18n.English:
-	case flipped:
-		file = string(rune('０' + n))
-	default:
-		file = string([]rune("一二三四五六七八九")[n-1])
-	}
-	return l.T(i18n.PointChinese, file, row)
-}
-
-// cellLabel is a Reversi cell's accessible name: "d4, white disc", "d4 白棋", "a1, empty".
-func cellLabel(l i18n.Lang, s reversi.Square, pos *reversi.Position) string {
-	bit := uint64(1) << uint(s)
-	switch {
-	case pos.Black()&bit != 0:
-		return l.T(i18n.PointDisc, s.String(), play.DiscText(l, reversi.Black))
-	case pos.White()&bit != 0:
-		return l.T(i18n.PointDisc, s.String(), play.DiscText(l, reversi.White))
-	}
-	return l.T(i18n.PointEmpty, s.String())
 }
 
 // announcement is the last move played, for screen readers: "Red: C2.5", "黑棋：f4", with
@@ -181,8 +123,8 @@ func (p *Page) announcer(texts []string) app.UI {
 // lands. A piece already selected stays selected.
 func (p *Page) onDragStart(ctx app.Context, sq string) {
 	b := p.board()
-	// Reversi's discs are not moved; a piece already selected stays selected.
-	if s, ok := b.ParseSquare(sq); !ok || s == b.Selected() || b.Variant() == play.VariantReversi {
+	// (Only Xiangqi's board listens for drags: listenDrag.)
+	if s, ok := b.ParseSquare(sq); !ok || s == b.Selected() {
 		return
 	}
 	p.onPoint(ctx, app.Action{Name: PointAction, Value: sq})

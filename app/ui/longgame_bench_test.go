@@ -37,7 +37,7 @@ func BenchmarkLongGame(b *testing.B) {
 		{"MoveList", func() {
 			newMoveList().WithRecord(bd.MoveTexts(play.ICCS), bd.Ply(), bd.ShownPly(), false).Render()
 		}},
-		{"Board", func() { drawBoard(bd, drawing{Ready: true}) }},
+		{"Board", func() { drawBoard(bd.View(play.ViewOptions{}), drawing{Ready: true}) }},
 		{"Status", func() { p.status() }},
 		{"EnginePanel", func() { p.enginePanel() }},
 		{"ShareRow", func() { p.shareRow() }},

@@ -74,6 +74,12 @@ func (p *Page) reversi() bool { return p.settings.Game == play.VariantReversi }
 // same for both games.
 func (p *Page) board() *play.Table { return p.s.Table() }
 
+// view is the board as the page draws it: in the settings' coordinates, with the keyboard's
+// cursor.
+func (p *Page) view() play.BoardView {
+	return p.board().View(play.ViewOptions{Coords: p.settings.Coords, Cursor: p.cursor, Lang: p.lang})
+}
+
 // setGame puts the game of variant on the board and in the settings (normalised: an unknown
 // game is Xiangqi).
 func (p *Page) setGame(variant string) {
@@ -349,9 +355,7 @@ func (p *Page) onKey(ctx app.Context, key string) {
 
 // importText loads the box's FEN, PGN, DhtmlXQ or moves; on error nothing changes and the
 // error is shown.
-func (p *Page) importText(ctx app.Context) {
-	p.imported(ctx, func(t *play.Table) (string, []string, error) { return t.Import(p.ioText) })
-}
+func (p *Page) importText(ctx app.Context) { p.imported(ctx, p.s.ImportText(p.ioText)) }
 
 // onFile imports a file chosen or dropped on the import box; pasted text stays in the box.
 func (p *Page) onFile(ctx app.Context, a app.Action) {
@@ -360,31 +364,19 @@ func (p *Page) onFile(ctx app.Context, a app.Action) {
 		p.ioError, p.ioNote = p.lang.T(i18n.FileUnreadable), ""
 		return
 	}
-	p.imported(ctx, func(t *play.Table) (string, []string, error) { return t.ImportFile(f.Data, decodeGBK) })
+	p.imported(ctx, p.s.ImportFile(f.Data, decodeGBK))
 }
 
-// imported loads a game with load in place of the game on the board, which is kept to be
-// brought back (play.Session.Replace), and says what it did; on error nothing changes.
-func (p *Page) imported(ctx app.Context, load func(*play.Table) (string, []string, error)) {
-	var kind string
-	var notes []string
-	e, err := p.s.Replace(func(t *play.Table) (err error) {
-		kind, notes, err = load(t)
-		return err
-	})
-	if err != nil {
-		p.ioError, p.ioNote = play.ErrorDetail(p.lang, err), ""
+// imported says in the box what an import did (play.Session.Import: the game it replaced is
+// kept to be brought back); on error nothing changed.
+func (p *Page) imported(ctx app.Context, im play.Imported) {
+	if im.Err != nil {
+		p.ioError, p.ioNote = im.Message(p.lang, ""), ""
 		return
 	}
-	p.ioError, p.ioNote, p.notice = "", p.lang.T(i18n.Loaded, play.WhatText(p.lang, kind)), ""
-	if len(notes) > 0 {
-		p.ioNote += " " + strings.Join(notes, "; ")
-	}
-	if e.Kept {
-		p.ioNote += " " + p.lang.T(i18n.ImportKeptPrevious)
-	}
-	p.kept(e)
-	p.apply(ctx, e)
+	p.ioError, p.ioNote, p.notice = "", im.Message(p.lang, ""), ""
+	p.kept(im.Effects)
+	p.apply(ctx, im.Effects)
 }
 
 // export puts text in the box and on the clipboard.
@@ -445,7 +437,7 @@ func (p *Page) Render() app.UI {
 	if p.editor != nil {
 		return newPositionEditor().WithView(editView(p.editor, p.lang, p.theme(), p.editCursor, p.settings.Coords))
 	}
-	b, l := p.board(), p.lang
+	b, l, v := p.board(), p.lang, p.view()
 	texts := b.MoveTexts(p.notation()) // the move list's, and the announcement's
 	if m, ok := b.Annotated(); ok {
 		texts = withSymbols(texts, m.Symbols())
@@ -458,10 +450,7 @@ func (p *Page) Render() app.UI {
 	return app.Div().Class(class).Attr("data-theme", p.theme()).Body(
 		app.Div().Class("board-wrap").Body(
 			p.gameOver(),
-			drawBoard(b, drawing{
-				Ready: p.mounted, Coords: p.settings.Coords, Lang: l, Refusal: p.refusal, Refusals: p.refusals,
-				Cursor: p.cursor, HintScores: true,
-			}),
+			drawBoard(v, drawing{Ready: p.mounted, Lang: l, Refusal: p.refusal, Refusals: p.refusals, HintScores: true}),
 		),
 		// Every slot of the panel is always there (empty when unused): go-app matches
 		// children by position, and a slot appearing before the import/export box would
@@ -483,11 +472,11 @@ func (p *Page) Render() app.UI {
 			p.lineSlot(),
 			p.enginePanel(),
 			p.keepSlot(),
-			p.players(),
+			players(v),
 			newMoveList().In(l).WithRecord(texts, b.Ply(), b.ShownPly(), b.SecondFirst()),
 			p.variations(),
 			p.graphSlot(),
-			p.comment(),
+			comment(v),
 			p.noteSlot(),
 			p.historySelect(),
 		), app.Div().Class("panel-side").Body(

@@ -5,7 +5,6 @@ import (
 
 	"qipan/app/i18n"
 	"qipan/app/play"
-	"qipan/engine/reversi"
 )
 
 // Reversi board geometry, in viewBox units: 8 cells of rvCell from rvMargin (the labels' room).
@@ -15,86 +14,37 @@ const (
 	rvSize   = 2*rvMargin + 8*rvCell // 1000
 )
 
-// cellXY returns the top-left corner of square s (a1 top-left, as transcripts have it).
-func cellXY(s reversi.Square) (x, y int) { return rvMargin + s.Col()*rvCell, rvMargin + s.Row()*rvCell }
+// cellXY returns the top-left corner of cell c (a1 top-left, as transcripts have it).
+func cellXY(c play.ViewCell) (x, y int) { return rvMargin + c.Col*rvCell, rvMargin + c.Row*rvCell }
 
-// ReversiView is what the Reversi board shows: a snapshot taken from the game.
-type ReversiView struct {
-	Position *reversi.Position
-	Hints    []reversi.Square // the person's legal moves
-	Last     reversi.Move     // NoMove (or Pass) for no disc to mark
-	HintMove reversi.Move     // the engine's suggestion, NoMove for none
-	Ready    bool
-	Thinking bool
-	Lang     i18n.Lang // of the board's accessible name
-	Refusal  play.Refusal
-	Refusals int
-	Cursor   string // the cell in the tab order (keyboard.go), "" for the default
-	Browsing bool   // the record is reviewed: the arrows browse it
-	// Scores are the hint search's scores of the legal moves (centi-discs for the side to
-	// move), written on their cells; nil for none.
-	Scores map[reversi.Square]int
+// cellCentre returns the centre of cell c.
+func cellCentre(c play.ViewCell) (x, y int) {
+	x, y = cellXY(c)
+	return x + rvCell/2, y + rvCell/2
 }
 
-// ReversiBoard is the green 8×8 SVG board. Its DOM (docs/contracts.md): data-square on every
-// cell, data-disc (X/O) and data-square on discs, data-hint on the legal moves, data-hint-move
-// on the engine's suggestion, data-last on the last move's cell, data-turn and data-fen on
-// the board.
+// ReversiBoard is the green 8×8 SVG board, drawn from the table's view. Its DOM
+// (docs/contracts.md): data-square on every cell, data-disc (X/O) and data-square on discs,
+// data-hint on the legal moves, data-hint-move on the engine's suggestion, data-last on the
+// last move's cell, data-turn and data-fen on the board.
 type ReversiBoard struct {
 	app.Compo
-	View ReversiView
-}
-
-func newReversiBoard() *ReversiBoard { return &ReversiBoard{} }
-
-// WithView sets what the board shows.
-func (b *ReversiBoard) WithView(v ReversiView) *ReversiBoard {
-	b.View = v
-	return b
+	View play.BoardView
+	Draw drawing
 }
 
 func (b *ReversiBoard) Render() app.UI {
-	v := b.View
-	pos := v.Position
-	if pos == nil {
-		pos = reversi.NewPosition()
-	}
-	text := pos.String()
-	root := svgElem("svg").ID("board").Class("board reversi").
-		Attr("viewBox", "0 0 "+itoa(rvSize)+" "+itoa(rvSize)).
-		Attr("role", "group").Attr("aria-label", b.View.Lang.T(i18n.ReversiBoard)).
-		Attr("data-turn", text[65:]).
-		Attr("data-fen", text).
-		On("click", onBoardClick).
-		On("keydown", onBoardKeyDown)
-	if v.Ready {
-		root = root.Attr("data-ready", "true")
-	}
-	if v.Thinking {
-		root = root.Attr("data-thinking", "true")
-	}
-	if v.Browsing {
-		root = root.Attr("data-browsing", "true")
-	}
-	root = refused(root, v.Refusal, v.Refusals)
-	return root.Body(
-		reversiGrid(),
-		b.discs(pos),
-		b.marks(),
-		b.cells(),
+	v, d := b.View, b.Draw
+	return boardRoot(v, d, "board reversi", [2]int{rvSize, rvSize}, i18n.ReversiBoard).Body(
+		reversiGrid(v.Labels),
+		reversiDiscs(v),
+		reversiMarks(v, d.HintScores),
+		pointRects(v, d.Lang, cellXY, rvCell),
 	)
 }
 
-// onBoardClick posts the square under the click (both boards).
-func onBoardClick(ctx app.Context, e app.Event) {
-	pt := e.Get("target").Call("closest", "[data-square]")
-	if pt.Truthy() {
-		ctx.NewActionWithValue(PointAction, pt.Call("getAttribute", "data-square").String())
-	}
-}
-
 // reversiGrid draws the felt, the lines, the four star points and the coordinates.
-func reversiGrid() app.UI {
+func reversiGrid(edge []play.EdgeLabel) app.UI {
 	var lines, labels []app.UI
 	for i := 0; i <= 8; i++ {
 		p := rvMargin + i*rvCell
@@ -102,11 +52,13 @@ func reversiGrid() app.UI {
 			svgElem("line").Attr("x1", rvMargin).Attr("y1", p).Attr("x2", rvMargin+8*rvCell).Attr("y2", p),
 			svgElem("line").Attr("x1", p).Attr("y1", rvMargin).Attr("x2", p).Attr("y2", rvMargin+8*rvCell))
 	}
-	for i := 0; i < 8; i++ {
-		c := rvMargin + i*rvCell + rvCell/2
-		labels = append(labels,
-			svgElem("text").Attr("x", c).Attr("y", rvMargin-18).Text(string(rune('a'+i))),
-			svgElem("text").Attr("x", rvMargin/2).Attr("y", c+10).Text(itoa(i+1)))
+	for _, l := range edge {
+		c := rvMargin + l.At*rvCell + rvCell/2
+		if l.Edge == play.EdgeLeft {
+			labels = append(labels, svgElem("text").Attr("x", rvMargin/2).Attr("y", c+10).Text(l.Text))
+		} else {
+			labels = append(labels, svgElem("text").Attr("x", c).Attr("y", rvMargin-18).Text(l.Text))
+		}
 	}
 	var stars []app.UI
 	for _, p := range [][2]int{{2, 2}, {6, 2}, {2, 6}, {6, 6}} {
@@ -122,85 +74,59 @@ func reversiGrid() app.UI {
 	)
 }
 
-// discs draws one slot per square, always in the same order, so a flipped disc is the same
-// element with another class: the CSS turns it over.
-func (b *ReversiBoard) discs(pos *reversi.Position) app.UI {
+// reversiDiscs draws one slot per cell, always in the same order, so a flipped disc is the
+// same element with another class: the CSS turns it over.
+func reversiDiscs(v play.BoardView) app.UI {
 	var ds []app.UI
-	for s := reversi.Square(0); s < 64; s++ {
-		x, y := cellXY(s)
-		c := svgElem("circle").Attr("cx", x+rvCell/2).Attr("cy", y+rvCell/2).Attr("r", 44)
-		color, ok := pos.At(s)
-		switch {
-		case !ok:
-			c = c.Class("disc none")
-		case color == reversi.Black:
-			c = c.Class("disc black").Attr("data-disc", "X").Attr("data-square", s.String())
+	for _, c := range v.Cells {
+		x, y := cellCentre(c)
+		d := svgElem("circle").Attr("cx", x).Attr("cy", y).Attr("r", 44)
+		switch c.Piece {
+		case 'X':
+			d = d.Class("disc black").Attr("data-disc", "X").Attr("data-square", c.Name)
+		case 'O':
+			d = d.Class("disc white").Attr("data-disc", "O").Attr("data-square", c.Name)
 		default:
-			c = c.Class("disc white").Attr("data-disc", "O").Attr("data-square", s.String())
+			d = d.Class("disc none")
 		}
-		ds = append(ds, c)
+		ds = append(ds, d)
 	}
 	return svgElem("g").Class("discs").Body(ds...)
 }
 
-// marks draws the legal-move dots, the last move's dot and the engine's suggestion.
-func (b *ReversiBoard) marks() app.UI {
-	v := b.View
-	centre := func(s reversi.Square) (int, int) {
-		x, y := cellXY(s)
-		return x + rvCell/2, y + rvCell/2
-	}
+// reversiMarks draws the engine's suggestion, the legal-move dots (with the hint search's
+// scores when scores is set) and the last move's dot.
+func reversiMarks(v play.BoardView, scores bool) app.UI {
 	var ms []app.UI
 	// The suggestion's dashed ring first: the move's score, drawn later, sits over it.
-	if s := v.HintMove.Square(); s != reversi.NoSquare {
-		x, y := centre(s)
-		ms = append(ms, svgElem("circle").Class("hint-move").Attr("data-hint-move", s.String()).
+	if v.HintTo >= 0 {
+		x, y := cellCentre(v.Cells[v.HintTo])
+		ms = append(ms, svgElem("circle").Class("hint-move").Attr("data-hint-move", v.Hint).
 			Attr("cx", x).Attr("cy", y).Attr("r", 40))
 	}
-	for _, s := range v.Hints {
-		x, y := centre(s)
-		ms = append(ms, svgElem("circle").Class("hint").Attr("data-hint", "true").Attr("data-square", s.String()).
+	for i, c := range v.Cells {
+		if !c.Target {
+			continue
+		}
+		x, y := cellCentre(c)
+		ms = append(ms, svgElem("circle").Class("hint").Attr("data-hint", "true").Attr("data-square", c.Name).
 			Attr("cx", x).Attr("cy", y).Attr("r", 14))
-		if sc, ok := v.Scores[s]; ok {
+		if scores && c.Scored {
 			// Above the dot; on the suggestion, in the middle of its ring (clear of the
 			// ring's dashes, which pass where the others' scores stand).
 			ty := y - 18
-			if s == v.HintMove.Square() {
+			if i == v.HintTo {
 				ty = y + 8
 			}
-			ms = append(ms, svgElem("text").Class("hint-score").Attr("data-hint-score", sc).Attr("data-square", s.String()).
-				Attr("x", x).Attr("y", ty).Text(discScore(sc)))
+			ms = append(ms, svgElem("text").Class("hint-score").Attr("data-hint-score", c.Score).Attr("data-square", c.Name).
+				Attr("x", x).Attr("y", ty).Text(discScore(c.Score)))
 		}
 	}
-	if s := v.Last.Square(); s != reversi.NoSquare {
-		x, y := centre(s)
-		ms = append(ms, svgElem("circle").Class("last-dot").Attr("cx", x).Attr("cy", y).Attr("r", 9))
+	for _, c := range v.Cells {
+		if c.Last {
+			x, y := cellCentre(c)
+			ms = append(ms, svgElem("circle").Class("last-dot").Attr("cx", x).Attr("cy", y).Attr("r", 9))
+		}
 	}
 	return svgElem("g").Class("marks").Body(ms...)
-}
-
-// cells is the top layer: one transparent square per cell, the click targets.
-func (b *ReversiBoard) cells() app.UI {
-	last := b.View.Last.Square()
-	pos := b.View.Position
-	if pos == nil {
-		pos = reversi.NewPosition()
-	}
-	cursor := cursorOr(b.View.Cursor, "d3")
-	var cs []app.UI
-	for s := reversi.Square(0); s < 64; s++ {
-		x, y := cellXY(s)
-		tab := "-1"
-		if s.String() == cursor {
-			tab = "0"
-		}
-		r := svgElem("rect").Class("pt").Attr("data-square", s.String()).
-			Attr("role", "button").Attr("tabindex", tab).Attr("aria-label", cellLabel(b.View.Lang, s, pos)).
-			Attr("x", x).Attr("y", y).Attr("width", rvCell).Attr("height", rvCell)
-		if s == last {
-			r = r.Attr("data-last", "true")
-		}
-		cs = append(cs, r)
-	}
-	return svgElem("g").Class("points").Body(cs...)
 }

@@ -11,9 +11,8 @@ import (
 )
 
 func TestReversiBoard(t *testing.T) {
-	r := play.NewReversi()
-	tb := play.TableOf(r)
-	html := appHTML(newReversiBoard().WithView(ReversiView{Position: r.Shown(), Hints: startHints(), Last: reversi.NoMove, HintMove: reversi.NoMove, Ready: true}))
+	b := play.NewTable(play.VariantReversi)
+	html := drawn(b, play.ViewOptions{}, drawing{Ready: true})
 	counts := map[string]int{"data-disc": 4, "data-hint": 4, "data-square": 64 + 4 + 4, "data-last": 0, "data-hint-move": 0, "data-ready": 1, "data-thinking": 0}
 	for s, n := range counts {
 		if got := countAttr(html, s); got != n {
@@ -36,15 +35,20 @@ func TestReversiBoard(t *testing.T) {
 			t.Errorf("no hint on %s", sq)
 		}
 	}
-	tb.Click(int(mustRvSquare(t, "f5")))
-	html = appHTML(newReversiBoard().WithView(ReversiView{Position: r.Shown(), Last: r.LastMove(), HintMove: reversi.MoveAt(mustRvSquare(t, "f4")), Thinking: true}))
-	for s, n := range map[string]int{"data-disc": 5, "data-hint": 0, "data-last": 1, "data-hint-move": 1, "data-thinking": 1} {
+	b = tableAfter(t, play.VariantReversi, false, []string{"f5"})
+	html = drawn(b, play.ViewOptions{}, drawing{})
+	for s, n := range map[string]int{"data-disc": 5, "data-hint": 0, "data-last": 1, "data-hint-move": 0, "data-thinking": 1} {
 		if got := countAttr(html, s); got != n {
 			t.Errorf("after f5: %s appears %d times, want %d", s, got, n)
 		}
 	}
 	if !strings.Contains(html, `data-turn="O"`) || !hasTag(html, `data-disc="X"`, `data-square="e5"`) {
 		t.Error("after f5: e5 not flipped or not White's turn")
+	}
+	b = tableAfter(t, play.VariantReversi, true, []string{"f5"}, "bestmove f4")
+	html = drawn(b, play.ViewOptions{}, drawing{})
+	if !hasTag(html, `data-hint-move="f4"`) || countAttr(html, "data-hint") != 3 {
+		t.Errorf("White's hint: %d legal moves marked, suggestion f4 %v", countAttr(html, "data-hint"), hasTag(html, `data-hint-move="f4"`))
 	}
 }
 
@@ -114,10 +118,11 @@ func TestReversiPage(t *testing.T) {
 // The suggested move's score is drawn over its dashed ring, inside it: the ring (radius 40,
 // stroke 7) never covers it.
 func TestReversiHintScoreOverRing(t *testing.T) {
-	r := play.NewReversi()
-	f5 := mustRvSquare(t, "f5")
-	html := appHTML(newReversiBoard().WithView(ReversiView{Position: r.Shown(), Hints: startHints(), Last: reversi.NoMove,
-		HintMove: reversi.MoveAt(f5), Scores: map[reversi.Square]int{f5: 2}, Ready: true}))
+	b := tableAfter(t, play.VariantReversi, false, nil, "info string ready", "info depth 6 multipv 1 score cp 2 nodes 9 pv f5 d6", "bestmove f5")
+	html := drawn(b, play.ViewOptions{}, drawing{HintScores: true, Ready: true})
+	if drawn(b, play.ViewOptions{}, drawing{}) == html || strings.Contains(drawn(b, play.ViewOptions{}, drawing{}), "data-hint-score") {
+		t.Error("scores drawn where they are not asked for")
+	}
 	ring, score := strings.Index(html, `data-hint-move="f5"`), strings.Index(html, `data-hint-score="2"`)
 	if ring < 0 || score < 0 || score < ring {
 		t.Fatalf("ring at %d, score at %d: the score must come after (over) the ring", ring, score)
@@ -137,13 +142,4 @@ func TestReversiHintScoreOverRing(t *testing.T) {
 	if top, bottom := ci-(yi-18), yi-ci; top > 30 || bottom > 30 {
 		t.Errorf("the score spans %d above to %d below the ring's centre, into the ring's stroke (36.5..43.5)", top, bottom)
 	}
-}
-
-// startHints are the squares the person may play at the start.
-func startHints() []reversi.Square {
-	var out []reversi.Square
-	for _, sq := range play.NewTable(play.VariantReversi).Targets() {
-		out = append(out, reversi.Square(sq))
-	}
-	return out
 }

@@ -9,28 +9,19 @@ import (
 // players names who played an imported game and where ("Wang Tianyi (Red) – Zheng Weitong
 // (Black) · 2025 National Championship, 2025.10.01"); empty for the app's own games. Always
 // text, never markup.
-func (p *Page) players() app.UI {
+func players(v play.BoardView) app.UI {
 	el := app.P().Class("players")
-	m, ok := p.board().Annotated()
-	if !ok {
-		return el
-	}
-	if t := play.PlayersText(p.lang, m); t != "" {
-		return el.Attr("data-players", "true").Text(t)
+	if v.Players != "" {
+		return el.Attr("data-players", "true").Text(v.Players)
 	}
 	return el
 }
 
 // comment is the record's comment on the position shown (data-comment), as text.
-func (p *Page) comment() app.UI {
+func comment(v play.BoardView) app.UI {
 	el := app.P().Class("comment")
-	m, ok := p.board().Annotated()
-	if !ok {
-		return el
+	if v.Comment != "" {
+		return el.Attr("data-comment", "true").Text(v.Comment)
 	}
-	c := m.Comment(p.board().ShownPly())
-	if c == "" {
-		return el
-	}
-	return el.Attr("data-comment", "true").Text(c)
+	return el
 }

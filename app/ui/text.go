@@ -5,8 +5,6 @@ import (
 
 	"qipan/app/i18n"
 	"qipan/app/play"
-	"qipan/engine/reversi"
-	"qipan/engine/xiangqi"
 )
 
 // statusOf is the status line's text (play.StatusText) and class while b's game goes on, in
@@ -35,15 +33,13 @@ func statusOf(l i18n.Lang, b *play.Table, mounted bool) (text, class string) {
 }
 
 // youClass is the class of the person's turn: the colour of the side to move ("red",
-// "disc-black").
+// "disc-black"), as web/qipan.css marks it.
 func youClass(b *play.Table) string {
-	switch {
-	case b.Variant() == play.VariantXiangqi:
-		return xiangqi.Color(b.Turn()).String()
-	case b.Turn() == int(reversi.White):
-		return "disc-white"
+	sides := [2]string{"red", "black"}
+	if b.Variant() == play.VariantReversi {
+		sides = [2]string{"disc-black", "disc-white"}
 	}
-	return "disc-black"
+	return sides[b.Turn()&1]
 }
 
 // discScore writes centi-discs as discs with a sign and one decimal: "+4.0", "-0.2", "0.0".

@@ -20,7 +20,32 @@ func mustMove(t *testing.T, s string) xiangqi.Move {
 	return m
 }
 
-func render(b *Board) string { return appHTML(b) }
+// drawn is the HTML of b's board drawn from its view.
+func drawn(b *play.Table, o play.ViewOptions, d drawing) string {
+	return appHTML(drawBoard(b.View(o), d))
+}
+
+// tableAfter is a new table of variant v (two: with two players) after clicks on the points
+// named, the engine's lines sent, and when there are answers a hint asked and answered.
+func tableAfter(t *testing.T, v string, two bool, clicks []string, answers ...string) *play.Table {
+	t.Helper()
+	b := play.NewTable(v)
+	if two {
+		b.SetTwoPlayer()
+	}
+	s := play.NewSession(b)
+	for _, n := range clicks {
+		s.Click(n)
+	}
+	if len(answers) > 0 && !b.RequestHint() {
+		t.Fatal("no hint")
+	}
+	b.EngineLines()
+	for _, l := range answers {
+		s.EngineSaid(l)
+	}
+	return b
+}
 
 func TestPointXY(t *testing.T) {
 	tests := []struct {
@@ -36,15 +61,18 @@ func TestPointXY(t *testing.T) {
 		{"e4", true, 500, 500},
 	}
 	for _, tt := range tests {
-		s, _ := xiangqi.ParseSquare(tt.sq)
-		if x, y := pointXY(s, tt.flipped); x != tt.x || y != tt.y {
+		b := play.NewTable(play.VariantXiangqi)
+		b.SetFlipped(tt.flipped)
+		s, _ := b.ParseSquare(tt.sq)
+		c, _ := b.View(play.ViewOptions{}).Find(s)
+		if x, y := pointXY(c); x != tt.x || y != tt.y {
 			t.Errorf("pointXY(%s, %v) = %d,%d, want %d,%d", tt.sq, tt.flipped, x, y, tt.x, tt.y)
 		}
 	}
 }
 
 func TestBoardStart(t *testing.T) {
-	html := render(newBoard().WithView(BoardView{Position: xiangqi.NewPosition(), Selected: play.NoSquare}))
+	html := drawn(play.NewTable(play.VariantXiangqi), play.ViewOptions{}, drawing{})
 	counts := map[string]int{"data-hint-move": 0, "data-piece": 32, "data-square": 32 + 90, "data-hint": 0, "data-last": 0, "data-check": 0, "data-ready": 0, "data-thinking": 0}
 	for s, n := range counts {
 		if got := countAttr(html, s); got != n {
@@ -65,28 +93,30 @@ func TestBoardStart(t *testing.T) {
 }
 
 func TestBoardSelectionHintsLastCheck(t *testing.T) {
-	m := play.NewMatch()
-	play.TableOf(m).Click(int(mustSquare(t, "h2")))
-	v := BoardView{Position: m.Position(), Selected: m.Selected(), Hints: m.Hints(), Last: mustMove(t, "b9c7"), Ready: true, Thinking: true}
-	html := render(newBoard().WithView(v))
-	if got := countAttr(html, "data-hint"); got != len(m.Hints()) || got == 0 {
-		t.Errorf("%d hint markers, want %d", got, len(m.Hints()))
+	b := tableAfter(t, play.VariantXiangqi, true, []string{"b0", "c2", "b9", "c7", "h2"})
+	html := drawn(b, play.ViewOptions{}, drawing{Ready: true})
+	if got := countAttr(html, "data-hint"); got != len(b.Targets()) || got == 0 {
+		t.Errorf("%d hint markers, want %d", got, len(b.Targets()))
 	}
-	if got := countAttr(html, "data-last"); got != 2 {
+	if got := countAttr(html, "data-last"); got != 2 || !hasTag(html, "data-last", `data-square="c7"`) {
 		t.Errorf("%d last-move points, want 2", got)
 	}
-	if countAttr(html, "data-ready") != 1 || countAttr(html, "data-thinking") != 1 {
-		t.Error("no data-ready/data-thinking")
+	if countAttr(html, "data-ready") != 1 {
+		t.Error("no data-ready")
 	}
 	if !regexp.MustCompile(`class="piece red selected"[^>]*|data-square="h2"[^>]*class="piece red selected"`).MatchString(html) {
 		t.Error("h2 not drawn as selected")
 	}
+	b = tableAfter(t, play.VariantXiangqi, false, []string{"h2", "e2"})
+	if html := drawn(b, play.ViewOptions{}, drawing{}); countAttr(html, "data-thinking") != 1 {
+		t.Error("no data-thinking while the engine searches")
+	}
 
-	pos, err := xiangqi.ParseFEN("3k5/9/9/9/4r4/9/9/9/9/4K4 w - - 0 1")
-	if err != nil {
+	b = play.NewTable(play.VariantXiangqi)
+	if _, _, err := b.Import("3k5/9/9/9/4r4/9/9/9/9/4K4 w - - 0 1"); err != nil {
 		t.Fatal(err)
 	}
-	html = render(newBoard().WithView(BoardView{Position: pos, Selected: play.NoSquare}))
+	html = drawn(b, play.ViewOptions{}, drawing{})
 	if countAttr(html, "data-check") != 1 {
 		t.Fatalf("no single data-check in %s", html[:200])
 	}
@@ -201,8 +231,8 @@ func TestIOPanel(t *testing.T) {
 }
 
 func TestBoardHintArrowAndCoords(t *testing.T) {
-	v := BoardView{Position: xiangqi.NewPosition(), Selected: play.NoSquare, HintMove: mustMove(t, "h2e2")}
-	html := render(newBoard().WithView(v))
+	b := tableAfter(t, play.VariantXiangqi, false, nil, "bestmove h2e2")
+	html := drawn(b, play.ViewOptions{}, drawing{})
 	if !strings.Contains(html, `data-hint-move="h2e2"`) {
 		t.Errorf("no hint arrow")
 	}
@@ -214,13 +244,12 @@ func TestBoardHintArrowAndCoords(t *testing.T) {
 	if !regexp.MustCompile(`class="red-file"[^>]*translate\(100 1066\)|translate\(100 1066\)[^>]*class="red-file"`).MatchString(html) {
 		t.Errorf("九 is not at the bottom left: %s", regexp.MustCompile(`<use [^>]*red-file[^>]*>`).FindString(html))
 	}
-	v.Flipped = true
-	html = render(newBoard().WithView(v))
+	b.Flip()
+	html = drawn(b, play.ViewOptions{}, drawing{})
 	if !regexp.MustCompile(`data-file-label="九"[^>]*translate\(900 34\)|translate\(900 34\)[^>]*data-file-label="九"`).MatchString(html) {
 		t.Errorf("flipped: 九 is not at the top right")
 	}
-	v.Coords, v.HintMove = play.CoordsICCS, xiangqi.NoMove
-	html = render(newBoard().WithView(v))
+	html = drawn(play.NewTable(play.VariantXiangqi), play.ViewOptions{Coords: play.CoordsICCS}, drawing{})
 	if strings.Contains(html, "data-file-label") || !strings.Contains(html, ">a</text>") || strings.Contains(html, "data-hint-move") {
 		t.Errorf("ICCS coordinates or no hint: %s", html[:300])
 	}
@@ -294,33 +323,6 @@ func TestEarlyPageTitle(t *testing.T) {
 		if !strings.Contains(string(js), want) {
 			t.Errorf("web/early.js does not hold %s", want)
 		}
-	}
-}
-
-// A point's name for screen readers follows the board's coordinates and the side at the bottom.
-func TestSquareName(t *testing.T) {
-	tests := []struct {
-		sq      string
-		lang    i18n.Lang
-		coords  string
-		flipped bool
-		want    string
-	}{
-		{"e0", i18n.Simplified, play.CoordsChinese, false, "五路第1行"},
-		{"h2", i18n.Simplified, play.CoordsChinese, false, "二路第3行"},
-		{"a9", i18n.Traditional, play.CoordsChinese, false, "九路第10行"},
-		{"b9", i18n.Simplified, play.CoordsChinese, true, "２路第1行"},
-		{"h2", i18n.English, play.CoordsChinese, false, "file 2, row 3"},
-		{"b9", i18n.English, play.CoordsChinese, true, "file 2, row 1"},
-		{"h2", i18n.Simplified, play.CoordsICCS, false, "h2"},
-	}
-	for _, tt := range tests {
-		if got := squareName(tt.lang, mustSquare(t, tt.sq), tt.coords, tt.flipped); got != tt.want {
-			t.Errorf("%s in %s, %s, flipped %v: %q, want %q", tt.sq, tt.lang, tt.coords, tt.flipped, got, tt.want)
-		}
-	}
-	if got := pointLabel(i18n.Simplified, mustSquare(t, "e0"), xiangqi.MakePiece(xiangqi.Red, xiangqi.General), play.CoordsChinese, false); got != "五路第1行 红帅" {
-		t.Errorf("Red's general in zh-Hans: %q, want 五路第1行 红帅", got)
 	}
 }
 

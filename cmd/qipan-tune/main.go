@@ -121,7 +121,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // playGame plays one self-play game and writes its quiet positions with the result.
 func playGame(seed, nodes uint64, w io.Writer) (int, string) {
-	eng := [2]*xqengine.Engine{xqengine.New(xqengine.WithSeed(seed)), xqengine.New(xqengine.WithSeed(seed + 1<<32))}
+	eng := [2]*xqengine.Adapter{xqengine.New(protocol.WithSeed(seed)), xqengine.New(protocol.WithSeed(seed + 1<<32))}
 	game := xiangqi.NewGame(xiangqi.NewPosition())
 	var moves []string
 	var quiet []string

@@ -19,7 +19,9 @@
 // passes such as "a1a1" or "d1d1"). The running engine is the same wasm as the site's when
 // -a is "node wasm/run-node.js $(go env GOROOT)/lib/wasm/wasm_exec.js engine.wasm".
 // The rules are engine/reversi's: an illegal or unreadable move, or no answer within the
-// move time plus 10 s, loses the game; the final score counts empties to the winner.
+// move time plus 10 s (a minute with -nodes), loses the game; the final score counts empties
+// to the winner. The engines run as engine/match/player's processes (the command split as a
+// shell would, quotes included); one that hung or exited is started again for the next game.
 package main
 
 import (
@@ -30,8 +32,10 @@ import (
 	"math/rand"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
+	"qipan/engine/match/player"
 	"qipan/engine/match/stats"
 	"qipan/engine/reversi"
 	"qipan/engine/reversi/search"
@@ -80,9 +84,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		nots[i] = n
 	}
-	var trace func(string)
+	var trace func(name, dir, line string)
 	if *verbose {
-		trace = func(l string) { fmt.Fprintln(stderr, l) }
+		var mu sync.Mutex // the players trace from their reading goroutines too
+		trace = func(name, dir, line string) {
+			arrow := ">" // what the engine wrote
+			if dir == ">" {
+				arrow = "<" // what it was sent
+			}
+			mu.Lock()
+			fmt.Fprintln(stderr, name, arrow, line)
+			mu.Unlock()
+		}
+	}
+	lim, wait := player.Limits{MoveTime: *movetime}, *movetime+10*time.Second
+	if *nodes > 0 {
+		lim, wait = player.Limits{Nodes: *nodes}, time.Minute
 	}
 	ops := openings(*nOpen, *seed, *balance)
 	var engs [2]*engine
@@ -96,7 +113,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		defer e.close()
-		e.nodes = *nodes
+		e.lim, e.wait = lim, wait
+		e.log = func(s string) { fmt.Fprintln(stderr, "reversi-match:", s) }
 		engs[i] = e
 	}
 	per := movetime.String()
@@ -111,7 +129,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		for swap := 0; swap < 2; swap++ {
 			black := engs[swap] // A is Black (X, moves first) in the first game of a pair
 			white := engs[1-swap]
-			g, err := play(black, white, op, *movetime)
+			g, err := play(black, white, op)
 			if err != nil {
 				fmt.Fprintln(stderr, "reversi-match:", err)
 				return 1
@@ -127,7 +145,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 				tri.Losses++
 			}
 			fmt.Fprintf(stdout, "game %d: %s (X) - %s (O) %+d%s  opening %s  %s   A: +%d =%d -%d\n",
-				2*i+swap+1, black.name, white.name, g.blackScore, g.note, reversi.Transcript(op),
+				2*i+swap+1, black.name(), white.name(), g.blackScore, g.note, reversi.Transcript(op),
 				reversi.Transcript(g.moves[len(op):]), tri.Wins, tri.Draws, tri.Losses)
 		}
 		penta.Add(pair)
@@ -161,7 +179,7 @@ func (g game) halfPoints(black bool) int {
 }
 
 // play plays one game from the opening. An engine error other than a bad move is returned.
-func play(black, white *engine, opening []reversi.Move, movetime time.Duration) (game, error) {
+func play(black, white *engine, opening []reversi.Move) (game, error) {
 	for _, e := range []*engine{black, white} {
 		if err := e.newGame(); err != nil {
 			return game{}, err
@@ -178,11 +196,11 @@ func play(black, white *engine, opening []reversi.Move, movetime time.Duration) 
 		if p.Turn == reversi.White {
 			side = white
 		}
-		m, err := side.move(p, moves, movetime)
+		m, err := side.move(p, moves)
 		if err != nil || !p.IsLegal(m) {
-			why := fmt.Sprintf(" (%s forfeits: %v)", side.name, err)
+			why := fmt.Sprintf(" (%s forfeits: %v)", side.name(), err)
 			if err == nil {
-				why = fmt.Sprintf(" (%s forfeits: illegal move %v in %v)", side.name, m, p)
+				why = fmt.Sprintf(" (%s forfeits: illegal move %v in %v)", side.name(), m, p)
 			}
 			score := 64
 			if p.Turn == reversi.Black {
@@ -197,6 +215,85 @@ func play(black, white *engine, opening []reversi.Move, movetime time.Duration) 
 	g.moves, g.blackScore = moves, p.BlackScore()
 	return g, nil
 }
+
+// Timeouts of the conversation outside a move: starting (the handshake and the options), and
+// readying for a new game.
+const (
+	startTimeout = time.Minute
+	readyTimeout = 30 * time.Second
+)
+
+// engine is one side of the match: a UCI engine process playing Reversi, the notation of its
+// moves and the limits of each move.
+type engine struct {
+	cfg  player.Config
+	not  notation
+	p    *player.Player
+	lim  player.Limits // go movetime or go nodes
+	wait time.Duration // the longest wait for a bestmove
+	log  func(string)
+}
+
+// start runs command and completes the UCI handshake, setting options ("Name=Value").
+func start(name, command string, not notation, options []string, trace func(name, dir, line string)) (*engine, error) {
+	words, err := player.SplitCommand(command)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	cfg := player.Config{Name: name, Command: words, Protocol: player.UCI, Notation: not, Trace: trace}
+	for _, o := range options {
+		k, v, _ := strings.Cut(o, "=")
+		cfg.Options = append(cfg.Options, player.Option{Name: k, Value: v})
+	}
+	p, err := player.Start(cfg, startTimeout)
+	if err != nil {
+		return nil, err
+	}
+	return &engine{cfg: cfg, not: not, p: p, log: func(string) {}}, nil
+}
+
+func (e *engine) name() string { return e.cfg.Name }
+
+// newGame readies the engine for a new game, starting it again if it hung or exited.
+func (e *engine) newGame() error {
+	if e.p.Alive() {
+		if err := e.p.NewGame(readyTimeout); err == nil {
+			return nil
+		}
+	}
+	e.log(e.name() + ": restarting")
+	e.p.Kill()
+	p, err := player.Start(e.cfg, startTimeout)
+	if err != nil {
+		return err
+	}
+	e.p = p
+	return p.NewGame(readyTimeout)
+}
+
+// move asks for a move in p, reached by moves from the initial position, within e.lim (and
+// e.wait). A qipan engine gets `position startpos moves …`; Fairy-Stockfish gets p as a FEN:
+// its pass is written with a square that depends on the position, so a move list with passes
+// cannot be written reliably.
+func (e *engine) move(p reversi.Position, moves []reversi.Move) (reversi.Move, error) {
+	fen, ms := "startpos", make([]string, len(moves))
+	for i, m := range moves {
+		ms[i] = m.String()
+	}
+	if e.not == fsNotation {
+		fen, ms = fsFEN(p, moves), nil
+	}
+	r, err := e.p.Go(fen, ms, e.lim, e.wait)
+	if err != nil {
+		return reversi.NoMove, err
+	}
+	if r.Move == "" {
+		return reversi.NoMove, fmt.Errorf("%q: no move", r.Line)
+	}
+	return reversi.ParseMove(r.Move)
+}
+
+func (e *engine) close() { e.p.Close() }
 
 // openings returns n distinct random openings of 4–8 plies whose depth-6 score is within
 // balance discs.

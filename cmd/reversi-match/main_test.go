@@ -28,21 +28,26 @@ func TestNotation(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := fsNotation.write(m); got != tt.fs {
+		if got := fsNotation.ToEngine(m.String()); got != tt.fs {
 			t.Errorf("fs write %s = %q, want %q", tt.move, got, tt.fs)
 		}
 		for _, s := range append([]string{tt.fs}, tt.fsAlso...) {
-			if got, err := fsNotation.read(s); err != nil || got != m {
+			if got, err := fsNotation.FromEngine(s); err != nil || got != tt.move {
 				t.Errorf("fs read %q = %v, %v; want %s", s, got, err, tt.move)
 			}
 		}
-		if got, err := qipanNotation.read(qipanNotation.write(m)); err != nil || got != m {
+		if got, err := qipanNotation.FromEngine(qipanNotation.ToEngine(tt.move)); err != nil || got != tt.move {
 			t.Errorf("qipan round trip of %s: %v, %v", tt.move, got, err)
 		}
 	}
 	for _, bad := range []string{"P@i4", "P@a9", "e2e4", "(none)", "P@a"} {
-		if _, err := fsNotation.read(bad); err == nil {
+		if _, err := fsNotation.FromEngine(bad); err == nil {
 			t.Errorf("fs read %q: no error", bad)
+		}
+	}
+	for _, bad := range []string{"(none)", "0000", "i9", "f5f5"} {
+		if _, err := qipanNotation.FromEngine(bad); err == nil {
+			t.Errorf("qipan read %q: no error", bad)
 		}
 	}
 }

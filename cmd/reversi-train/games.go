@@ -55,7 +55,7 @@ func games(args []string) error {
 }
 
 type gameGen struct {
-	e                           *search.Engine
+	e                           *search.Searcher
 	random, depth, noise, solve int
 }
 

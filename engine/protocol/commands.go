@@ -165,7 +165,7 @@ func (s *Session) cmdSetOption(args []string) {
 	name = strings.ToLower(name)
 	switch name {
 	case "usemillisec", "batch":
-		b, err := parseBool(value)
+		b, err := ParseBool(value)
 		if err != nil {
 			s.errorf("setoption %s: %v", name, err)
 			return
@@ -196,18 +196,6 @@ func (s *Session) cmdSetOption(args []string) {
 	if err := o.SetOption(name, value); err != nil && !errors.Is(err, ErrUnknownOption) {
 		s.errorf("setoption %s: %v", name, err)
 	}
-}
-
-func parseBool(v string) (bool, error) {
-	switch strings.ToLower(v) {
-	case "true", "on":
-		return true, nil
-	case "false", "off":
-		return false, nil
-	case "":
-		return false, errors.New("missing value (true or false)")
-	}
-	return false, fmt.Errorf("bad value %q (want true or false)", v)
 }
 
 // cmdPosition: "position {fen <FEN> | startpos} [moves <m1> …]".

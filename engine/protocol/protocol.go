@@ -9,6 +9,10 @@
 //     bench, …).
 //   - format.go:   info and option lines for each dialect; how long to think under a clock
 //     (Limits.Budget).
+//   - settings.go: what the game adapters share: Config (yield, seed), Settings (the hashsize,
+//     level and multipv options and the searcher they size), on/off and spin values.
+//   - perft.go:    PerftRun, the stop check and root totals of a game's perft.
+//   - lazy.go:     Lazy, a value made at first use and dropped on demand.
 //
 // Conventions:
 //   - Moves are UCCI coordinates ("h2e2") in both dialects for xiangqi; other games bring
@@ -22,8 +26,6 @@ package protocol
 
 import (
 	"context"
-	"fmt"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -89,6 +91,20 @@ type Optioner interface {
 	// SetOption sets a named option (lower-case name). An unknown name returns
 	// ErrUnknownOption; a bad value returns an error naming what is wrong.
 	SetOption(name, value string) error
+}
+
+// Adapter is what each of qipan's games provides behind the protocol (engine/protocol/xqengine,
+// engine/protocol/rvengine) and what engine/protocol/variants switches between: an Engine with
+// perft, bench and options, whose searcher and tables (Settings) can be dropped between games.
+type Adapter interface {
+	Engine
+	Perfter
+	Bencher
+	Optioner
+	// Release drops the searcher and its tables; the next search makes them again.
+	Release()
+	// TableBytes returns the bytes the tables hold: 0 before the first search and after Release.
+	TableBytes() int
 }
 
 // ErrUnknownOption is returned by Optioner.SetOption for names it does not know. The protocol
@@ -316,36 +332,4 @@ func (s *Session) Finish() {
 		}
 		<-done
 	}
-}
-
-// MaxHashMB bounds the table size option.
-const MaxHashMB = 1024
-
-// HashOption is the table size option, hashsize (UCCI) / Hash (UCI): the megabytes that the
-// tables of the game being played may hold together (0 means def). Every game takes it, so one
-// budget holds whichever is played.
-func HashOption(def int) Option {
-	return Option{Name: "hashsize", UCIName: "Hash", Type: "spin", Min: 0, Max: MaxHashMB, Default: strconv.Itoa(def)}
-}
-
-// HashMB reads a hashsize value: 0..MaxHashMB megabytes, 0 giving def.
-func HashMB(value string, def int) (int, error) {
-	mb, err := SpinValue("size", value, 0, MaxHashMB)
-	if err != nil {
-		return 0, fmt.Errorf("%v MB", err)
-	}
-	if mb == 0 {
-		mb = def
-	}
-	return mb, nil
-}
-
-// SpinValue reads a spin option's value, an integer in [min, max]; the error names what (e.g.
-// "level") and the range, so every engine reports a bad value the same way.
-func SpinValue(what, value string, min, max int) (int, error) {
-	n, err := strconv.Atoi(value)
-	if err != nil || n < min || n > max {
-		return 0, fmt.Errorf("bad %s %q (want %d..%d)", what, value, min, max)
-	}
-	return n, nil
 }

@@ -5,15 +5,17 @@
 // Conventions:
 //   - Moves in and out of this package are UCCI coordinates ("h2e2", ranks 0..9). An engine
 //     whose ranks run 1..10 (Fairy-Stockfish: "h3e3") gets RankBase 1; its moves are
-//     translated both ways (ToEngine, FromEngine).
+//     translated both ways (ToEngine, FromEngine). Another game brings its own Notation
+//     (Config.Notation; cmd/reversi-match's Reversi moves), whose moves it then takes and gives.
 //   - Fixed time per move: UCI engines get "go movetime <ms>"; UCCI engines get
 //     "go time <t> movestogo 1" (t in ms after "setoption usemillisec true" when the engine
 //     announces usemillisec, else in whole seconds), the UCCI way to say "all of t for this
 //     move". Depth and node limits are added as "depth <n>" and "nodes <n>".
-//   - Every position is sent as "position fen <start> moves <every move since>", so the
-//     engine sees the whole history for its repetition rules.
+//   - Every position is sent as "position fen <start> moves <every move since>" (or "position
+//     startpos moves …" for the start "startpos"), so the engine sees the whole history for
+//     its repetition rules.
 //
-// Files: player.go (the process and the conversation), ranks.go (rank translation),
+// Files: player.go (the process and the conversation), ranks.go (rank translation, Notation),
 // proc_unix.go / proc_other.go (killing the process and its children).
 package player
 
@@ -61,6 +63,9 @@ type Config struct {
 	Protocol Protocol
 	RankBase int      // 0: ranks 0..9 as in UCCI; 1: ranks 1..10 (Fairy-Stockfish)
 	Options  []Option // sent in order after the handshake
+	// Notation, if set, translates the moves instead of RankBase: for games other than
+	// xiangqi, whose moves Go then takes and Reply.Move gives in the notation's own terms.
+	Notation Notation
 	// Nodes, if set, replaces the match's node limit for this engine: engines whose speeds
 	// differ play at a fixed ratio of nodes, as they would at equal time.
 	Nodes uint64
@@ -92,7 +97,7 @@ var (
 
 // Reply is an engine's answer to go.
 type Reply struct {
-	Move  string // UCCI coordinates; "" if the engine had no move (nobestmove, "(none)")
+	Move  string // UCCI coordinates (or Config.Notation's); "" if the engine had no move (nobestmove, "(none)")
 	Line  string // the bestmove line as the engine wrote it
 	Depth int    // from the last info line that had one
 	Score string // "cp 31" or "mate -3" (UCI) / "31" (UCCI), from the same line
@@ -263,18 +268,23 @@ func (p *Player) NewGame(timeout time.Duration) error {
 	return nil
 }
 
-// Go asks for a move in the position after moves from fen and waits at most timeout. On
-// ErrTimeout the engine has been killed. A bestmove that cannot be read returns its Reply
-// (with Line) and an error.
+// Go asks for a move in the position after moves from fen ("startpos": the game's start
+// position) and waits at most timeout. On ErrTimeout the engine has been killed. A bestmove
+// that cannot be read returns its Reply (with Line) and an error.
 func (p *Player) Go(fen string, moves []string, lim Limits, timeout time.Duration) (Reply, error) {
 	var b strings.Builder
-	b.WriteString("position fen ")
-	b.WriteString(fen)
+	if fen == "startpos" {
+		b.WriteString("position startpos")
+	} else {
+		b.WriteString("position fen ")
+		b.WriteString(fen)
+	}
+	not := p.notation()
 	if len(moves) > 0 {
 		b.WriteString(" moves")
 		for _, m := range moves {
 			b.WriteByte(' ')
-			b.WriteString(ToEngine(m, p.cfg.RankBase))
+			b.WriteString(not.ToEngine(m))
 		}
 	}
 	if err := p.send(b.String()); err != nil {
@@ -305,15 +315,23 @@ func (p *Player) Go(fen string, moves []string, lim Limits, timeout time.Duratio
 		return r, err
 	}
 	f := strings.Fields(r.Line)
-	if f[0] == "nobestmove" || len(f) < 2 || f[1] == "(none)" || f[1] == "0000" || f[1] == "none" {
+	if f[0] == "nobestmove" || len(f) < 2 {
 		return r, nil
 	}
-	m, err := FromEngine(f[1], p.cfg.RankBase)
+	m, err := not.FromEngine(f[1])
 	if err != nil {
 		return r, err
 	}
 	r.Move = m
 	return r, nil
+}
+
+// notation is Config.Notation, or xiangqi's with Config.RankBase.
+func (p *Player) notation() Notation {
+	if p.cfg.Notation != nil {
+		return p.cfg.Notation
+	}
+	return Ranks(p.cfg.RankBase)
 }
 
 func (p *Player) goCommand(lim Limits) string {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -256,5 +257,55 @@ func TestAsk(t *testing.T) {
 	}
 	if _, err := p.Ask([]string{"isready"}, func(string) bool { return false }, 200*time.Millisecond); err == nil {
 		t.Error("Ask waited for a line that never came and reported no error")
+	}
+}
+
+// mirror is a Notation for TestNotation: the engine's files run i..a.
+type mirror struct{}
+
+func (mirror) ToEngine(m string) string { return mirrorFiles(m) }
+
+func (mirror) FromEngine(w string) (string, error) { return mirrorFiles(w), nil }
+
+func mirrorFiles(m string) string {
+	b := []byte(m)
+	for _, i := range []int{0, 2} {
+		if i < len(b) && b[i] >= 'a' && b[i] <= 'i' {
+			b[i] = 'a' + 'i' - b[i]
+		}
+	}
+	return string(b)
+}
+
+// TestNotation: a Config.Notation translates the moves both ways, and "startpos" is sent as
+// such.
+func TestNotation(t *testing.T) {
+	var sent []string
+	cfg := fakeConfig(t, "proto=uci", player.UCI, 0, &sent)
+	cfg.Notation = mirror{}
+	p, err := player.Start(cfg, 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	r, err := p.Go("startpos", []string{"b2e2"}, player.Limits{Depth: 1}, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := xiangqi.NewGame(nil)
+	g.PlayString("h2e2")
+	if want := mirrorFiles(g.Position().LegalMoves()[0].String()); r.Move != want {
+		t.Errorf("move %q, want %q (reply %+v)", r.Move, want, r)
+	}
+	if !slices.Contains(sent, "position startpos moves h2e2") {
+		t.Errorf("sent %q, want position startpos moves h2e2", sent)
+	}
+	for _, w := range []string{"(none)", "none", "0000"} {
+		if m, err := player.Ranks(1).FromEngine(w); m != "" || err != nil {
+			t.Errorf("Ranks(1).FromEngine(%q) = %q, %v; want no move", w, m, err)
+		}
+	}
+	if m, err := player.Ranks(1).FromEngine("h3e3"); m != "h2e2" || err != nil || player.Ranks(1).ToEngine("h2e2") != "h3e3" {
+		t.Errorf("Ranks(1).FromEngine(h3e3) = %q, %v", m, err)
 	}
 }

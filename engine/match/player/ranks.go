@@ -5,6 +5,30 @@ import (
 	"strconv"
 )
 
+// Notation translates moves between a game's coordinates, those of Go's moves and of
+// Reply.Move, and an engine's (Config.Notation). Xiangqi's is Ranks.
+type Notation interface {
+	// ToEngine writes a move for the engine.
+	ToEngine(move string) string
+	// FromEngine reads the move of the engine's bestmove line: "" if the engine says it has
+	// none (its game's words for that, such as "(none)"), or an error if it is not a move.
+	FromEngine(word string) (string, error)
+}
+
+// Ranks is xiangqi's Notation for an engine whose ranks start at this base (ToEngine,
+// FromEngine); "(none)", "none" and "0000" are no move.
+type Ranks int
+
+func (r Ranks) ToEngine(move string) string { return ToEngine(move, int(r)) }
+
+func (r Ranks) FromEngine(word string) (string, error) {
+	switch word {
+	case "(none)", "none", "0000":
+		return "", nil
+	}
+	return FromEngine(word, int(r))
+}
+
 // ToEngine writes a UCCI move ("h2e2", ranks 0..9) for an engine whose ranks start at base:
 // base 1 gives "h3e3", and "a9a8" becomes "a10a9".
 func ToEngine(m string, base int) string {

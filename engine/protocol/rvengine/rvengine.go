@@ -1,6 +1,8 @@
 // Package rvengine plays Reversi (Othello) behind the protocol: it adapts the rules
-// (engine/reversi) and the search (engine/reversi/search) to protocol.Engine, Perfter, Bencher,
-// Optioner and Sider. engine/protocol/variants puts it beside the xiangqi engine.
+// (engine/reversi) and the search (engine/reversi/search) to protocol.Adapter (an Engine with
+// Perfter, Bencher and Optioner) and Sider. engine/protocol/variants puts it beside xiangqi's
+// (xqengine.Adapter). The options it shares with xiangqi (hashsize, level, multipv) and the
+// searcher they size are protocol.Settings.
 //
 // Conventions on the wire:
 //   - Positions: `position startpos` is the initial position (the session passes xiangqi's
@@ -45,7 +47,6 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -55,7 +56,7 @@ import (
 )
 
 // MaxLevel is full strength.
-const MaxLevel = 10
+const MaxLevel = protocol.MaxLevel
 
 // MaxMultiPV bounds the multipv option (more than any position's legal moves).
 const MaxMultiPV = 64
@@ -64,78 +65,35 @@ const MaxMultiPV = 64
 // any game lasts, so it runs until stop.
 const infiniteDepth = 60
 
-// Engine is a Reversi engine: a position, a searcher (made on first use, with tables of
-// hashMB) and its options.
-type Engine struct {
-	pos     reversi.Position
-	s       protocol.Lazy[search.Engine] // made at the first search, dropped by Release
-	hashMB  int
-	yield   func(ctx context.Context)
-	seed    int64
-	level   int
-	multiPV int
+// Adapter is Reversi behind the protocol (a protocol.Adapter): a position, a searcher (made on
+// first use, with tables of the hashsize option) and its options.
+type Adapter struct {
+	pos reversi.Position
+	cfg protocol.Config
+
+	// The searcher (made at the first search, dropped by Release) and the options hashsize,
+	// level and multipv.
+	protocol.Settings[search.Searcher]
 	eval    search.Evaluation
 	probCut bool
 }
 
-// Option configures an Engine.
-type Option func(*Engine)
-
-// WithYield makes searches and perft call yield about every thousand nodes (with the job's
-// context), as xqengine.WithYield does for the browser build.
-func WithYield(yield func(ctx context.Context)) Option {
-	return func(e *Engine) { e.yield = yield }
-}
-
-// WithSeed makes the weak levels' random choices repeatable (0: from the clock). It takes
-// a uint64 as xqengine.WithSeed does, so one seed serves both games (variants.WithSeed).
-func WithSeed(seed uint64) Option {
-	return func(e *Engine) { e.seed = int64(seed) }
-}
-
-// New returns an engine at the initial position.
-func New(opts ...Option) *Engine {
-	e := &Engine{pos: reversi.Start(), hashMB: search.DefaultHashMB, level: MaxLevel, multiPV: 1, probCut: true}
-	for _, o := range opts {
-		o(e)
-	}
-	return e
+// New returns an adapter at the initial position, made with protocol.WithYield (searches and
+// perft call it) and protocol.WithSeed (the weak levels' random choices; 0 as if not given:
+// from the clock).
+func New(opts ...protocol.ConfigOption) *Adapter {
+	set := protocol.NewSettings(search.DefaultHashMB, MaxMultiPV, search.NewSized, (*search.Searcher).TableBytes, (*search.Searcher).NewGame)
+	return &Adapter{pos: reversi.Start(), cfg: protocol.NewConfig(opts...), Settings: set, probCut: true}
 }
 
 var _ interface {
-	protocol.Engine
-	protocol.Perfter
-	protocol.Bencher
-	protocol.Optioner
+	protocol.Adapter
 	protocol.Sider
-} = (*Engine)(nil)
-
-func (e *Engine) searcher() *search.Engine {
-	return e.s.Get(func() *search.Engine { return search.NewSized(e.hashMB) })
-}
-
-// Release drops the searcher and its tables (what it learned goes too), and collects them at
-// once (protocol.Lazy); the next search makes them again.
-func (e *Engine) Release() { e.s.Release() }
-
-// TableBytes returns the bytes held by the tables: 0 before the first search and after Release.
-func (e *Engine) TableBytes() int {
-	if s := e.s.Peek(); s != nil {
-		return s.TableBytes()
-	}
-	return 0
-}
-
-// NewGame clears what the searcher learned.
-func (e *Engine) NewGame() {
-	if s := e.s.Peek(); s != nil {
-		s.NewGame()
-	}
-}
+} = (*Adapter)(nil)
 
 // SetPosition sets the position after moves from fen (board text, or "", "startpos" or
 // protocol.StartFEN for the initial position); on error nothing changes.
-func (e *Engine) SetPosition(fen string, moves []string) error {
+func (e *Adapter) SetPosition(fen string, moves []string) error {
 	p, err := replay(fen, moves)
 	if err != nil {
 		return err
@@ -171,32 +129,31 @@ func replay(fen string, moves []string) (*reversi.Position, error) {
 }
 
 // Position returns the current position.
-func (e *Engine) Position() reversi.Position { return e.pos }
+func (e *Adapter) Position() reversi.Position { return e.pos }
 
 // FirstToMove reports whether Black (X), the first player, is to move.
-func (e *Engine) FirstToMove() bool { return e.pos.Turn == reversi.Black }
+func (e *Adapter) FirstToMove() bool { return e.pos.Turn == reversi.Black }
 
 // limits turns the protocol's limits into the search's.
-func (e *Engine) limits(ctx context.Context, lim protocol.Limits) search.Limits {
-	sl := search.Limits{Level: e.level, Depth: lim.Depth, Nodes: lim.Nodes, Seed: e.seed, Eval: e.eval, ProbCut: e.probCut}
+func (e *Adapter) limits(ctx context.Context, lim protocol.Limits) search.Limits {
+	level := e.Level()
+	sl := search.Limits{Level: level, Depth: lim.Depth, Nodes: lim.Nodes, Seed: int64(e.cfg.Seed), Eval: e.eval, ProbCut: e.probCut}
 	if lim.Infinite {
 		sl.Depth, sl.Nodes = 0, 0
-		if e.level == MaxLevel {
+		if level == MaxLevel {
 			sl.Depth = infiniteDepth
 		}
 	} else if soft, hard := lim.Budget(); soft > 0 {
 		// The search stops deepening once half its time is gone: 2×soft spends about soft.
 		sl.Time = min(hard, 2*soft)
-		if e.level == MaxLevel && lim.Depth == 0 {
+		if level == MaxLevel && lim.Depth == 0 {
 			// Full strength under a clock: deepen as far as the time allows, and solve the
 			// endgame only from where a solve fits in it (a cut solve falls back on a shallow
 			// midgame move).
 			sl.Level, sl.Depth = solveLevel(sl.Time), infiniteDepth
 		}
 	}
-	if e.yield != nil {
-		sl.Yield = func() { e.yield(ctx) }
-	}
+	sl.Yield = e.cfg.Poll(ctx)
 	return sl
 }
 
@@ -217,14 +174,14 @@ func solveLevel(t time.Duration) int {
 
 // Search finds a move: "pass" when forced, none when the game is over. With multipv above 1
 // it scores every legal move and reports the best multipv of them.
-func (e *Engine) Search(ctx context.Context, lim protocol.Limits, progress func(protocol.Info)) protocol.Result {
+func (e *Adapter) Search(ctx context.Context, lim protocol.Limits, progress func(protocol.Info)) protocol.Result {
 	switch e.pos.Status() {
 	case reversi.Over:
 		return protocol.Result{}
 	case reversi.MustPass:
 		return protocol.Result{Best: reversi.Pass.String()}
 	}
-	s := e.searcher()
+	s := e.Searcher()
 	s.SetBoard(e.pos)
 	sl := e.limits(ctx, lim)
 	report := func(i search.Info) {
@@ -232,7 +189,7 @@ func (e *Engine) Search(ctx context.Context, lim protocol.Limits, progress func(
 			progress(info(i, 0))
 		}
 	}
-	if e.multiPV > 1 {
+	if e.MultiPV() > 1 {
 		return e.hints(ctx, sl, progress)
 	}
 	if lim.Depth >= e.pos.Empties() {
@@ -254,13 +211,13 @@ func (e *Engine) Search(ctx context.Context, lim protocol.Limits, progress func(
 // solve finds the exact score and a best move by the endgame solver (`go depth N` with N at
 // least the empty squares: a search to the end of the game). ok is false if it was stopped
 // before it finished.
-func (e *Engine) solve(ctx context.Context, lim protocol.Limits, progress func(protocol.Info)) (protocol.Result, bool) {
-	solver := e.searcher().Solver()
+func (e *Adapter) solve(ctx context.Context, lim protocol.Limits, progress func(protocol.Info)) (protocol.Result, bool) {
+	solver := e.Searcher().Solver()
 	start := time.Now()
 	_, hard := lim.Budget()
 	hook := func() bool {
-		if e.yield != nil {
-			e.yield(ctx)
+		if e.cfg.Yield != nil {
+			e.cfg.Yield(ctx)
 		}
 		return ctx.Err() != nil || hard > 0 && time.Since(start) > hard ||
 			lim.Nodes > 0 && solver.Nodes >= lim.Nodes
@@ -278,11 +235,11 @@ func (e *Engine) solve(ctx context.Context, lim protocol.Limits, progress func(p
 	return protocol.Result{Best: m.String()}, true
 }
 
-// hints scores every legal move (search.Hints) and reports the best e.multiPV as multipv lines,
+// hints scores every legal move (search.Hints) and reports the best MultiPV() as multipv lines,
 // each with its line: those of the last depth the search finished.
-func (e *Engine) hints(ctx context.Context, sl search.Limits, progress func(protocol.Info)) protocol.Result {
+func (e *Adapter) hints(ctx context.Context, sl search.Limits, progress func(protocol.Info)) protocol.Result {
 	start := time.Now()
-	s := e.searcher()
+	s := e.Searcher()
 	hs := s.Hints(ctx, sl, func(i search.Info) {
 		if progress != nil {
 			progress(info(i, 1)) // each depth's best line while deepening
@@ -292,7 +249,7 @@ func (e *Engine) hints(ctx context.Context, sl search.Limits, progress func(prot
 		return protocol.Result{Best: e.pos.LegalMoves()[0].String()}
 	}
 	if progress != nil {
-		for k, h := range hs[:min(len(hs), e.multiPV)] {
+		for k, h := range hs[:min(len(hs), e.MultiPV())] {
 			progress(info(search.Info{Kind: h.Kind, Depth: h.Depth, Score: h.Score, Nodes: s.Nodes(),
 				Time: time.Since(start), PV: h.PV}, k+1))
 		}
@@ -320,59 +277,30 @@ func info(i search.Info, multiPV int) protocol.Info {
 var evalNames = []string{search.DefaultEval: "level", search.HandEval: "hand", search.PatternEval: "pattern"}
 
 // Options lists hashsize, level, multipv, eval and probcut.
-func (e *Engine) Options() []protocol.Option {
+func (e *Adapter) Options() []protocol.Option {
 	return []protocol.Option{
-		protocol.HashOption(search.DefaultHashMB),
-		{Name: "level", UCIName: "Skill Level", Type: "spin", Min: 1, Max: MaxLevel, Default: strconv.Itoa(MaxLevel)},
-		{Name: "multipv", UCIName: "MultiPV", Type: "spin", Min: 1, Max: MaxMultiPV, Default: "1"},
+		e.HashOption(),
+		e.LevelOption(),
+		e.MultiPVOption(),
 		{Name: "eval", UCIName: "Evaluation", Type: "combo", Default: "level", Vars: evalNames},
-		{Name: "probcut", UCIName: "ProbCut", Type: "check", Default: "true"},
+		protocol.CheckOption("probcut", "ProbCut", true),
 	}
 }
 
 // SetOption sets one of Options (by its lower-case UCCI name).
-func (e *Engine) SetOption(name, value string) error {
+func (e *Adapter) SetOption(name, value string) error {
 	switch name {
-	case "hashsize":
-		mb, err := protocol.HashMB(value, search.DefaultHashMB)
-		if err != nil {
-			return err
-		}
-		if mb != e.hashMB {
-			e.hashMB = mb
-			e.Release() // the next search makes the tables at the new size
-		}
-	case "level":
-		n, err := protocol.SpinValue("level", value, 1, MaxLevel)
-		if err != nil {
-			return err
-		}
-		e.level = n
-	case "multipv":
-		n, err := protocol.SpinValue("count", value, 1, MaxMultiPV)
-		if err != nil {
-			return err
-		}
-		e.multiPV = n
 	case "eval":
 		i := slices.Index(evalNames, strings.ToLower(value))
 		if i < 0 {
 			return fmt.Errorf("eval %q: want level, hand or pattern", value)
 		}
 		e.eval = search.Evaluation(i)
+		return nil
 	case "probcut":
-		switch strings.ToLower(value) {
-		case "true", "on":
-			e.probCut = true
-		case "false", "off":
-			e.probCut = false
-		default:
-			return fmt.Errorf("bad value %q (want true or false)", value)
-		}
-	default:
-		return protocol.ErrUnknownOption
+		return protocol.SetBool(&e.probCut, value)
 	}
-	return nil
+	return e.Settings.SetOption(name, value) // hashsize, level, multipv
 }
 
 // BenchDepth is the depth of `bench` without an argument.
@@ -388,20 +316,20 @@ var BenchBoards = []string{
 
 // Bench searches BenchBoards to depth (0: BenchDepth) at full strength, clearing the tables
 // first, so the node count is a signature of the search, whatever the options: with a hashsize
-// other than the default, the engine's tables give way to default ones for the bench.
-func (e *Engine) Bench(ctx context.Context, depth int, progress func(string)) (uint64, error) {
+// other than the default, the adapter's tables give way to default ones for the bench.
+func (e *Adapter) Bench(ctx context.Context, depth int, progress func(string)) (uint64, error) {
 	if depth <= 0 {
 		depth = BenchDepth
 	}
-	if e.hashMB == search.DefaultHashMB {
-		return e.bench(ctx, e.searcher(), depth, progress)
+	if e.HashMB() == search.DefaultHashMB {
+		return e.bench(ctx, e.Searcher(), depth, progress)
 	}
 	e.Release()
 	defer runtime.GC() // the bench's tables
 	return e.bench(ctx, search.New(), depth, progress)
 }
 
-func (e *Engine) bench(ctx context.Context, s *search.Engine, depth int, progress func(string)) (uint64, error) {
+func (e *Adapter) bench(ctx context.Context, s *search.Searcher, depth int, progress func(string)) (uint64, error) {
 	var total uint64
 	for i, b := range BenchBoards {
 		p, err := reversi.ParseBoard(b)
@@ -410,10 +338,7 @@ func (e *Engine) bench(ctx context.Context, s *search.Engine, depth int, progres
 		}
 		s.NewGame()
 		s.SetBoard(*p)
-		sl := search.Limits{Level: MaxLevel, Depth: depth}
-		if e.yield != nil {
-			sl.Yield = func() { e.yield(ctx) }
-		}
+		sl := search.Limits{Level: MaxLevel, Depth: depth, Yield: e.cfg.Poll(ctx)}
 		r := s.Search(ctx, sl, nil)
 		if err := ctx.Err(); err != nil {
 			return 0, err
@@ -427,52 +352,36 @@ func (e *Engine) bench(ctx context.Context, s *search.Engine, depth int, progres
 const maxPerftDepth = 60
 
 // Perft counts the leaves of the legal-move tree (reversi.Perft's convention), per root move.
-func (e *Engine) Perft(ctx context.Context, depth int, root func(move string, nodes uint64)) (uint64, error) {
-	if depth < 1 || depth > maxPerftDepth {
-		return 0, fmt.Errorf("perft depth %d: want 1..%d", depth, maxPerftDepth)
+func (e *Adapter) Perft(ctx context.Context, depth int, root func(move string, nodes uint64)) (uint64, error) {
+	run, err := protocol.StartPerft(ctx, depth, maxPerftDepth, 4096, e.cfg.Yield, root)
+	if err != nil {
+		return 0, err
 	}
-	c := perft{ctx: ctx, yield: e.yield}
+	c := perft{run}
 	p := e.pos
 	var ml reversi.MoveList
 	p.GenerateLegal(&ml)
 	if ml.N == 0 {
 		return 1, nil // a finished game is one leaf
 	}
-	var total uint64
 	for _, m := range ml.Moves[:ml.N] {
 		q := p
 		q.Make(m)
-		n := c.count(q.P, q.O, depth-1)
-		if c.stopped {
-			return 0, context.Cause(ctx)
+		if !run.Root(m.String(), c.count(q.P, q.O, depth-1)) {
+			break
 		}
-		root(m.String(), n)
-		total += n
 	}
-	return total, nil
+	return run.Result()
 }
 
-type perft struct {
-	ctx     context.Context
-	yield   func(context.Context)
-	calls   uint
-	stopped bool
-}
+type perft struct{ *protocol.PerftRun }
 
 // count is reversi.Perft with a stop check every 4096 inner nodes.
-func (c *perft) count(P, O uint64, depth int) uint64 {
+func (c perft) count(P, O uint64, depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
-	if c.calls++; c.calls%4096 == 0 {
-		if c.yield != nil {
-			c.yield(c.ctx)
-		}
-		if c.ctx.Err() != nil {
-			c.stopped = true
-		}
-	}
-	if c.stopped {
+	if c.Stopped() {
 		return 0
 	}
 	m := reversi.Moves(P, O)

@@ -8,12 +8,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 	"weak"
 
 	"qipan/engine/protocol"
+	"qipan/engine/protocol/protocoltest"
 	"qipan/engine/protocol/rvengine"
 	"qipan/engine/reversi"
 	"qipan/engine/reversi/search"
@@ -21,19 +21,8 @@ import (
 
 // session runs lines through a protocol session over a fresh engine (seeded) and returns the
 // output, waiting for searches to finish.
-func session(t *testing.T, lines ...string) []string {
-	t.Helper()
-	var mu sync.Mutex
-	var out []string
-	s := protocol.New(rvengine.New(rvengine.WithSeed(7)), func(l string) { mu.Lock(); out = append(out, l); mu.Unlock() })
-	s.Handle("setoption batch true") // queue lines while thinking: scripts run in order
-	for _, l := range lines {
-		s.Handle(l)
-	}
-	s.Finish()
-	mu.Lock()
-	defer mu.Unlock()
-	return slices.Clone(out)
+func session(lines ...string) []string {
+	return protocoltest.Run(rvengine.New(protocol.WithSeed(7)), lines...)
 }
 
 func bestmove(t *testing.T, out []string) string {
@@ -177,7 +166,7 @@ func TestGo(t *testing.T) {
 		{"over UCCI", []string{"ucci", "position fen " + over, "go depth 3"}, []string{"nobestmove"}, "", false},
 	}
 	for _, tt := range tests {
-		out := session(t, tt.lines...)
+		out := session(tt.lines...)
 		if e := errors(out); len(e) > 0 {
 			t.Errorf("%s: errors %q", tt.name, e)
 		}
@@ -205,17 +194,13 @@ func TestGo(t *testing.T) {
 
 // TestGoInfiniteStop: an infinite search runs until stop, then answers a legal move.
 func TestGoInfiniteStop(t *testing.T) {
-	var mu sync.Mutex
-	var out []string
-	s := protocol.New(rvengine.New(), func(l string) { mu.Lock(); out = append(out, l); mu.Unlock() })
+	s := protocoltest.NewRecorder(rvengine.New())
 	s.Handle("position " + midgame)
 	s.Handle("go infinite")
 	time.Sleep(50 * time.Millisecond)
 	s.Handle("stop")
-	mu.Lock()
-	defer mu.Unlock()
-	if !slices.ContainsFunc(out, func(l string) bool { return strings.HasPrefix(l, "bestmove ") }) {
-		t.Fatalf("no bestmove after stop: %q", out)
+	if !slices.ContainsFunc(s.Lines(), func(l string) bool { return strings.HasPrefix(l, "bestmove ") }) {
+		t.Fatalf("no bestmove after stop: %q", s.Lines())
 	}
 }
 
@@ -256,7 +241,7 @@ func TestExact(t *testing.T) {
 		tests = append(tests, tc{board: b, want: v})
 	}
 	for _, tt := range tests {
-		out := session(t, "uci", "position fen "+tt.board, "go depth 60")
+		out := session("uci", "position fen "+tt.board, "go depth 60")
 		i := slices.IndexFunc(out, func(l string) bool { return strings.HasPrefix(l, "info depth") })
 		if i < 0 || i+1 >= len(out) || out[i+1] != "info string exact" {
 			t.Errorf("%s: no info line followed by \"info string exact\": %q", tt.board, out)
@@ -285,7 +270,7 @@ func TestExact(t *testing.T) {
 // and marks it too (win/loss/draw or exact).
 func TestLevelSearchMarksSolves(t *testing.T) {
 	b, _ := randomEndgame(9, 14)
-	out := session(t, "uci", "position fen "+b, "go movetime 5000")
+	out := session("uci", "position fen "+b, "go movetime 5000")
 	if !slices.ContainsFunc(out, func(l string) bool { return l == "info string exact" || l == "info string wld" }) {
 		t.Errorf("no marked solve in %q", out)
 	}
@@ -309,7 +294,7 @@ func TestMultiPV(t *testing.T) {
 		{"all", "position " + midgame, "64", nLegal, false},
 		{"endgame all exact", "position fen " + endB, "64", len(ep.LegalMoves()), true},
 	} {
-		out := session(t, "uci", "setoption name MultiPV value "+tt.multipv, tt.pos, "go depth 4")
+		out := session("uci", "setoption name MultiPV value "+tt.multipv, tt.pos, "go depth 4")
 		// the final block: the last line of each multipv rank
 		last := map[int]string{}
 		for _, l := range out {
@@ -358,7 +343,7 @@ func TestPerft(t *testing.T) {
 		{"position fen " + mustPass, *pass, 1},
 		{"position fen " + mustPass, *pass, 3},
 	} {
-		out := session(t, tt.pos, fmt.Sprintf("go perft %d", tt.depth))
+		out := session(tt.pos, fmt.Sprintf("go perft %d", tt.depth))
 		moves, counts := reversi.PerftDivide(&tt.p, tt.depth)
 		var want []string
 		for i, m := range moves {
@@ -369,16 +354,7 @@ func TestPerft(t *testing.T) {
 			t.Errorf("%s perft %d: %q, want %q", tt.pos, tt.depth, out, want)
 		}
 	}
-	// a stopped perft says so and nothing else
-	e := rvengine.New()
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := e.Perft(ctx, 20, func(string, uint64) {}); err == nil {
-		t.Errorf("cancelled perft 20: no error")
-	}
-	if _, err := e.Perft(context.Background(), 0, func(string, uint64) {}); err == nil {
-		t.Errorf("perft 0: no error")
-	}
+	protocoltest.PerftStops(t, rvengine.New(), 20)
 }
 
 func TestBadLines(t *testing.T) {
@@ -395,7 +371,7 @@ func TestBadLines(t *testing.T) {
 		{"setoption name Evaluation value neural", "want level, hand or pattern"},
 		{"setoption name ProbCut value maybe", "want true or false"},
 	} {
-		out := session(t, "position startpos moves f5", tt.line, "go perft 1")
+		out := session("position startpos moves f5", tt.line, "go perft 1")
 		if e := errors(out); len(e) != 1 || !strings.Contains(e[0], tt.err) {
 			t.Errorf("%q: errors %q, want one containing %q", tt.line, e, tt.err)
 		}
@@ -409,7 +385,7 @@ func TestBadLines(t *testing.T) {
 func TestBench(t *testing.T) {
 	var sigs []string
 	for range 2 {
-		out := session(t, "setoption level 1", "bench 4")
+		out := session("setoption level 1", "bench 4")
 		i := slices.IndexFunc(out, func(l string) bool { return strings.HasPrefix(l, "Nodes searched: ") })
 		if i != len(rvengine.BenchBoards) {
 			t.Fatalf("bench 4: %q, want a line per board then the nodes", out)
@@ -423,7 +399,7 @@ func TestBench(t *testing.T) {
 
 // TestOptions: the options listed are the ones that set.
 func TestOptions(t *testing.T) {
-	out := session(t, "uci")
+	out := session("uci")
 	for _, want := range []string{
 		"option name Skill Level type spin min 1 max 10 default 10",
 		"option name MultiPV type spin min 1 max 64 default 1",
@@ -529,7 +505,7 @@ func TestMultiPVLines(t *testing.T) {
 		{"midgame cut by nodes", "", mid, protocol.Limits{Nodes: 40000}, 4, 2, false},
 		{"endgame exact", endB, nil, protocol.Limits{Depth: 4}, 3, 2, true},
 	} {
-		e := rvengine.New(rvengine.WithSeed(7))
+		e := rvengine.New(protocol.WithSeed(7))
 		if err := e.SetOption("multipv", strconv.Itoa(tt.lines)); err != nil {
 			t.Fatal(err)
 		}

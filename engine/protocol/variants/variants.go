@@ -1,4 +1,4 @@
-// Package variants is one protocol.Engine holding both of qipan's games, xiangqi
+// Package variants is one protocol.Engine, the Switch, holding both of qipan's games, xiangqi
 // (engine/protocol/xqengine, the default) and Reversi (engine/protocol/rvengine), switched by
 // an option:
 //
@@ -34,56 +34,18 @@ const (
 	Reversi = "reversi"
 )
 
-// game is what each game's engine provides.
-type game interface {
-	protocol.Engine
-	protocol.Perfter
-	protocol.Bencher
-	protocol.Optioner
-	Release()
-	TableBytes() int
-}
-
-// Engine switches between the games.
-type Engine struct {
-	xq      *xqengine.Engine
-	rv      *rvengine.Engine
+// Switch is the engine that switches variant: it holds both games' adapters (xqengine.Adapter,
+// rvengine.Adapter) and hands each command to the current game's.
+type Switch struct {
+	xq      *xqengine.Adapter
+	rv      *rvengine.Adapter
 	variant string
 }
 
-// Option configures an Engine.
-type Option func(*config)
-
-type config struct {
-	yield func(context.Context)
-	seed  uint64
-}
-
-// WithYield is xqengine.WithYield and rvengine.WithYield for both games.
-func WithYield(yield func(ctx context.Context)) Option {
-	return func(c *config) { c.yield = yield }
-}
-
-// WithSeed seeds both games' random choices (book, weak levels), for repeatable tests.
-func WithSeed(seed uint64) Option {
-	return func(c *config) { c.seed = seed }
-}
-
-// New returns an engine playing xiangqi, each game at its start position.
-func New(opts ...Option) *Engine {
-	var c config
-	for _, o := range opts {
-		o(&c)
-	}
-	var xo []xqengine.Option
-	var ro []rvengine.Option
-	if c.yield != nil {
-		xo, ro = append(xo, xqengine.WithYield(c.yield)), append(ro, rvengine.WithYield(c.yield))
-	}
-	if c.seed != 0 {
-		xo, ro = append(xo, xqengine.WithSeed(c.seed)), append(ro, rvengine.WithSeed(c.seed))
-	}
-	return &Engine{xq: xqengine.New(xo...), rv: rvengine.New(ro...), variant: Xiangqi}
+// New returns a switch playing xiangqi, each game at its start position. Both games are made
+// with opts (protocol.WithYield, protocol.WithSeed).
+func New(opts ...protocol.ConfigOption) *Switch {
+	return &Switch{xq: xqengine.New(opts...), rv: rvengine.New(opts...), variant: Xiangqi}
 }
 
 var _ interface {
@@ -93,48 +55,48 @@ var _ interface {
 	protocol.Prober
 	protocol.Optioner
 	protocol.Sider
-} = (*Engine)(nil)
+} = (*Switch)(nil)
 
 // Variant returns the current game's name.
-func (e *Engine) Variant() string { return e.variant }
+func (e *Switch) Variant() string { return e.variant }
 
-// Xiangqi and Reversi return the games' engines.
-func (e *Engine) Xiangqi() *xqengine.Engine { return e.xq }
-func (e *Engine) Reversi() *rvengine.Engine { return e.rv }
+// Xiangqi and Reversi return the games' adapters.
+func (e *Switch) Xiangqi() *xqengine.Adapter { return e.xq }
+func (e *Switch) Reversi() *rvengine.Adapter { return e.rv }
 
-func (e *Engine) cur() game {
+func (e *Switch) cur() protocol.Adapter {
 	if e.variant == Reversi {
 		return e.rv
 	}
 	return e.xq
 }
 
-func (e *Engine) other() game {
+func (e *Switch) other() protocol.Adapter {
 	if e.variant == Reversi {
 		return e.xq
 	}
 	return e.rv
 }
 
-func (e *Engine) NewGame() { e.cur().NewGame() }
-func (e *Engine) SetPosition(fen string, moves []string) error {
+func (e *Switch) NewGame() { e.cur().NewGame() }
+func (e *Switch) SetPosition(fen string, moves []string) error {
 	return e.cur().SetPosition(fen, moves)
 }
 
-func (e *Engine) Search(ctx context.Context, lim protocol.Limits, progress func(protocol.Info)) protocol.Result {
+func (e *Switch) Search(ctx context.Context, lim protocol.Limits, progress func(protocol.Info)) protocol.Result {
 	return e.cur().Search(ctx, lim, progress)
 }
 
-func (e *Engine) Perft(ctx context.Context, depth int, root func(string, uint64)) (uint64, error) {
+func (e *Switch) Perft(ctx context.Context, depth int, root func(string, uint64)) (uint64, error) {
 	return e.cur().Perft(ctx, depth, root)
 }
 
-func (e *Engine) Bench(ctx context.Context, depth int, progress func(string)) (uint64, error) {
+func (e *Switch) Bench(ctx context.Context, depth int, progress func(string)) (uint64, error) {
 	return e.cur().Bench(ctx, depth, progress)
 }
 
 // Probe answers from the xiangqi hash table; Reversi has none to show.
-func (e *Engine) Probe(fen string, moves []string) (protocol.HashEntry, error) {
+func (e *Switch) Probe(fen string, moves []string) (protocol.HashEntry, error) {
 	if e.variant != Xiangqi {
 		return protocol.HashEntry{}, fmt.Errorf("not supported in %s", e.variant)
 	}
@@ -142,7 +104,7 @@ func (e *Engine) Probe(fen string, moves []string) (protocol.HashEntry, error) {
 }
 
 // FirstToMove reports whether the first player (Red; Reversi's Black) is to move.
-func (e *Engine) FirstToMove() bool {
+func (e *Switch) FirstToMove() bool {
 	if e.variant == Reversi {
 		return e.rv.FirstToMove()
 	}
@@ -151,11 +113,11 @@ func (e *Engine) FirstToMove() bool {
 
 // Options lists the variant option, then the current game's options, then the other game's
 // that the current one lacks.
-func (e *Engine) Options() []protocol.Option {
+func (e *Switch) Options() []protocol.Option {
 	out := []protocol.Option{{Name: "variant", UCIName: "UCI_Variant", Type: "combo", Default: Xiangqi,
 		Vars: []string{Xiangqi, Reversi}}}
 	seen := map[string]bool{}
-	for _, g := range []game{e.cur(), e.other()} {
+	for _, g := range []protocol.Adapter{e.cur(), e.other()} {
 		for _, o := range g.Options() {
 			if !seen[o.Name] {
 				seen[o.Name] = true
@@ -168,7 +130,7 @@ func (e *Engine) Options() []protocol.Option {
 
 // TableBytes returns the bytes held by both games' tables (after a switch, only the current
 // game's, once it has searched).
-func (e *Engine) TableBytes() int { return e.xq.TableBytes() + e.rv.TableBytes() }
+func (e *Switch) TableBytes() int { return e.xq.TableBytes() + e.rv.TableBytes() }
 
 // ParseVariant reads a variant name: xiangqi, or reversi (also othello, flipello); any case.
 func ParseVariant(v string) (string, error) {
@@ -185,7 +147,7 @@ func ParseVariant(v string) (string, error) {
 
 // SetOption switches the variant (releasing the tables of the game left), or sets an option
 // of the current game (and of the other one if it takes it).
-func (e *Engine) SetOption(name, value string) error {
+func (e *Switch) SetOption(name, value string) error {
 	if name == "variant" {
 		v, err := ParseVariant(value)
 		if err != nil {

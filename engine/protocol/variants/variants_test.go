@@ -4,27 +4,12 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"qipan/engine/protocol"
+	"qipan/engine/protocol/protocoltest"
 	"qipan/engine/protocol/variants"
 )
-
-func run(t *testing.T, e *variants.Engine, lines ...string) []string {
-	t.Helper()
-	var mu sync.Mutex
-	var out []string
-	s := protocol.New(e, func(l string) { mu.Lock(); out = append(out, l); mu.Unlock() })
-	s.Handle("setoption batch true")
-	for _, l := range lines {
-		s.Handle(l)
-	}
-	s.Finish()
-	mu.Lock()
-	defer mu.Unlock()
-	return slices.Clone(out)
-}
 
 func TestParseVariant(t *testing.T) {
 	for _, tt := range []struct{ in, want, err string }{
@@ -80,7 +65,7 @@ func TestSwitch(t *testing.T) {
 			"setoption usebook false", "position startpos", "go depth 2"}, nil, 0},
 	}
 	for _, tt := range tests {
-		out := run(t, variants.New(variants.WithSeed(1)), tt.lines...)
+		out := protocoltest.Run(variants.New(protocol.WithSeed(1)), tt.lines...)
 		i := 0
 		for _, l := range out {
 			if i < len(tt.want) && l == tt.want[i] {
@@ -104,7 +89,7 @@ func TestSwitch(t *testing.T) {
 
 // TestSearchPerGame: bestmove is in the current game's notation.
 func TestSearchPerGame(t *testing.T) {
-	out := run(t, variants.New(variants.WithSeed(1)), "uci", "setoption name UCI_Variant value reversi", "position startpos",
+	out := protocoltest.Run(variants.New(protocol.WithSeed(1)), "uci", "setoption name UCI_Variant value reversi", "position startpos",
 		"go depth 3", "setoption name UCI_Variant value xiangqi", "setoption name OwnBook value false", "position startpos", "go depth 3")
 	var best []string
 	for _, l := range out {
@@ -118,7 +103,7 @@ func TestSearchPerGame(t *testing.T) {
 }
 
 func TestOptions(t *testing.T) {
-	out := run(t, variants.New(), "uci")
+	out := protocoltest.Run(variants.New(), "uci")
 	for _, want := range []string{
 		"option name UCI_Variant type combo default xiangqi var xiangqi var reversi",
 		"option name Hash type spin min 0 max 1024 default 32",
@@ -128,7 +113,7 @@ func TestOptions(t *testing.T) {
 			t.Errorf("uci: no %q in %q", want, out)
 		}
 	}
-	out = run(t, variants.New(), "ucci")
+	out = protocoltest.Run(variants.New(), "ucci")
 	if !slices.Contains(out, "option variant type combo default xiangqi var xiangqi var reversi") {
 		t.Errorf("ucci: no variant option in %q", out)
 	}
@@ -143,7 +128,7 @@ func TestOptions(t *testing.T) {
 		{[]string{"setoption variant reversi", "setoption level 0"}, 1},
 		{[]string{"setoption nosuchoption 3"}, 0}, // unknown options are fine (UCCI)
 	} {
-		out := run(t, variants.New(), tt.lines...)
+		out := protocoltest.Run(variants.New(), tt.lines...)
 		if n := len(slices.DeleteFunc(out, func(l string) bool { return !strings.HasPrefix(l, "info string error") })); n != tt.errs {
 			t.Errorf("%q: %d errors, want %d", tt.lines, n, tt.errs)
 		}
@@ -155,7 +140,7 @@ func TestOptions(t *testing.T) {
 func TestLevelForBoth(t *testing.T) {
 	choices := map[string]bool{}
 	for seed := uint64(1); seed <= 12; seed++ {
-		out := run(t, variants.New(variants.WithSeed(seed)), "setoption level 1", "setoption variant reversi",
+		out := protocoltest.Run(variants.New(protocol.WithSeed(seed)), "setoption level 1", "setoption variant reversi",
 			"position startpos moves f5 d6 c3 d3 c4", "go depth 3")
 		for _, l := range out {
 			if strings.HasPrefix(l, "bestmove ") {
@@ -180,11 +165,11 @@ func TestSider(t *testing.T) {
 		{[]string{"setoption variant reversi", "position startpos moves f5"}, false},
 		{[]string{"setoption variant reversi", "position fen XXXXXXXXXXXOOOXXXXXXXXOXXXOXXOOXXXXXXXOXXXOXOXXXXOXXXOOXOOOOOOO- O moves pass"}, true},
 	} {
-		run(t, e, tt.lines...)
+		protocoltest.Run(e, tt.lines...)
 		if got := e.FirstToMove(); got != tt.want {
 			t.Errorf("%q: FirstToMove %v, want %v", tt.lines, got, tt.want)
 		}
-		run(t, e, "setoption variant xiangqi")
+		protocoltest.Run(e, "setoption variant xiangqi")
 	}
 }
 

@@ -1,7 +1,8 @@
 // Package xqengine plays xiangqi behind the protocol: it adapts the rules (engine/xiangqi),
 // the search (engine/xiangqi/search) and the opening book (engine/xiangqi/book) to
-// protocol.Engine, Perfter, Bencher, Prober and Optioner. The native binary and the browser
-// Worker both use it.
+// protocol.Adapter (an Engine with Perfter, Bencher and Optioner) and Prober. The native binary
+// and the browser Worker both use it. The options it shares with Reversi (hashsize, level,
+// multipv) and the searcher they size are protocol.Settings.
 //
 // Options (UCCI name / UCI name):
 //   - hashsize / Hash: table size in MB (0 = the default); newgame clears the table. The table
@@ -21,7 +22,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
-	"strconv"
 	"time"
 
 	"qipan/engine/protocol"
@@ -36,23 +36,23 @@ import (
 // wasm near 38 MB.
 const DefaultHashMB = 32
 
-// Engine is a xiangqi engine: a position with its history, a searcher and its options.
-type Engine struct {
+// Adapter is xiangqi behind the protocol (a protocol.Adapter): a position with its history, a
+// searcher and its options.
+type Adapter struct {
 	pos     xiangqi.Position
-	history []search.Past                  // the positions before pos since the FEN, for repetition
-	s       protocol.Lazy[search.Searcher] // made at the first search, dropped by Release
-	hashMB  int
-	yield   func(ctx context.Context)
+	history []search.Past // the positions before pos since the FEN, for repetition
+	cfg     protocol.Config
 	rng     *rand.Rand
 
+	// The searcher (made at the first search, dropped by Release) and the options hashsize,
+	// level and multipv.
+	protocol.Settings[search.Searcher]
 	useBook bool
-	level   int
-	multiPV int
 	net     *nnue.Net // the network evaluating, nil for the hand evaluation
 }
 
 // MaxLevel is full strength.
-const MaxLevel = 10
+const MaxLevel = protocol.MaxLevel
 
 // level is what a strength level limits: the depth and nodes of a search, and the noise
 // (centipawns) added to the scores of its best few moves before picking the highest.
@@ -83,65 +83,26 @@ const levelLines = 4
 // maxMultiPV bounds the multipv option.
 const maxMultiPV = 8
 
-// Option configures an Engine.
-type Option func(*Engine)
-
-// WithYield makes searches and perft call yield about every thousand nodes (with the job's
-// context). The browser build yields to the JavaScript event loop there, so that stop can
-// arrive; yield should return early once ctx is done.
-func WithYield(yield func(ctx context.Context)) Option {
-	return func(e *Engine) { e.yield = yield }
-}
-
-// WithSeed seeds the random choices (book moves, level noise), for repeatable tests.
-func WithSeed(seed uint64) Option {
-	return func(e *Engine) { e.rng = rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)) }
-}
-
-// New returns an engine at the start position.
-func New(opts ...Option) *Engine {
-	seed := uint64(time.Now().UnixNano())
-	e := &Engine{pos: *xiangqi.NewPosition(), hashMB: DefaultHashMB, useBook: true, level: MaxLevel,
-		multiPV: 1, rng: rand.New(rand.NewPCG(seed, seed>>17))}
-	for _, o := range opts {
-		o(e)
+// New returns an adapter at the start position, made with protocol.WithYield (searches and
+// perft call it) and protocol.WithSeed (the book's and the levels' random choices).
+func New(opts ...protocol.ConfigOption) *Adapter {
+	cfg := protocol.NewConfig(opts...)
+	rng := rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15))
+	if !cfg.Seeded {
+		seed := uint64(time.Now().UnixNano())
+		rng = rand.New(rand.NewPCG(seed, seed>>17))
 	}
-	return e
+	set := protocol.NewSettings(DefaultHashMB, maxMultiPV, search.New, (*search.Searcher).HashBytes, (*search.Searcher).Clear)
+	return &Adapter{pos: *xiangqi.NewPosition(), cfg: cfg, rng: rng, Settings: set, useBook: true}
 }
 
 var _ interface {
-	protocol.Engine
-	protocol.Perfter
-	protocol.Bencher
+	protocol.Adapter
 	protocol.Prober
-	protocol.Optioner
-} = (*Engine)(nil)
-
-// NewGame clears what the searcher learned.
-func (e *Engine) NewGame() {
-	if s := e.s.Peek(); s != nil {
-		s.Clear()
-	}
-}
-
-func (e *Engine) searcher() *search.Searcher {
-	return e.s.Get(func() *search.Searcher { return search.New(e.hashMB) })
-}
-
-// Release drops the searcher and its table (what it learned goes too), and collects them at
-// once (protocol.Lazy); the next search makes them again.
-func (e *Engine) Release() { e.s.Release() }
-
-// TableBytes returns the bytes held by the table: 0 before the first search and after Release.
-func (e *Engine) TableBytes() int {
-	if s := e.s.Peek(); s != nil {
-		return s.HashBytes()
-	}
-	return 0
-}
+} = (*Adapter)(nil)
 
 // SetPosition sets the position after moves from fen; on error nothing changes.
-func (e *Engine) SetPosition(fen string, moves []string) error {
+func (e *Adapter) SetPosition(fen string, moves []string) error {
 	p, hist, err := replay(fen, moves)
 	if err != nil {
 		return err
@@ -172,15 +133,16 @@ func replay(fen string, moves []string) (*xiangqi.Position, []search.Past, error
 }
 
 // Position returns a copy of the current position.
-func (e *Engine) Position() *xiangqi.Position {
+func (e *Adapter) Position() *xiangqi.Position {
 	p := e.pos
 	return &p
 }
 
 // Search thinks about the current position: a book move if the book has one (and usebook is
 // on, and the search is not infinite), otherwise a search limited by lim and the level.
-func (e *Engine) Search(ctx context.Context, lim protocol.Limits, progress func(protocol.Info)) protocol.Result {
-	sl := search.Limits{MultiPV: e.multiPV}
+func (e *Adapter) Search(ctx context.Context, lim protocol.Limits, progress func(protocol.Info)) protocol.Result {
+	multiPV := e.MultiPV()
+	sl := search.Limits{MultiPV: multiPV}
 	if !lim.Infinite {
 		sl.Depth, sl.Nodes = lim.Depth, lim.Nodes
 		sl.Soft, sl.Hard = lim.Budget()
@@ -196,8 +158,8 @@ func (e *Engine) Search(ctx context.Context, lim protocol.Limits, progress func(
 		}
 	}
 	var lv level
-	if e.level < MaxLevel {
-		lv = levels[e.level]
+	if l := e.Level(); l < MaxLevel {
+		lv = levels[l]
 		if sl.Depth == 0 || sl.Depth > lv.depth {
 			sl.Depth = lv.depth
 		}
@@ -206,16 +168,14 @@ func (e *Engine) Search(ctx context.Context, lim protocol.Limits, progress func(
 		}
 		sl.MultiPV = max(sl.MultiPV, levelLines)
 	}
-	if e.yield != nil {
-		sl.Poll = func() { e.yield(ctx) }
-	}
+	sl.Poll = e.cfg.Poll(ctx)
 	var report func(search.Info)
 	if progress != nil {
 		report = func(i search.Info) {
-			if i.MultiPV > e.multiPV {
+			if i.MultiPV > multiPV {
 				return // a line searched for the level's choice, not asked for
 			}
-			if e.multiPV == 1 {
+			if multiPV == 1 {
 				i.MultiPV = 0
 			}
 			pv := make([]string, len(i.PV))
@@ -226,7 +186,7 @@ func (e *Engine) Search(ctx context.Context, lim protocol.Limits, progress func(
 				MatePlies: i.MatePlies, Nodes: i.Nodes, Time: i.Time, PV: pv})
 		}
 	}
-	s := e.searcher()
+	s := e.Searcher()
 	s.SetNet(e.net)
 	res := s.Search(ctx, &e.pos, e.history, sl, report)
 	if res.Best == xiangqi.NoMove {
@@ -260,12 +220,12 @@ func pickNoisy(lines []search.Line, noise int, r *rand.Rand) xiangqi.Move {
 }
 
 // Probe looks the position after moves from fen up in the hash table.
-func (e *Engine) Probe(fen string, moves []string) (protocol.HashEntry, error) {
+func (e *Adapter) Probe(fen string, moves []string) (protocol.HashEntry, error) {
 	p, _, err := replay(fen, moves)
-	if err != nil || e.s.Peek() == nil {
+	if err != nil || e.Peek() == nil {
 		return protocol.HashEntry{}, err
 	}
-	m, score, depth, lower, upper, ok := e.s.Peek().Probe(p)
+	m, score, depth, lower, upper, ok := e.Peek().Probe(p)
 	if !ok {
 		return protocol.HashEntry{}, nil
 	}
@@ -276,67 +236,37 @@ func (e *Engine) Probe(fen string, moves []string) (protocol.HashEntry, error) {
 	return h, nil
 }
 
-// Options lists hashsize, usebook, level and multipv.
-func (e *Engine) Options() []protocol.Option {
+// Options lists hashsize, usebook, level, multipv and nnue.
+func (e *Adapter) Options() []protocol.Option {
 	return []protocol.Option{
-		protocol.HashOption(DefaultHashMB),
-		{Name: "usebook", UCIName: "OwnBook", Type: "check", Default: "true"},
-		{Name: "level", UCIName: "Skill Level", Type: "spin", Min: 1, Max: MaxLevel, Default: strconv.Itoa(MaxLevel)},
-		{Name: "multipv", UCIName: "MultiPV", Type: "spin", Min: 1, Max: maxMultiPV, Default: "1"},
-		{Name: "nnue", UCIName: "Use NNUE", Type: "check", Default: "false"},
+		e.HashOption(),
+		protocol.CheckOption("usebook", "OwnBook", true),
+		e.LevelOption(),
+		e.MultiPVOption(),
+		protocol.CheckOption("nnue", "Use NNUE", false),
 	}
 }
 
 // SetOption sets one of Options (by its lower-case UCCI name).
-func (e *Engine) SetOption(name, value string) error {
+func (e *Adapter) SetOption(name, value string) error {
 	switch name {
-	case "hashsize":
-		mb, err := protocol.HashMB(value, DefaultHashMB)
-		if err != nil {
-			return err
-		}
-		if mb != e.hashMB {
-			e.hashMB = mb
-			e.Release() // the next search makes the table at the new size
-		}
 	case "usebook":
-		switch value {
-		case "true", "on":
-			e.useBook = true
-		case "false", "off":
-			e.useBook = false
-		default:
-			return fmt.Errorf("bad value %q (want true or false)", value)
-		}
-	case "level":
-		n, err := protocol.SpinValue("level", value, 1, MaxLevel)
-		if err != nil {
-			return err
-		}
-		e.level = n
-	case "multipv":
-		n, err := protocol.SpinValue("count", value, 1, maxMultiPV)
-		if err != nil {
-			return err
-		}
-		e.multiPV = n
+		return protocol.SetBool(&e.useBook, value)
 	case "nnue":
-		switch value {
-		case "true", "on":
-			n, err := nnue.Default()
-			if err != nil {
+		on, err := protocol.ParseBool(value)
+		if err != nil {
+			return err
+		}
+		var net *nnue.Net
+		if on {
+			if net, err = nnue.Default(); err != nil {
 				return err
 			}
-			e.net = n
-		case "false", "off":
-			e.net = nil
-		default:
-			return fmt.Errorf("bad value %q (want true or false)", value)
 		}
-	default:
-		return protocol.ErrUnknownOption
+		e.net = net
+		return nil
 	}
-	return nil
+	return e.Settings.SetOption(name, value) // hashsize, level, multipv
 }
 
 // BenchDepth is the depth of `bench` without an argument.
@@ -344,20 +274,16 @@ const BenchDepth = 8
 
 // Bench searches search.BenchFENs to depth (0: BenchDepth) with a fresh table of
 // search.BenchHashMB, so the node count is a signature of the search, whatever the options.
-// The engine's own table is released first and the bench's after, so that the two are never
+// The adapter's own table is released first and the bench's after, so that the two are never
 // held at once.
-func (e *Engine) Bench(ctx context.Context, depth int, progress func(string)) (uint64, error) {
+func (e *Adapter) Bench(ctx context.Context, depth int, progress func(string)) (uint64, error) {
 	if depth <= 0 {
 		depth = BenchDepth
 	}
 	e.Release()
 	defer runtime.GC()
-	var poll func()
-	if e.yield != nil {
-		poll = func() { e.yield(ctx) }
-	}
 	n := len(search.BenchFENs)
-	total := search.Bench(ctx, depth, poll, func(i int, r search.Result) {
+	total := search.Bench(ctx, depth, e.cfg.Poll(ctx), func(i int, r search.Result) {
 		progress(fmt.Sprintf("info string bench %d/%d depth %d nodes %d bestmove %v", i+1, n, r.Depth, r.Nodes, r.Best))
 	})
 	if err := ctx.Err(); err != nil {
@@ -367,36 +293,31 @@ func (e *Engine) Bench(ctx context.Context, depth int, progress func(string)) (u
 }
 
 // Perft counts the leaves of the legal-move tree, per root move.
-func (e *Engine) Perft(ctx context.Context, depth int, root func(move string, nodes uint64)) (uint64, error) {
-	if depth < 1 || depth > maxPerftDepth {
-		return 0, fmt.Errorf("perft depth %d: want 1..%d", depth, maxPerftDepth)
+func (e *Adapter) Perft(ctx context.Context, depth int, root func(move string, nodes uint64)) (uint64, error) {
+	run, err := protocol.StartPerft(ctx, depth, maxPerftDepth, 1024, e.cfg.Yield, root)
+	if err != nil {
+		return 0, err
 	}
-	c := perft{ctx: ctx, yield: e.yield}
+	c := perft{PerftRun: run}
 	p := e.pos
 	var ml xiangqi.MoveList
 	p.GenerateLegal(&ml)
-	var total uint64
 	for _, m := range ml.Moves[:ml.N] {
 		u := p.Make(m)
 		n := c.count(&p, depth-1)
 		p.Unmake(m, u)
-		if c.stopped {
-			return 0, context.Cause(ctx)
+		if !run.Root(m.String(), n) {
+			break
 		}
-		root(m.String(), n)
-		total += n
 	}
-	return total, nil
+	return run.Result()
 }
 
 const maxPerftDepth = 32
 
 type perft struct {
-	ctx     context.Context
-	yield   func(context.Context)
-	lists   [maxPerftDepth]xiangqi.MoveList
-	calls   uint
-	stopped bool
+	*protocol.PerftRun
+	lists [maxPerftDepth]xiangqi.MoveList
 }
 
 // count is xiangqi.Perft with bulk counting at the last ply and a stop check every 1024
@@ -405,15 +326,7 @@ func (c *perft) count(p *xiangqi.Position, depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
-	if c.calls++; c.calls%1024 == 0 {
-		if c.yield != nil {
-			c.yield(c.ctx)
-		}
-		if c.ctx.Err() != nil {
-			c.stopped = true
-		}
-	}
-	if c.stopped {
+	if c.Stopped() {
 		return 0
 	}
 	ml := &c.lists[depth]

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 	"weak"
 
 	"qipan/engine/protocol"
+	"qipan/engine/protocol/protocoltest"
 	"qipan/engine/xiangqi"
 	"qipan/engine/xiangqi/book"
 	"qipan/engine/xiangqi/search"
@@ -63,14 +63,7 @@ func TestPerft(t *testing.T) {
 			t.Errorf("perft %d = %d (roots sum %d over %d moves), err %v; want %d over 44", depth, got, sum, roots, err, want)
 		}
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := e.Perft(ctx, 6, func(string, uint64) {}); err == nil {
-		t.Error("perft with a cancelled context returned no error")
-	}
-	if _, err := e.Perft(context.Background(), 0, func(string, uint64) {}); err == nil {
-		t.Error("perft 0 returned no error")
-	}
+	protocoltest.PerftStops(t, e, 6)
 }
 
 func TestOptions(t *testing.T) {
@@ -102,52 +95,18 @@ func TestOptions(t *testing.T) {
 	}
 }
 
-// session runs a protocol session over a real engine and collects its output.
-type session struct {
-	*protocol.Session
-	mu    sync.Mutex
-	lines []string
-	ch    chan string
-}
-
-func newSession(opts ...Option) *session {
-	s := &session{ch: make(chan string, 1000)}
-	s.Session = protocol.New(New(opts...), func(l string) {
-		s.mu.Lock()
-		s.lines = append(s.lines, l)
-		s.mu.Unlock()
-		s.ch <- l
-	})
-	return s
-}
-
-func (s *session) all() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.lines)
-}
-
-func (s *session) waitFor(t *testing.T, prefix string) string {
-	t.Helper()
-	for {
-		select {
-		case l := <-s.ch:
-			if strings.HasPrefix(l, prefix) {
-				return l
-			}
-		case <-time.After(20 * time.Second):
-			t.Fatalf("no %q line", prefix)
-		}
-	}
+// newSession starts a protocol session over a new engine made with opts.
+func newSession(opts ...protocol.ConfigOption) *protocoltest.Recorder {
+	return protocoltest.NewRecorder(New(opts...))
 }
 
 func TestSessionPlays(t *testing.T) {
 	s := newSession()
 	s.Handle("ucci")
-	s.waitFor(t, "ucciok")
+	s.WaitFor(t, "ucciok")
 	s.Handle("position startpos moves h2e2 h9g7")
 	s.Handle("go depth 4")
-	best := strings.Fields(s.waitFor(t, "bestmove"))[1]
+	best := strings.Fields(s.WaitFor(t, "bestmove"))[1]
 	p, _ := xiangqi.ParseFEN(xiangqi.StartFEN)
 	for _, m := range []string{"h2e2", "h9g7"} {
 		mv, _ := xiangqi.ParseMove(m)
@@ -158,20 +117,20 @@ func TestSessionPlays(t *testing.T) {
 	}
 	s.Handle("position startpos")
 	s.Handle("go perft 3")
-	if got := s.waitFor(t, "Nodes searched"); got != "Nodes searched: 79666" {
+	if got := s.WaitFor(t, "Nodes searched"); got != "Nodes searched: 79666" {
 		t.Errorf("perft 3: %q", got)
 	}
 	// Mated: no move.
 	s.Handle("position fen 3k5/9/9/9/9/9/9/9/r8/1r2K4 w - - 0 1")
 	s.Handle("go depth 3")
-	s.waitFor(t, "nobestmove")
+	s.WaitFor(t, "nobestmove")
 }
 
 func TestYieldCalledAndStops(t *testing.T) {
 	calls := 0
 	stop := make(chan struct{})
 	var once sync.Once
-	s := newSession(WithYield(func(ctx context.Context) {
+	s := newSession(protocol.WithYield(func(ctx context.Context) {
 		runtime.Gosched() // a yield lets others run; js/wasm has no preemption without it
 		calls++
 		if calls == 5 {
@@ -181,7 +140,7 @@ func TestYieldCalledAndStops(t *testing.T) {
 	s.Handle("go infinite")
 	<-stop
 	s.Handle("stop")
-	s.waitFor(t, "bestmove")
+	s.WaitFor(t, "bestmove")
 	if calls < 5 {
 		t.Errorf("yield called %d times", calls)
 	}
@@ -216,25 +175,25 @@ func TestBench(t *testing.T) {
 // TestBook: in the book the engine answers with a book move at once (no search lines);
 // with usebook false, or out of the book, it searches.
 func TestBook(t *testing.T) {
-	s := newSession(WithSeed(1))
+	s := newSession(protocol.WithSeed(1))
 	start := book.Default().Moves(xiangqi.NewPosition())
 	for i := 0; i < 5; i++ {
 		s.Handle("position startpos")
 		s.Handle("go depth 6")
-		best := strings.Fields(s.waitFor(t, "bestmove"))[1]
+		best := strings.Fields(s.WaitFor(t, "bestmove"))[1]
 		if !slices.ContainsFunc(start, func(e book.Entry) bool { return e.Move.String() == best }) {
 			t.Errorf("bestmove %s at the start is not a book move (%v)", best, start)
 		}
 	}
-	for _, l := range s.all() {
+	for _, l := range s.Lines() {
 		if strings.HasPrefix(l, "info depth") {
 			t.Errorf("a book move printed search lines: %q", l)
 		}
 	}
 	s.Handle("setoption usebook false")
 	s.Handle("go depth 2")
-	s.waitFor(t, "info depth 2")
-	s.waitFor(t, "bestmove")
+	s.WaitFor(t, "info depth 2")
+	s.WaitFor(t, "bestmove")
 	s.Handle("setoption usebook true")
 	s.Handle("banmoves " + func() string {
 		var all []string
@@ -244,8 +203,8 @@ func TestBook(t *testing.T) {
 		return strings.Join(all, " ")
 	}())
 	s.Handle("go depth 2")
-	s.waitFor(t, "info depth 2") // every book move banned: it searches
-	best := strings.Fields(s.waitFor(t, "bestmove"))[1]
+	s.WaitFor(t, "info depth 2") // every book move banned: it searches
+	best := strings.Fields(s.WaitFor(t, "bestmove"))[1]
 	if slices.ContainsFunc(start, func(e book.Entry) bool { return e.Move.String() == best }) {
 		t.Errorf("played the banned book move %s", best)
 	}
@@ -258,9 +217,9 @@ func TestMultiPVAndProbe(t *testing.T) {
 	s.Handle("setoption name MultiPV value 3")
 	s.Handle("position startpos moves h2e2")
 	s.Handle("go depth 3")
-	s.waitFor(t, "bestmove")
+	s.WaitFor(t, "bestmove")
 	var got []string
-	for _, l := range s.all() {
+	for _, l := range s.Lines() {
 		if strings.HasPrefix(l, "info depth 3 ") {
 			got = append(got, strings.Fields(l)[4])
 		}
@@ -269,12 +228,12 @@ func TestMultiPVAndProbe(t *testing.T) {
 		t.Errorf("depth 3 lines have multipv %q, want 1 2 3", got)
 	}
 	s.Handle("probe startpos moves h2e2")
-	if l := s.waitFor(t, "pophash"); !strings.HasPrefix(l, "pophash bestmove ") || !strings.Contains(l, "depth 3") {
+	if l := s.WaitFor(t, "pophash"); !strings.HasPrefix(l, "pophash bestmove ") || !strings.Contains(l, "depth 3") {
 		t.Errorf("probe after a depth-3 search: %q", l)
 	}
 	s.Handle("setoption name Clear Hash")
 	s.Handle("probe startpos moves h2e2")
-	if l := s.waitFor(t, "pophash"); l != "pophash" {
+	if l := s.WaitFor(t, "pophash"); l != "pophash" {
 		t.Errorf("probe after clearing the hash: %q", l)
 	}
 }
@@ -283,7 +242,7 @@ func TestMultiPVAndProbe(t *testing.T) {
 // (depth-capped here to stay fast).
 func TestLevels(t *testing.T) {
 	for lv := 1; lv <= MaxLevel; lv++ {
-		e := New(WithSeed(uint64(lv)))
+		e := New(protocol.WithSeed(uint64(lv)))
 		e.SetOption("level", strconv.Itoa(lv))
 		e.SetOption("usebook", "false")
 		e.SetPosition(xiangqi.StartFEN, []string{"h2e2", "h9g7"})
@@ -296,11 +255,11 @@ func TestLevels(t *testing.T) {
 	score := 0.0 // level 10's
 	const games = 4
 	for g := 0; g < games; g++ {
-		weak, strong := New(WithSeed(uint64(g))), New(WithSeed(uint64(g+100)))
+		weak, strong := New(protocol.WithSeed(uint64(g))), New(protocol.WithSeed(uint64(g+100)))
 		weak.SetOption("level", "1")
-		players := [2]*Engine{strong, weak} // strong is Red in even games
+		players := [2]*Adapter{strong, weak} // strong is Red in even games
 		if g%2 == 1 {
-			players = [2]*Engine{weak, strong}
+			players = [2]*Adapter{weak, strong}
 		}
 		game := xiangqi.NewGame(xiangqi.NewPosition())
 		var moves []string
@@ -350,7 +309,7 @@ func TestHashSize(t *testing.T) {
 		if n := e.TableBytes(); n != tt.want {
 			t.Errorf("hashsize %q: table of %d bytes, want %d", tt.value, n, tt.want)
 		}
-		gone := weak.Make(e.s.Peek())
+		gone := weak.Make(e.Peek())
 		e.Release()
 		if n := e.TableBytes(); n != 0 || gone.Value() != nil {
 			t.Errorf("hashsize %q: after Release %d bytes, searcher collected: %v", tt.value, n, gone.Value() == nil)

@@ -56,7 +56,7 @@ func ProbCutGroup(n int) int {
 
 // tryProbCut tries the cut at a null-window node (alpha, alpha+1) of depth: it returns the
 // result and true if a shallow search decides the node.
-func (e *Engine) tryProbCut(P, O uint64, depth, alpha int) (int, bool) {
+func (e *Searcher) tryProbCut(P, O uint64, depth, alpha int) (int, bool) {
 	shallow := ProbCutShallow(depth)
 	if depth >= len(probCutStats[0]) {
 		depth = len(probCutStats[0]) - 1

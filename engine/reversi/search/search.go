@@ -97,10 +97,10 @@ type level struct {
 	noise      int // random centi-discs added to each root move's score
 }
 
-// levels: 1–4 the hand evaluation with noise; 5–10 PatternEval with Multi-ProbCut (the engine's
-// default), two plies apart from level 6 on: with ProbCut a ply cost little and steps of one
-// ply had shrunk to 59–68 % (L7–L6, L6–L5, L8–L7); two plies apart each step scores 66–80 %
-// (40 games a step, docs/strength-log.md, 2026-11-24, fourth session).
+// levels: 1–4 the hand evaluation with noise; 5–10 PatternEval with Multi-ProbCut (the
+// protocol adapter's default), two plies apart from level 6 on: with ProbCut a ply cost little
+// and steps of one ply had shrunk to 59–68 % (L7–L6, L6–L5, L8–L7); two plies apart each step
+// scores 66–80 % (40 games a step, docs/strength-log.md, 2026-11-24, fourth session).
 var levels = [11]level{
 	1:  {depth: 1, wld: 4, exact: 2, noise: 600},
 	2:  {depth: 2, wld: 6, exact: 4, noise: 300},
@@ -114,8 +114,8 @@ var levels = [11]level{
 	10: {depth: 14, wld: 22, exact: 20},
 }
 
-// Engine searches Reversi positions. One search at a time; not safe for concurrent use.
-type Engine struct {
+// Searcher searches Reversi positions. One search at a time; not safe for concurrent use.
+type Searcher struct {
 	pos    reversi.Position
 	mid    ttTable
 	solver *Solver
@@ -134,49 +134,49 @@ type Engine struct {
 	stop     bool
 }
 
-// DefaultHashMB is the size of an Engine's tables, both together, made by New: 16 MB each.
+// DefaultHashMB is the size of a Searcher's tables, both together, made by New: 16 MB each.
 // Half of it lost an A/B at 1 s per move against the old 32 + 32 MB, this did not (noisy
 // figures in docs/strength-log.md, 2026-11-23: in a game, a smaller solver table keeps less of
 // the previous move's endgame solve).
 const DefaultHashMB = 32
 
-// New returns an engine at the initial position, with tables of DefaultHashMB.
-func New() *Engine { return NewSized(DefaultHashMB) }
+// New returns a searcher at the initial position, with tables of DefaultHashMB.
+func New() *Searcher { return NewSized(DefaultHashMB) }
 
-// NewSized returns an engine at the initial position whose tables, the midgame search's and
+// NewSized returns a searcher at the initial position whose tables, the midgame search's and
 // the endgame solver's, hold at most mb megabytes together (at least 1): half each, a power of
 // two entries (TableBits). A solver table of 8 or 16 MB solves FFO #40–#44 as fast as one of
 // 64 MB, within noise (a few % more nodes, fewer cache misses).
-func NewSized(mb int) *Engine {
+func NewSized(mb int) *Searcher {
 	bits := TableBits(mb)
-	return &Engine{pos: reversi.Start(), mid: newTable(bits), solver: NewSolver(bits)}
+	return &Searcher{pos: reversi.Start(), mid: newTable(bits), solver: NewSolver(bits)}
 }
 
-// TableBits returns the size of each of an Engine's two tables within mb megabytes together:
+// TableBits returns the size of each of a Searcher's two tables within mb megabytes together:
 // 2^(bits+1) entries of 32 bytes, at most mb/2 MB (mb below 1 counts as 1).
 func TableBits(mb int) uint {
 	return uint(bits.Len(uint(max(mb, 1)))-1) + 13 // 2^(13+6) bytes = 1/2 MB
 }
 
-// TableBytes returns the bytes held by the engine's tables.
-func (e *Engine) TableBytes() int { return e.mid.bytes() + e.solver.tt.bytes() }
+// TableBytes returns the bytes held by the searcher's tables.
+func (e *Searcher) TableBytes() int { return e.mid.bytes() + e.solver.tt.bytes() }
 
-// Solver returns the engine's endgame solver (its table is the engine's), for exact solves of
+// Solver returns the searcher's endgame solver (its table is the searcher's), for exact solves of
 // whole positions.
-func (e *Engine) Solver() *Solver { return e.solver }
+func (e *Searcher) Solver() *Solver { return e.solver }
 
 // NewGame clears the tables (keeps the position).
-func (e *Engine) NewGame() {
+func (e *Searcher) NewGame() {
 	e.mid.clear()
 	e.solver.Clear()
 }
 
 // Position returns the current position.
-func (e *Engine) Position() reversi.Position { return e.pos }
+func (e *Searcher) Position() reversi.Position { return e.pos }
 
 // SetPosition sets the position: board text (see reversi.ParseBoard; "" or "startpos" for the
 // initial position), then moves as coordinates ("f5") or "pass". A forced pass may be left out.
-func (e *Engine) SetPosition(board string, moves []string) error {
+func (e *Searcher) SetPosition(board string, moves []string) error {
 	p := reversi.Start()
 	if b := strings.TrimSpace(board); b != "" && b != "startpos" {
 		q, err := reversi.ParseBoard(b)
@@ -203,12 +203,12 @@ func (e *Engine) SetPosition(board string, moves []string) error {
 
 // SetPatternWeights makes PatternEval evaluate with w (nil: pattern.Midgame): the trainer's
 // searches with the weights it is fitting.
-func (e *Engine) SetPatternWeights(w *pattern.Weights) { e.patterns = w }
+func (e *Searcher) SetPatternWeights(w *pattern.Weights) { e.patterns = w }
 
 // SetBoard sets the position directly.
-func (e *Engine) SetBoard(p reversi.Position) { e.pos = p }
+func (e *Searcher) SetBoard(p reversi.Position) { e.pos = p }
 
-func (e *Engine) begin(ctx context.Context, lim Limits) level {
+func (e *Searcher) begin(ctx context.Context, lim Limits) level {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -238,7 +238,7 @@ func (e *Engine) begin(ctx context.Context, lim Limits) level {
 }
 
 // poll is called every pollEvery nodes: it yields, then checks the context and the limits.
-func (e *Engine) poll() bool {
+func (e *Searcher) poll() bool {
 	e.next = e.nodes + pollEvery
 	if e.yield != nil {
 		e.yield()
@@ -257,13 +257,13 @@ func (e *Engine) poll() bool {
 	return e.stop
 }
 
-func (e *Engine) totalNodes() uint64 { return e.nodes + e.solver.Nodes }
+func (e *Searcher) totalNodes() uint64 { return e.nodes + e.solver.Nodes }
 
 // Nodes returns the nodes of the last search (Search or Hints) so far, midgame and endgame.
-func (e *Engine) Nodes() uint64 { return e.totalNodes() }
+func (e *Searcher) Nodes() uint64 { return e.totalNodes() }
 
 // alphaBeta is a fail-soft principal variation search to depth plies.
-func (e *Engine) alphaBeta(P, O uint64, depth, alpha, beta int) int {
+func (e *Searcher) alphaBeta(P, O uint64, depth, alpha, beta int) int {
 	e.nodes++
 	if e.nodes >= e.next && e.poll() || e.stop {
 		return 0
@@ -352,7 +352,7 @@ func (e *Engine) alphaBeta(P, O uint64, depth, alpha, beta int) int {
 }
 
 // evaluate is the search's evaluation of (P, O) for P, in centi-discs.
-func (e *Engine) evaluate(P, O uint64) int {
+func (e *Searcher) evaluate(P, O uint64) int {
 	if e.pat == nil {
 		return Evaluate(P, O)
 	}
@@ -371,7 +371,7 @@ func EvaluateWith(w *pattern.Weights, P, O uint64) int {
 }
 
 // pv follows the table's best moves from the root move r, up to n moves in all.
-func (e *Engine) pv(r *rootMove, n int) []reversi.Move {
+func (e *Searcher) pv(r *rootMove, n int) []reversi.Move {
 	line := []reversi.Move{r.move}
 	p := r.child
 	for len(line) < n {
@@ -412,7 +412,7 @@ func rootMoves(p reversi.Position) []rootMove {
 // every move an exact score and its line (for hints), else later moves get null-window
 // bounds. A move's line is read from the table as soon as its search ends: the searches of
 // the moves after it may overwrite its entries.
-func (e *Engine) searchRoot(rm []rootMove, depth int, all bool) bool {
+func (e *Searcher) searchRoot(rm []rootMove, depth int, all bool) bool {
 	alpha := -scoreInf
 	for i := range rm {
 		c := &rm[i].child
@@ -452,7 +452,7 @@ func sortRoot(rm []rootMove) {
 // Search finds a move for the current position within the limits. Progress, if not nil, gets
 // each finished iteration. Cancelling ctx stops the search; the best move found so far is
 // returned. With 0 legal moves the result is Pass (forced) or NoMove (game over).
-func (e *Engine) Search(ctx context.Context, lim Limits, progress func(Info)) Result {
+func (e *Searcher) Search(ctx context.Context, lim Limits, progress func(Info)) Result {
 	l := e.begin(ctx, lim)
 	p := e.pos
 	switch p.Status() {
@@ -509,7 +509,7 @@ func (e *Engine) Search(ctx context.Context, lim Limits, progress func(Info)) Re
 }
 
 // solveRoot solves each root move in turn with a window narrowed by the best so far.
-func (e *Engine) solveRoot(rm []rootMove, lo, hi int) (int, reversi.Move) {
+func (e *Searcher) solveRoot(rm []rootMove, lo, hi int) (int, reversi.Move) {
 	s := e.solver
 	s.hook, s.stop, s.next = e.solverHook, false, s.Nodes+pollEvery
 	best, bestMove := -solveInf, rm[0].move
@@ -545,10 +545,10 @@ func (e *Engine) solveRoot(rm []rootMove, lo, hi int) (int, reversi.Move) {
 	return best, bestMove
 }
 
-func (e *Engine) solverHook() bool { return e.poll() }
+func (e *Searcher) solverHook() bool { return e.poll() }
 
 // noisy picks a move for the weak levels: every move scored at the level's depth, plus noise.
-func (e *Engine) noisy(l level, seed int64, progress func(Info)) Result {
+func (e *Searcher) noisy(l level, seed int64, progress func(Info)) Result {
 	if seed == 0 {
 		seed = time.Now().UnixNano()
 	}
@@ -593,7 +593,7 @@ func (e *Engine) noisy(l level, seed int64, progress func(Info)) Result {
 // best line. A search cut by the limits returns the last finished depth's hints: the moves
 // it scored a ply deeper are not mixed in, since odd and even depths' scores differ by
 // several discs (the side to move at the leaves).
-func (e *Engine) Hints(ctx context.Context, lim Limits, progress func(Info)) []Hint {
+func (e *Searcher) Hints(ctx context.Context, lim Limits, progress func(Info)) []Hint {
 	l := e.begin(ctx, lim)
 	p := e.pos
 	if p.Status() != reversi.Ongoing {
