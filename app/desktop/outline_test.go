@@ -161,7 +161,7 @@ func TestFontCoversText(t *testing.T) {
 }
 
 // xiangqiOf is the Xiangqi game at table t (nil for another game).
-func xiangqiOf(t *play.Table) *play.Match {
+func xiangqiOf(t *play.Table) *play.Xiangqi {
 	m, _ := t.Xiangqi()
 	return m
 }

@@ -316,7 +316,7 @@ func (l Link) openXiangqi() (*Opened, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the %s parameter: %v", param, clipErr(err))
 	}
-	m := play.NewMatch()
+	m := play.NewXiangqi()
 	if err := m.OpenRecord(r); err != nil {
 		return nil, fmt.Errorf("the %s parameter: %v", param, clipErr(err))
 	}

@@ -155,7 +155,7 @@ func TestShareQueryOpens(t *testing.T) {
 	rg.Load(g)
 	r := play.TableOf(rg)
 	r.SetTwoPlayer()
-	fm := play.NewMatch()
+	fm := play.NewXiangqi()
 	fm.LoadFEN(endgameFEN)
 	fromFEN := play.TableOf(fm)
 	fromFEN.Flip()
@@ -191,7 +191,7 @@ func TestShareQueryOpens(t *testing.T) {
 	}
 }
 
-func mustPlay(t *testing.T, m *play.Match, s string) {
+func mustPlay(t *testing.T, m *play.Xiangqi, s string) {
 	t.Helper()
 	if err := m.Game().PlayString(s); err != nil {
 		t.Fatal(err)
@@ -304,7 +304,7 @@ func TestOpenedNotation(t *testing.T) {
 }
 
 // xiangqiOf is the Xiangqi game at table t (nil for another game).
-func xiangqiOf(t *play.Table) *play.Match {
+func xiangqiOf(t *play.Table) *play.Xiangqi {
 	m, _ := t.Xiangqi()
 	return m
 }

@@ -7,31 +7,31 @@ import (
 	"qipan/engine/xiangqi/record"
 )
 
-// The tests reach a game and its Table as one value: xq (a Match at its Table) and rv (a
+// The tests reach a game and its Table as one value: xq (a Xiangqi at its Table) and rv (a
 // Reversi at its Table) have both's methods, and where both name one, the one a test of the
 // game means, in the game's squares and moves.
 
 type xq struct {
 	*Table
-	*Match
+	*Xiangqi
 }
 
 func newXQ() xq {
-	m := NewMatch()
+	m := NewXiangqi()
 	return xq{TableOf(m), m}
 }
 
 func (x xq) Click(sq xiangqi.Square) bool                 { return x.Table.Click(int(sq)) }
 func (x xq) SetHuman(c xiangqi.Color)                     { x.Table.SetHuman(int(c)) }
-func (x xq) Selected() xiangqi.Square                     { return x.Match.Selected() }
-func (x xq) LastMove() (xiangqi.Move, bool)               { return x.Match.LastMove() }
+func (x xq) Selected() xiangqi.Square                     { return x.Xiangqi.Selected() }
+func (x xq) LastMove() (xiangqi.Move, bool)               { return x.Xiangqi.LastMove() }
 func (x xq) Over() bool                                   { return x.Table.Over() }
 func (x xq) Result() string                               { return x.Table.Result() }
 func (x xq) MoveTexts(n Notation) []string                { return x.Table.MoveTexts(n) }
 func (x xq) Exports() []Export                            { return x.Table.Exports() }
-func (x xq) Record() *record.Game                         { return x.Match.Record(x.Seats()) }
-func (x xq) PGN(n Notation) (string, error)               { return x.Match.PGN(x.Seats(), n) }
-func (x xq) DhtmlXQ() (string, error)                     { return x.Match.DhtmlXQ(x.Seats()) }
+func (x xq) Record() *record.Game                         { return x.Xiangqi.Record(x.Seats()) }
+func (x xq) PGN(n Notation) (string, error)               { return x.Xiangqi.PGN(x.Seats(), n) }
+func (x xq) DhtmlXQ() (string, error)                     { return x.Xiangqi.DhtmlXQ(x.Seats()) }
 func (x xq) LastSound() sound.Sound                       { return x.Table.LastSound() }
 func (x xq) Apply(mv xiangqi.Move) error                  { return x.Table.takeMove(mv.String()) }
 func (x xq) Import(text string) (string, []string, error) { return x.Table.Import(text) }
@@ -51,12 +51,12 @@ func (x xq) HintMove() (xiangqi.Move, bool) {
 // Load and LoadFEN put a game on the table as the Table's own loads do (a new game: what
 // belonged to the one replaced goes).
 func (x xq) Load(g *xiangqi.Game) {
-	x.Match.Load(g)
+	x.Xiangqi.Load(g)
 	x.Table.reset()
 }
 
 func (x xq) LoadFEN(fen string) error {
-	if err := x.Match.LoadFEN(fen); err != nil {
+	if err := x.Xiangqi.LoadFEN(fen); err != nil {
 		return err
 	}
 	x.Table.reset()

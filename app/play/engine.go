@@ -34,7 +34,7 @@ const (
 // NewEngine returns the conversation with a fresh engine, which plays Xiangqi first.
 func NewEngine() *engineclient.Client { return engineclient.New(VariantXiangqi) }
 
-func (m *Match) jobAt(ply int, kind engineclient.Kind, level int) engineclient.Search {
+func (m *Xiangqi) jobAt(ply int, kind engineclient.Kind, level int) engineclient.Search {
 	p := m.game.Position() // the engine's move and hints: no replay of the record
 	if ply != m.game.Ply() {
 		p = m.game.PositionAt(ply)
@@ -74,7 +74,7 @@ const xiangqiDefaults = "setoption usebook true\nsetoption multipv 1"
 // ErrNoMove is returned when the engine answers a search with no move.
 var ErrNoMove = errors.New("the engine found no move")
 
-func (m *Match) takeHint(searched engineclient.Search, move string) error {
+func (m *Xiangqi) takeHint(searched engineclient.Search, move string) error {
 	if move == "" {
 		return ErrNoMove
 	}
@@ -89,7 +89,7 @@ func (m *Match) takeHint(searched engineclient.Search, move string) error {
 	return nil
 }
 
-func (m *Match) takeMove(move string) error {
+func (m *Xiangqi) takeMove(move string) error {
 	mv, err := xiangqi.ParseMove(move)
 	if err != nil {
 		return err

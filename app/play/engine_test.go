@@ -117,7 +117,7 @@ func TestEngineBadReplies(t *testing.T) {
 			t.Errorf("EngineSaid(%q) = %v, %v, %v; want an error naming %q", tt.line, send, moved, err, tt.want)
 		}
 		if m.Game().Ply() != 1 || m.Engine.Failed() == "" || m.EngineLines() != nil {
-			t.Errorf("%q: ply %d failed %q: want the match unchanged and the engine given up", tt.line, m.Game().Ply(), m.Engine.Failed())
+			t.Errorf("%q: ply %d failed %q: want the game unchanged and the engine given up", tt.line, m.Game().Ply(), m.Engine.Failed())
 		}
 	}
 }

@@ -61,7 +61,7 @@ func (t *Table) EngineView(n Notation) (EngineView, bool) {
 	return v, true
 }
 
-func (m *Match) pvTexts(ply int, pv []string, n Notation) []string {
+func (m *Xiangqi) pvTexts(ply int, pv []string, n Notation) []string {
 	p := *m.game.PositionAt(ply)
 	var out []string
 	for _, s := range pv {

@@ -137,7 +137,7 @@ func reversiJob(j engineclient.Search, p *reversi.Position) engineclient.Search 
 
 // positionKeys are the keys of the record's positions (the redo tail too), the start's
 // first, kept until the record changes.
-func (m *Match) recordKeys() []uint64 {
+func (m *Xiangqi) recordKeys() []uint64 {
 	if k := (textKey{owner: m.game, edits: m.edits, plies: m.game.Len()}); !m.keys.keysOK || m.keys.keysFor != k {
 		moves := m.recordMoves()
 		keys := make([]uint64, 0, len(moves)+1)
@@ -154,7 +154,7 @@ func (m *Match) recordKeys() []uint64 {
 
 // evals returns the graph of the whole record (the redo tail too): one point per position,
 // the start's first.
-func (m *Match) evals(b *evalBook) []EvalPoint {
+func (m *Xiangqi) evals(b *evalBook) []EvalPoint {
 	keys := m.recordKeys()
 	out := make([]EvalPoint, len(keys))
 	for ply, key := range keys {
@@ -166,7 +166,7 @@ func (m *Match) evals(b *evalBook) []EvalPoint {
 // graphJob is the next search the graph needs: the first position of the record not yet
 // searched; finished positions are scored by the rules. ok is false when every position is
 // scored (the analysis is then over).
-func (m *Match) graphJob(b *evalBook) (j engineclient.Search, ok bool) {
+func (m *Xiangqi) graphJob(b *evalBook) (j engineclient.Search, ok bool) {
 	for ply, key := range m.recordKeys() {
 		if b.has(key) {
 			continue
@@ -186,7 +186,7 @@ func (m *Match) graphJob(b *evalBook) (j engineclient.Search, ok bool) {
 	return engineclient.Search{}, false
 }
 
-// evals returns the graph of the whole Reversi record, as Match's.
+// evals returns the graph of the whole Reversi record, as Xiangqi's.
 func (r *Reversi) evals(b *evalBook) []EvalPoint {
 	n := r.game.Len()
 	out := make([]EvalPoint, 0, n+1)

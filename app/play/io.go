@@ -76,7 +76,7 @@ func ImportFile(data []byte, decode func([]byte) string) (r *record.Game, kind s
 }
 
 // ImportFile loads a file (ImportFile) with its story, as Import does pasted text.
-func (m *Match) ImportFile(data []byte, decode func([]byte) string) (kind string, notes []string, err error) {
+func (m *Xiangqi) ImportFile(data []byte, decode func([]byte) string) (kind string, notes []string, err error) {
 	return m.loadImported(ImportFile(data, decode))
 }
 
@@ -126,7 +126,7 @@ func FirstGame(kind string, games []*record.Game, warns []record.Warning, err er
 
 // Record returns the game as a record for the writers: its start, the moves played (not the
 // redo tail), the result if it is over, and who played.
-func (m *Match) Record(p Seats) *record.Game {
+func (m *Xiangqi) Record(p Seats) *record.Game {
 	r := &record.Game{Start: m.game.Start(), Result: record.Result(m.game.Result().String())}
 	if m.story != nil {
 		m.story.tell(r, m.game.Result().Over())
@@ -152,7 +152,7 @@ func (m *Match) Record(p Seats) *record.Game {
 }
 
 // PGN writes the game as PGN with its moves in notation n.
-func (m *Match) PGN(p Seats, n Notation) (string, error) {
+func (m *Xiangqi) PGN(p Seats, n Notation) (string, error) {
 	o := record.PGNOptions{}
 	switch n {
 	case WXF:
@@ -165,7 +165,7 @@ func (m *Match) PGN(p Seats, n Notation) (string, error) {
 }
 
 // DhtmlXQ writes the game as a [DhtmlXQ] block.
-func (m *Match) DhtmlXQ(p Seats) (string, error) { return record.FormatDhtmlXQ(m.Record(p)) }
+func (m *Xiangqi) DhtmlXQ(p Seats) (string, error) { return record.FormatDhtmlXQ(m.Record(p)) }
 
 // NotesText writes the notes of an import (Import, ImportRecord, LoadRecord) in l, joined by
 // "; ": English as they are, with the parser's details; other languages say what each means

@@ -108,20 +108,20 @@ func (c *textCache[M]) update(k textKey, moves []M, write func(from int, moves [
 }
 
 // coordMoves is the first n moves of the record in UCCI ("h2e2 h9g7"), kept between calls.
-func (m *Match) coordMoves(n int) string { return m.joinedMoves(&m.texts.coord, n, ' ') }
+func (m *Xiangqi) coordMoves(n int) string { return m.joinedMoves(&m.texts.coord, n, ' ') }
 
 // recordMoves is the whole record, kept with its coordinates: the same slice until the record
 // changes (Game.Moves copies it). Read it, do not change it.
-func (m *Match) recordMoves() []xiangqi.Move {
+func (m *Xiangqi) recordMoves() []xiangqi.Move {
 	m.coordMoves(0) // brings the kept record up to date
 	return m.texts.coord.moves
 }
 
 // QueryMoves is the first n moves of the record in UCCI joined by '+', as the share link's
 // moves= value (queryEscape would write the spaces so), kept between calls.
-func (m *Match) QueryMoves(n int) string { return m.joinedMoves(&m.texts.query, n, '+') }
+func (m *Xiangqi) QueryMoves(n int) string { return m.joinedMoves(&m.texts.query, n, '+') }
 
-func (m *Match) joinedMoves(j *joined[xiangqi.Move], n int, sep byte) string {
+func (m *Xiangqi) joinedMoves(j *joined[xiangqi.Move], n int, sep byte) string {
 	k := textKey{owner: m.game, edits: m.edits, plies: m.game.Len()}
 	return j.prefix(k, n, m.game.Moves, sep, func(b *strings.Builder, mv xiangqi.Move) {
 		writeUCCI(b, []xiangqi.Move{mv})

@@ -75,10 +75,10 @@ func writeAll(m xq, n Notation) []string {
 	return out
 }
 
-// TestMatchMoveTexts: through moves clicked and played by the engine, undo, a move that
+// TestXiangqiMoveTexts: through moves clicked and played by the engine, undo, a move that
 // replaces the redo tail, review, a notation switch, a game loaded and a saved one restored,
 // MoveTexts equals the texts written from scratch, and asked again it allocates nothing.
-func TestMatchMoveTexts(t *testing.T) {
+func TestXiangqiMoveTexts(t *testing.T) {
 	m := newXQ()
 	m.SetTwoPlayer()
 	click := func(from, to string) func(xq) {

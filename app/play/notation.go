@@ -62,7 +62,7 @@ func MoveText(pos *xiangqi.Position, mv xiangqi.Move, n Notation) string {
 // MoveTexts writes every recorded move of the game, the redo tail too, in notation n. The
 // texts are kept (movetexts.go): asked again with the record unchanged, it allocates nothing.
 // The slice is shared: read it, do not change it.
-func (m *Match) MoveTexts(n Notation) []string {
+func (m *Xiangqi) MoveTexts(n Notation) []string {
 	k := textKey{owner: m.game, edits: m.edits, plies: m.game.Len(), notation: n}
 	if texts, ok := m.texts.lookup(k); ok {
 		return texts
@@ -78,7 +78,7 @@ func (m *Match) MoveTexts(n Notation) []string {
 
 // MovesText is the game's moves up to its current ply as text to copy, numbered by full move
 // ("1. H2-E2 H9-G7" lines; a game that starts with Black begins "1. ... ").
-func (m *Match) MovesText(n Notation) string {
+func (m *Xiangqi) MovesText(n Notation) string {
 	texts := m.MoveTexts(n)[:m.game.Ply()]
 	var b strings.Builder
 	ply := 0

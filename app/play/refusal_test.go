@@ -7,7 +7,7 @@ import (
 	"qipan/engine/xiangqi"
 )
 
-func TestMatchRefusals(t *testing.T) {
+func TestXiangqiRefusals(t *testing.T) {
 	tests := []struct {
 		name, fen string
 		clicks    []string

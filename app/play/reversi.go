@@ -12,7 +12,7 @@ import (
 )
 
 // Reversi is a game of Reversi (Othello) as a Table plays it (table.go's rules), beside the
-// Xiangqi Match. The rules and the record are
+// Xiangqi game. The rules and the record are
 // engine/reversi's. A forced pass is played at once (it is recorded as a move, so Undo and the
 // move list see it), and the board shows who passed.
 type Reversi struct {

@@ -8,7 +8,7 @@ import (
 	"qipan/engine/xiangqi"
 )
 
-// Saved is a match as kept in the browser's storage between visits.
+// Saved is a game as kept in the browser's storage between visits.
 type Saved struct {
 	Version int    `json:"v"`
 	Start   string `json:"start"`   // FEN of the start position
@@ -32,8 +32,8 @@ type Saved struct {
 // SavedVersion is the Saved layout this code writes and reads.
 const SavedVersion = 1
 
-// save returns the match's record as Saved (the Table adds the sides).
-func (m *Match) save() Saved {
+// save returns the game's record as Saved (the Table adds the sides).
+func (m *Xiangqi) save() Saved {
 	return Saved{
 		Version: SavedVersion,
 		Start:   m.game.Start().FEN(),
@@ -43,9 +43,9 @@ func (m *Match) save() Saved {
 	}
 }
 
-// restore rebuilds the match's record from s. Anything wrong in s (another version, a bad
+// restore rebuilds the game's record from s. Anything wrong in s (another version, a bad
 // FEN, an illegal move, a ply out of range) is an error naming it.
-func (m *Match) restore(s Saved) error {
+func (m *Xiangqi) restore(s Saved) error {
 	if s.Version != SavedVersion || s.Game != "" {
 		return fmt.Errorf("saved game: version %d game %q, want %d and Xiangqi", s.Version, s.Game, SavedVersion)
 	}

@@ -31,7 +31,7 @@ func TestEngineInfo(t *testing.T) {
 	}
 }
 
-func TestMatchEngineView(t *testing.T) {
+func TestXiangqiEngineView(t *testing.T) {
 	m := newXQ()
 	m.SetTwoPlayer()
 	m.MoveNow() // the engine searches for Red at the start

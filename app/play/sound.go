@@ -4,7 +4,7 @@ import "qipan/app/sound"
 
 // LastSound is the sound of the move that led to the game's current position: the game's end
 // wins over check, check over a capture.
-func (m *Match) LastSound() sound.Sound {
+func (m *Xiangqi) LastSound() sound.Sound {
 	ply := m.game.Ply()
 	if ply == 0 {
 		return sound.None

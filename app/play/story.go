@@ -19,7 +19,7 @@ type story struct {
 	intro  string
 	line   []record.Move
 	result record.Result
-	own    bool // begun for the app's own game (tree.go's play): the match names its players
+	own    bool // begun for the app's own game (tree.go's play): the game names its players
 	// gen counts the changes of the tree; memo is the last path found (tree.go), good while
 	// gen is the same.
 	gen  int
@@ -32,7 +32,7 @@ type story struct {
 
 // LoadRecord replaces the game with the record's, keeping its story. The moves are played
 // until the game ends by rule: moves recorded past that are left out, and a note says so.
-func (m *Match) LoadRecord(r *record.Game) (notes []string, err error) {
+func (m *Xiangqi) LoadRecord(r *record.Game) (notes []string, err error) {
 	start := r.Start
 	if start == nil {
 		start = xiangqi.NewPosition()
@@ -59,7 +59,7 @@ func (m *Match) LoadRecord(r *record.Game) (notes []string, err error) {
 // OpenRecord replaces the game with the record's as a link shows it: every recorded move
 // (an illegal one is an error, and nothing changes), and the record's story only when it holds
 // symbols or variations (its comments are the link's to show).
-func (m *Match) OpenRecord(r *record.Game) error {
+func (m *Xiangqi) OpenRecord(r *record.Game) error {
 	g, err := r.Game()
 	if err != nil {
 		return err
@@ -73,18 +73,18 @@ func (m *Match) OpenRecord(r *record.Game) error {
 
 // HasStory reports whether the game carries an imported record's story (or the notes and
 // variations of its own): Comment then reads the comments of the line the game follows.
-func (m *Match) HasStory() bool { return m.story != nil }
+func (m *Xiangqi) HasStory() bool { return m.story != nil }
 
 // Import reads pasted text as a game (ImportRecord) and loads it with its story
 // (LoadRecord): what it was, and notes on what was skipped or left out. On error nothing
 // changes.
-func (m *Match) Import(text string) (kind string, notes []string, err error) {
+func (m *Xiangqi) Import(text string) (kind string, notes []string, err error) {
 	return m.loadImported(ImportRecord(text))
 }
 
 // loadImported loads a record read by ImportRecord or ImportFile, adding LoadRecord's notes
 // to the reader's.
-func (m *Match) loadImported(r *record.Game, kind string, notes []string, err error) (string, []string, error) {
+func (m *Xiangqi) loadImported(r *record.Game, kind string, notes []string, err error) (string, []string, error) {
 	if err != nil {
 		return "", nil, err
 	}
@@ -97,7 +97,7 @@ func (m *Match) loadImported(r *record.Game, kind string, notes []string, err er
 
 // Comment returns the record's comment after move ply (ply 0: before the first move), while
 // the game still follows the record there; "" otherwise.
-func (m *Match) Comment(ply int) string {
+func (m *Xiangqi) Comment(ply int) string {
 	switch {
 	case m.story == nil || ply < 0:
 		return ""
@@ -111,7 +111,7 @@ func (m *Match) Comment(ply int) string {
 }
 
 // Tag returns the imported record's tag name ("" without one).
-func (m *Match) Tag(name string) string {
+func (m *Xiangqi) Tag(name string) string {
 	if m.story == nil {
 		return ""
 	}
@@ -155,7 +155,7 @@ func PlayerName(s string) string {
 // HasComments reports whether the record holds a comment anywhere (before the first move, on
 // a move, on a variation): a front end keeps the comment's place while it does, so that
 // browsing from a move with one to a move without moves nothing.
-func (m *Match) HasComments() bool {
+func (m *Xiangqi) HasComments() bool {
 	if m.story == nil {
 		return false
 	}

@@ -11,7 +11,7 @@ import (
 // Table is what a game at the board is, whatever the game: the sides and two-player mode,
 // the level, reviewing the record, undo and redo by the person's turns, hints asked of the
 // engine, analysis, the evaluation graph, and the conversation with the engine. It is
-// written once, over the game it was given (Match for Xiangqi, Reversi): a value with the
+// written once, over the game it was given (Xiangqi for Xiangqi, Reversi): a value with the
 // rules interface's methods (the record, whose turn it is, what to search and what to do with
 // the engine's answer) that knows nothing of the Table.
 type Table struct {
@@ -413,14 +413,14 @@ func NewTable(v string) *Table {
 	if v == VariantReversi {
 		return newTable(NewReversi())
 	}
-	return newTable(NewMatch())
+	return newTable(NewXiangqi())
 }
 
-// TableOf puts g, a game made apart (a *Match or a *Reversi, loaded from a link or a save),
+// TableOf puts g, a game made apart (a *Xiangqi or a *Reversi, loaded from a link or a save),
 // at a new table.
 func TableOf(g Rules) *Table { return newTable(g) }
 
-// Rules is a game's rules as a Table is given them: a *Match or a *Reversi.
+// Rules is a game's rules as a Table is given them: a *Xiangqi or a *Reversi.
 type Rules interface{ rules }
 
 // Annotated is a game whose record is a tree with notes (Xiangqi's; Reversi's transcripts
@@ -486,7 +486,7 @@ func (t *Table) followed(show int, ok bool) bool {
 }
 
 // AddEngineLines adds analysis's lines of the position shown (the engine's best lines, best
-// first) to the record as variations there (see Match.addLines). It reports whether the
+// first) to the record as variations there (see Xiangqi.addLines). It reports whether the
 // record changed.
 func (t *Table) AddEngineLines() bool {
 	b, ok := t.rules.(brancher)
@@ -499,8 +499,8 @@ func (t *Table) AddEngineLines() bool {
 
 // Xiangqi returns the Xiangqi game at the table, for what only Xiangqi has (variations,
 // notes, its record); Reversi likewise.
-func (t *Table) Xiangqi() (*Match, bool) {
-	m, ok := t.rules.(*Match)
+func (t *Table) Xiangqi() (*Xiangqi, bool) {
+	m, ok := t.rules.(*Xiangqi)
 	return m, ok
 }
 

@@ -7,16 +7,16 @@ import (
 
 // The games are the Table's rules, not Tables: each is a plain value the Table was given.
 var (
-	_ rules        = (*Match)(nil)
+	_ rules        = (*Xiangqi)(nil)
 	_ rules        = (*Reversi)(nil)
 	_ rules        = (*ticTacToe)(nil)
-	_ selector     = (*Match)(nil)
-	_ enginePlayer = (*Match)(nil)
+	_ selector     = (*Xiangqi)(nil)
+	_ enginePlayer = (*Xiangqi)(nil)
 	_ enginePlayer = (*Reversi)(nil)
-	_ recorder     = (*Match)(nil)
+	_ recorder     = (*Xiangqi)(nil)
 	_ recorder     = (*Reversi)(nil)
 	_ passer       = (*Reversi)(nil)
-	_ brancher     = (*Match)(nil)
+	_ brancher     = (*Xiangqi)(nil)
 )
 
 // TestGamesKnowNothingOfTheTable: no game holds (or embeds) a Table, a Session or anything
@@ -44,7 +44,7 @@ func TestGamesKnowNothingOfTheTable(t *testing.T) {
 			walk(game, f.Type, path+"."+f.Name, seen)
 		}
 	}
-	for _, g := range []any{Match{}, Reversi{}, ticTacToe{}} {
+	for _, g := range []any{Xiangqi{}, Reversi{}, ticTacToe{}} {
 		typ := reflect.TypeOf(g)
 		walk(typ.Name(), typ, typ.Name(), map[reflect.Type]bool{})
 	}

@@ -11,7 +11,7 @@ import (
 
 // ticTacToe is a third game, for the tests only: its rules alone make a Table play it, undo,
 // review, save and restore it. It has no engine, no records, no selection: the Table's plain
-// behaviour covers them. Like Match and Reversi it knows nothing of the Table.
+// behaviour covers them. Like Xiangqi and Reversi it knows nothing of the Table.
 type ticTacToe struct {
 	review
 	moves []int // the squares played, in order (the redo tail too)

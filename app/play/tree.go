@@ -217,7 +217,7 @@ func (s *story) lines(moves []xiangqi.Move, ply int) []record.Variation {
 // a story when it first needs one) the line played is the game, so it stays the main line and
 // the tail becomes the variation. Either way a move the tree holds already (a variation's
 // first move) is followed by the rest of its line, as the game's redo tail.
-func (m *Match) play(mv xiangqi.Move) error {
+func (m *Xiangqi) play(mv xiangqi.Move) error {
 	g := m.game
 	moves := m.recordMoves() // kept, not copied; changed below only through g
 	ply := g.Ply()
@@ -250,7 +250,7 @@ func (m *Match) play(mv xiangqi.Move) error {
 
 // keepPlayed puts played, the moves played, into the story, if the game has one; in the
 // app's own game the line played becomes the main line.
-func (m *Match) keepPlayed(played []xiangqi.Move) {
+func (m *Xiangqi) keepPlayed(played []xiangqi.Move) {
 	if m.story == nil {
 		return
 	}
@@ -262,7 +262,7 @@ func (m *Match) keepPlayed(played []xiangqi.Move) {
 
 // annotated is the record's move at ply of the game (its comment, symbols, variations), nil
 // where the game is not on the record.
-func (m *Match) annotated(ply int) *record.Move {
+func (m *Xiangqi) annotated(ply int) *record.Move {
 	if m.story == nil || ply < 1 || ply > m.game.Len() {
 		return nil
 	}
@@ -275,7 +275,7 @@ func (m *Match) annotated(ply int) *record.Move {
 }
 
 // Symbol is the record's symbol (! ? !! ?? !? ?!) on the move at ply, "" for none.
-func (m *Match) Symbol(ply int) string {
+func (m *Xiangqi) Symbol(ply int) string {
 	if a := m.annotated(ply); a != nil {
 		return a.Symbol()
 	}
@@ -292,7 +292,7 @@ type Branch struct {
 // Branches are the record's other lines at the position after ply: the lines the game does
 // not follow from there (the tree's own line, or its variations), in notation n. Each keeps
 // its index among them for EnterBranch.
-func (m *Match) Branches(ply int, n Notation) map[int]Branch {
+func (m *Xiangqi) Branches(ply int, n Notation) map[int]Branch {
 	if m.story == nil || ply < 0 || ply > m.game.Len() {
 		return nil
 	}
@@ -323,7 +323,7 @@ func (m *Match) Branches(ply int, n Notation) map[int]Branch {
 
 // enterBranch makes the game follow line k of Branches(ply) to its end, and returns the ply
 // to show, after its move j (0 for its first); false when there is no such move.
-func (m *Match) enterBranch(ply, k, j int) (int, bool) {
+func (m *Xiangqi) enterBranch(ply, k, j int) (int, bool) {
 	if m.story == nil || ply < 0 || ply > m.game.Len() {
 		return 0, false
 	}
@@ -341,7 +341,7 @@ func (m *Match) enterBranch(ply, k, j int) (int, bool) {
 }
 
 // follow puts g on the board in place of the game, keeping the story (g's moves are on it).
-func (m *Match) follow(g *xiangqi.Game) {
+func (m *Xiangqi) follow(g *xiangqi.Game) {
 	st := m.story
 	m.Load(g)
 	m.story = st
@@ -349,7 +349,7 @@ func (m *Match) follow(g *xiangqi.Game) {
 
 // InVariation reports whether the move at ply of the game is in a variation of the record
 // (which PromoteVariation and DeleteVariation act on).
-func (m *Match) InVariation(ply int) bool {
+func (m *Xiangqi) InVariation(ply int) bool {
 	if m.story == nil || ply < 1 || ply > m.game.Len() {
 		return false
 	}
@@ -359,7 +359,7 @@ func (m *Match) InVariation(ply int) bool {
 
 // PromoteVariation makes the variation holding the move at ply the record's main line (the
 // line it replaced becomes a variation). The game's moves do not change.
-func (m *Match) PromoteVariation(ply int) bool {
+func (m *Xiangqi) PromoteVariation(ply int) bool {
 	if !m.InVariation(ply) {
 		return false
 	}
@@ -368,7 +368,7 @@ func (m *Match) PromoteVariation(ply int) bool {
 
 // deleteVariation removes the variation holding the move at ply from the record; the game
 // follows the line the variation left instead. It returns the ply where it left it, to show.
-func (m *Match) deleteVariation(ply int) (int, bool) {
+func (m *Xiangqi) deleteVariation(ply int) (int, bool) {
 	if !m.InVariation(ply) {
 		return 0, false
 	}
@@ -388,7 +388,7 @@ func (m *Match) deleteVariation(ply int) (int, bool) {
 
 // Symbols are the record's symbols on the game's moves (the redo tail too), one a ply; nil
 // when there are none.
-func (m *Match) Symbols() []string {
+func (m *Xiangqi) Symbols() []string {
 	if m.story == nil {
 		return nil
 	}
@@ -407,7 +407,7 @@ func (m *Match) Symbols() []string {
 // SetNote writes the comment after the move at ply of the game (at 0: the comment before the
 // first move) and its symbol (a glyph, "" for none; PGN's other NAGs stay), in the record;
 // the app's own game gets a record for it. It reports whether there is such a move.
-func (m *Match) SetNote(ply int, comment, symbol string) bool {
+func (m *Xiangqi) SetNote(ply int, comment, symbol string) bool {
 	if ply < 0 || ply > m.game.Len() || (symbol != "" && record.SymbolNAG(symbol) == 0) {
 		return false
 	}
@@ -433,7 +433,7 @@ func (m *Match) SetNote(ply int, comment, symbol string) bool {
 // holds already merged: a line is added where it leaves the record's moves, never
 // lengthening a line past its end (the record's lines say what was played or written). It
 // reports whether the record changed.
-func (m *Match) addLines(ply int, ranked []engineclient.SearchInfo) bool {
+func (m *Xiangqi) addLines(ply int, ranked []engineclient.SearchInfo) bool {
 	if len(ranked) == 0 {
 		return false
 	}

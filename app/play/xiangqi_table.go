@@ -2,28 +2,28 @@ package play
 
 import "qipan/engine/xiangqi"
 
-// Match's side of its Table (table.go's rules): the board as the Table shows it, and what a
+// Xiangqi's side of its Table (table.go's rules): the board as the Table shows it, and what a
 // person's input does, in Xiangqi's squares and pieces.
 
-func (m *Match) variant() string        { return VariantXiangqi }
-func (m *Match) dims() (cols, rows int) { return 9, 10 }
-func (m *Match) cell(col, row int) int  { return int(xiangqi.SquareOf(col, 9-row)) }
+func (m *Xiangqi) variant() string        { return VariantXiangqi }
+func (m *Xiangqi) dims() (cols, rows int) { return 9, 10 }
+func (m *Xiangqi) cell(col, row int) int  { return int(xiangqi.SquareOf(col, 9-row)) }
 
-func (m *Match) squareName(sq int) string { return xiangqi.Square(sq).String() }
+func (m *Xiangqi) squareName(sq int) string { return xiangqi.Square(sq).String() }
 
-func (m *Match) parseSquare(name string) (int, bool) {
+func (m *Xiangqi) parseSquare(name string) (int, bool) {
 	s, err := xiangqi.ParseSquare(name)
 	return int(s), err == nil
 }
 
-func (m *Match) piece(sq int) byte {
+func (m *Xiangqi) piece(sq int) byte {
 	if pc := m.Shown().At(xiangqi.Square(sq)); pc != xiangqi.NoPiece {
 		return pc.FEN()
 	}
 	return 0
 }
 
-func (m *Match) check() int {
+func (m *Xiangqi) check() int {
 	pos := m.Shown()
 	if !pos.InCheck() {
 		return -1
@@ -31,26 +31,26 @@ func (m *Match) check() int {
 	return int(pos.GeneralSquare(pos.Turn()))
 }
 
-func (m *Match) lastMove() (from, to int) {
+func (m *Xiangqi) lastMove() (from, to int) {
 	if mv, ok := m.LastMove(); ok {
 		return int(mv.From()), int(mv.To())
 	}
 	return -1, -1
 }
 
-func (m *Match) hintMove() (from, to int, ok bool) {
+func (m *Xiangqi) hintMove() (from, to int, ok bool) {
 	if m.hint == xiangqi.NoMove || m.hintAt != m.lineAt(m.game.Ply()) {
 		return -1, -1, false
 	}
 	return int(m.hint.From()), int(m.hint.To()), true
 }
 
-func (m *Match) click(sq int, mayMove bool) (bool, Refusal) {
+func (m *Xiangqi) click(sq int, mayMove bool) (bool, Refusal) {
 	return m.clickAt(xiangqi.Square(sq), mayMove)
 }
-func (m *Match) selection() int { return int(m.selected) }
+func (m *Xiangqi) selection() int { return int(m.selected) }
 
-func (m *Match) targets() []int {
+func (m *Xiangqi) targets() []int {
 	var out []int
 	for _, mv := range m.hints {
 		out = append(out, int(mv.To()))
@@ -58,19 +58,19 @@ func (m *Match) targets() []int {
 	return out
 }
 
-func (m *Match) draggable(sq int) bool {
+func (m *Xiangqi) draggable(sq int) bool {
 	pos := m.game.Position()
 	pc := pos.At(xiangqi.Square(sq))
 	return pc != xiangqi.NoPiece && pc.Color() == pos.Turn()
 }
 
-func (m *Match) turnsToSide() {}
+func (m *Xiangqi) turnsToSide() {}
 
-func (m *Match) sides() [2]string { return [2]string{"w", "b"} }
+func (m *Xiangqi) sides() [2]string { return [2]string{"w", "b"} }
 
 // Exports lists the texts the game can be written as: the position shown (FEN), the moves
 // in ICCS or 中文, the record in PGN or DhtmlXQ, naming who played (p).
-func (m *Match) Exports(p Seats) []Export {
+func (m *Xiangqi) Exports(p Seats) []Export {
 	moves := func(n Notation) func(Notation) (string, error) {
 		return func(Notation) (string, error) { return m.MovesText(n), nil }
 	}

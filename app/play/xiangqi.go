@@ -1,7 +1,7 @@
 // Package play is the board's logic, apart from any display: one controller for both games
 // (Table: the sides, review, undo and redo by full moves, levels, hints, analysis, the
 // evaluation graph, what to ask the engine when and what to do with its answer) over each
-// game's rules and record (Match for Xiangqi, Reversi: the person's selection and moves,
+// game's rules and record (Xiangqi for Xiangqi, Reversi: the person's selection and moves,
 // notations, import and export, saves), with the words the boards show. It does no I/O: the
 // engine is reached through lines the caller sends (app/engineclient), and saving goes
 // through Save/RestoreTable, so all of it tests natively.
@@ -24,9 +24,9 @@ const (
 	TwoPlayer              // two people at one board; the engine moves only when asked (MoveNow)
 )
 
-// Match is a game of Xiangqi as a Table plays it: the record (with an imported record's
+// Xiangqi is a game of Xiangqi as a Table plays it: the record (with an imported record's
 // story), the position shown, the person's selection, and Xiangqi's rules (table.go's rules).
-type Match struct {
+type Xiangqi struct {
 	review   // the ply shown while the record is reviewed
 	game     *xiangqi.Game
 	selected xiangqi.Square
@@ -39,25 +39,25 @@ type Match struct {
 	keys     positionKeys // the graph's keys of the record's positions
 }
 
-// NewMatch starts a match from the start position; TableOf puts it at a table.
-func NewMatch() *Match {
-	return &Match{selected: NoSquare, game: xiangqi.NewGame(xiangqi.NewPosition())}
+// NewXiangqi starts a game from the start position; TableOf puts it at a table.
+func NewXiangqi() *Xiangqi {
+	return &Xiangqi{selected: NoSquare, game: xiangqi.NewGame(xiangqi.NewPosition())}
 }
 
-// Game returns the game record (read it; change it only through Match).
-func (m *Match) Game() *xiangqi.Game { return m.game }
+// Game returns the game record (read it; change it only through Xiangqi).
+func (m *Xiangqi) Game() *xiangqi.Game { return m.game }
 
 // Position returns the game's current position (a copy); Shown is what the board shows.
-func (m *Match) Position() *xiangqi.Position { return m.game.Position() }
+func (m *Xiangqi) Position() *xiangqi.Position { return m.game.Position() }
 
 // Selected returns the selected point, or NoSquare.
-func (m *Match) Selected() xiangqi.Square { return m.selected }
+func (m *Xiangqi) Selected() xiangqi.Square { return m.selected }
 
 // Hints returns the legal moves of the selected piece.
-func (m *Match) Hints() []xiangqi.Move { return m.hints }
+func (m *Xiangqi) Hints() []xiangqi.Move { return m.hints }
 
 // Shown returns the position the board shows.
-func (m *Match) Shown() *xiangqi.Position {
+func (m *Xiangqi) Shown() *xiangqi.Position {
 	if v := m.viewed(); v >= 0 {
 		return m.game.PositionAt(v)
 	}
@@ -65,10 +65,10 @@ func (m *Match) Shown() *xiangqi.Position {
 }
 
 // shown is the ply of the position shown.
-func (m *Match) shown() int { return m.shownPly(m.game.Ply()) }
+func (m *Xiangqi) shown() int { return m.shownPly(m.game.Ply()) }
 
 // LastMove returns the move that led to the shown position, if any.
-func (m *Match) LastMove() (xiangqi.Move, bool) {
+func (m *Xiangqi) LastMove() (xiangqi.Move, bool) {
 	if ply := m.shown(); ply > 0 {
 		return m.recordMoves()[ply-1], true // kept: the board asks at every render
 	}
@@ -76,13 +76,13 @@ func (m *Match) LastMove() (xiangqi.Move, bool) {
 }
 
 // Over reports whether the game has ended, by any rule of Game.Result.
-func (m *Match) Over() bool { return m.game.Result().Over() }
+func (m *Xiangqi) Over() bool { return m.game.Result().Over() }
 
 // clickAt handles a click on point sq: select a piece of the side to move (if mayMove), move
 // the selected piece to one of its hints, or clear the selection. It reports whether a move
 // was played, or why a click that tries what the rules forbid was refused: a piece clicked
 // when the person may not move, or a selected piece sent where it may not go.
-func (m *Match) clickAt(sq xiangqi.Square, mayMove bool) (moved bool, why Refusal) {
+func (m *Xiangqi) clickAt(sq xiangqi.Square, mayMove bool) (moved bool, why Refusal) {
 	for _, mv := range m.hints {
 		if mv.To() == sq {
 			// Hints come from the current position, so Play fails only if the game changed
@@ -121,10 +121,10 @@ func (m *Match) clickAt(sq xiangqi.Square, mayMove bool) (moved bool, why Refusa
 	return false, ""
 }
 
-func (m *Match) clearSelection() { m.selected, m.hints = NoSquare, m.hints[:0] }
+func (m *Xiangqi) clearSelection() { m.selected, m.hints = NoSquare, m.hints[:0] }
 
 // apply plays mv, the engine's move; an illegal one is an error and changes nothing.
-func (m *Match) apply(mv xiangqi.Move) error {
+func (m *Xiangqi) apply(mv xiangqi.Move) error {
 	if err := m.play(mv); err != nil {
 		return err
 	}
@@ -134,13 +134,13 @@ func (m *Match) apply(mv xiangqi.Move) error {
 }
 
 // turnAt is the side to move after ply moves of the record: every Xiangqi move passes the turn.
-func (m *Match) turnAt(ply int) int { return int(m.game.Start().Turn()) ^ (ply & 1) }
+func (m *Xiangqi) turnAt(ply int) int { return int(m.game.Start().Turn()) ^ (ply & 1) }
 
-func (m *Match) gamePly() int { return m.game.Ply() }
-func (m *Match) gameLen() int { return m.game.Len() }
+func (m *Xiangqi) gamePly() int { return m.game.Ply() }
+func (m *Xiangqi) gameLen() int { return m.game.Len() }
 
 // seek moves the game to ply of its record.
-func (m *Match) seek(ply int) {
+func (m *Xiangqi) seek(ply int) {
 	for m.game.Ply() > ply && m.game.Undo() {
 	}
 	for m.game.Ply() < ply && m.game.Redo() {
@@ -148,18 +148,18 @@ func (m *Match) seek(ply int) {
 }
 
 // restart starts again from the start position.
-func (m *Match) restart() { m.Load(xiangqi.NewGame(nil)) }
+func (m *Xiangqi) restart() { m.Load(xiangqi.NewGame(nil)) }
 
 // Load replaces the game with g (a new game, a FEN or an imported record), shown at its end.
 // A Table that loads a game forgets what belonged to the one replaced (Table.reset).
-func (m *Match) Load(g *xiangqi.Game) {
+func (m *Xiangqi) Load(g *xiangqi.Game) {
 	m.game, m.story = g, nil
 	m.setView(-1)
 	m.clearSelection()
 }
 
 // LoadFEN starts a new game from fen. A bad FEN returns ParseFEN's error and changes nothing.
-func (m *Match) LoadFEN(fen string) error {
+func (m *Xiangqi) LoadFEN(fen string) error {
 	pos, err := xiangqi.ParseFEN(fen)
 	if err != nil {
 		return err
@@ -171,7 +171,7 @@ func (m *Match) LoadFEN(fen string) error {
 // Result is the sentence saying how the game ended (Game.Result's reason: mate, stalemate,
 // repetition, perpetual check or chase, the 60-move rule, insufficient material), or "" while
 // it goes on.
-func (m *Match) Result() string {
+func (m *Xiangqi) Result() string {
 	if r := m.game.Result(); r.Over() {
 		return r.Reason()
 	}
@@ -179,7 +179,7 @@ func (m *Match) Result() string {
 }
 
 // lineAt is the position line of the game after ply moves.
-func (m *Match) lineAt(ply int) string {
+func (m *Xiangqi) lineAt(ply int) string {
 	if ply <= 0 {
 		return PositionLine(m.game.Start().FEN(), nil)
 	}
