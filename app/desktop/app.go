@@ -4,13 +4,18 @@
 // operations) and sounds out. It imports no graphics library, so all of it tests natively without a display;
 // cmd/qipan-desktop paints its Scenes with Ebiten.
 //
-// Files:
-//   - app.go:    App, its events and the engine conversation
-//   - view.go:   the Scene of a frame: board, pieces, marks, panel, move list
-//   - layout.go: where the board and the panel go for a window size; hit tests
-//   - link.go:   the in-process engine behind the protocol (LocalEngine)
-//   - store.go:  games and settings kept in the config directory
+// Files (TestPackageDocNamesEveryFile keeps the list whole):
+//   - app.go:     App, its events and the engine conversation
+//   - view.go:    the Scene of a frame: the board from play's BoardView, pieces, marks
+//   - panel.go:   the panel's rows: status, buttons, players, comment, engine, move list
+//   - measure.go: the panel's texts laid out (wrapped lines, buttons sized to their labels)
+//   - layout.go:  where the board and the panel go for a window size; hit tests
+//   - scene.go:   a Scene: the drawing operations of a frame, in window pixels
+//   - pipe.go:    the in-process engine behind the protocol (LocalPipe)
+//   - store.go:   games and settings kept in the config directory
 //   - outline.go: app/glyph's SVG outlines as segments to fill
+//   - icon.go:    the window's icon
+//   - gbk.go:     GBK (GB18030) text of older records, decoded
 package desktop
 
 import (
@@ -37,7 +42,7 @@ type Clipboard interface {
 // Config is what an App needs from its surroundings.
 type Config struct {
 	Store     Store
-	Engine    Link
+	Pipe    Pipe
 	Clipboard Clipboard    // nil: exports go to files only
 	ExportDir string       // where "Save file" writes
 	Trace     func(string) // nil: none; else told of moves and the engine's, for tests
@@ -210,7 +215,7 @@ func (a *App) trace(format string, args ...any) {
 func (a *App) Tick(now time.Time) {
 	a.now = now
 	a.frames++
-	for _, line := range a.cfg.Engine.Lines() {
+	for _, line := range a.cfg.Pipe.Lines() {
 		e := a.s.EngineSaid(line)
 		if e.Err != nil {
 			a.notice = say(i18n.EngineSaid, e.Err.Error())
@@ -222,7 +227,7 @@ func (a *App) Tick(now time.Time) {
 		}
 		a.apply(e)
 	}
-	a.cfg.Engine.Send(a.s.Tick(now)...)
+	a.cfg.Pipe.Send(a.s.Tick(now)...)
 	a.watchDiscs()
 }
 
@@ -231,7 +236,7 @@ func (a *App) post(lines []string) {
 	if len(lines) == 0 {
 		return
 	}
-	a.cfg.Engine.Send(lines...)
+	a.cfg.Pipe.Send(lines...)
 	a.s.Sent(lines, a.now)
 }
 
@@ -420,7 +425,7 @@ func (a *App) Button(id string) {
 	b := a.b()
 	name, arg, _ := strings.Cut(id, ":")
 	act := play.Action(name)
-	if act == play.ActMoveNow && !b.Engine.Thinking() {
+	if act == play.ActMoveNow && !b.Client.Thinking() {
 		// Only a search can be hurried here: the side buttons hand a side to the computer,
 		// so Move now is enabled only while it thinks, in both games and either mode.
 		return

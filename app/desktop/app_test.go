@@ -14,14 +14,14 @@ import (
 	"qipan/app/sound"
 )
 
-// fakeLink is an engine that answers only what the test tells it to.
-type fakeLink struct {
+// fakePipe is an engine that answers only what the test tells it to.
+type fakePipe struct {
 	sent []string
 	out  []string
 }
 
-func (f *fakeLink) Send(lines ...string) { f.sent = append(f.sent, lines...) }
-func (f *fakeLink) Lines() []string {
+func (f *fakePipe) Send(lines ...string) { f.sent = append(f.sent, lines...) }
+func (f *fakePipe) Lines() []string {
 	out := f.out
 	f.out = nil
 	return out
@@ -42,12 +42,12 @@ func (c *fakeClipboard) Write(t string) error {
 }
 
 // newTestApp returns an app on a 1000×700 window, keeping its files in a temporary directory.
-func newTestApp(t *testing.T, link Link) (*App, *[]string) {
+func newTestApp(t *testing.T, link Pipe) (*App, *[]string) {
 	t.Helper()
 	var trace []string
 	a := New(Config{
 		Store:     Store{Dir: t.TempDir()},
-		Engine:    link,
+		Pipe:    link,
 		Clipboard: &fakeClipboard{},
 		ExportDir: t.TempDir(),
 		Trace:     func(s string) { trace = append(trace, s) },
@@ -84,7 +84,7 @@ func pressButton(t *testing.T, a *App, id string) {
 // play a move, the engine answers within its time limit while frames go on, and the next
 // scene shows both moves, the last move marked and the move list.
 func TestClickMoveEngineRedraw(t *testing.T) {
-	a, trace := newTestApp(t, NewLocalEngine())
+	a, trace := newTestApp(t, NewLocalPipe())
 	pressButton(t, a, "level:-")
 	for a.Settings().Level > play.MinLevel {
 		pressButton(t, a, "level:-")
@@ -177,7 +177,7 @@ func TestPointerWithinAFrame(t *testing.T) {
 			func(a *App) []PointerEvent { return frame(a, "level:+", "level:+")[1:] }, level, play.DefaultLevel},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			a, _ := newTestApp(t, &fakeLink{})
+			a, _ := newTestApp(t, &fakePipe{})
 			tc.setup(a)
 			evs := tc.frame(a)
 			last := evs[len(evs)-1]
@@ -190,7 +190,7 @@ func TestPointerWithinAFrame(t *testing.T) {
 }
 
 func TestDragAndDrop(t *testing.T) {
-	link := &fakeLink{}
+	link := &fakePipe{}
 	a, _ := newTestApp(t, link)
 	fx, fy, _ := a.Place("b0")
 	tx, ty, _ := a.Place("c2")
@@ -228,7 +228,7 @@ func TestDragAndDrop(t *testing.T) {
 }
 
 func TestReversiFlipAndButtons(t *testing.T) {
-	link := &fakeLink{}
+	link := &fakePipe{}
 	a, _ := newTestApp(t, link)
 	pressButton(t, a, "game:reversi")
 	if a.Board().Variant() != play.VariantReversi || a.Settings().Game != play.VariantReversi {
@@ -285,7 +285,7 @@ func TestReversiFlipAndButtons(t *testing.T) {
 
 func TestSaveRestoreAndCorrupt(t *testing.T) {
 	dir := t.TempDir()
-	cfg := Config{Store: Store{Dir: dir}, Engine: &fakeLink{}}
+	cfg := Config{Store: Store{Dir: dir}, Pipe: &fakePipe{}}
 	a := New(cfg)
 	a.Resize(800, 800)
 	clickAt(t, a, "h2")
@@ -308,7 +308,7 @@ func TestSaveRestoreAndCorrupt(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, tc.file), []byte(tc.content), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		c := New(Config{Store: Store{Dir: dir, Now: func() time.Time { return time.Unix(1e9, 0) }}, Engine: &fakeLink{}})
+		c := New(Config{Store: Store{Dir: dir, Now: func() time.Time { return time.Unix(1e9, 0) }}, Pipe: &fakePipe{}})
 		if !strings.Contains(c.Notice(), "set aside as "+filepath.Join(dir, tc.file+".corrupt-20010909-014640")) {
 			t.Errorf("%s %q: notice %q", tc.file, tc.content, c.Notice())
 		}
@@ -325,7 +325,7 @@ func TestSaveRestoreAndCorrupt(t *testing.T) {
 }
 
 func TestImportExport(t *testing.T) {
-	a, _ := newTestApp(t, &fakeLink{})
+	a, _ := newTestApp(t, &fakePipe{})
 	clip := a.cfg.Clipboard.(*fakeClipboard)
 	clickAt(t, a, "h2")
 	clickAt(t, a, "e2")
@@ -372,7 +372,7 @@ func TestImportExport(t *testing.T) {
 	if err != nil || !strings.HasSuffix(path, ".pgn") {
 		t.Fatalf("PGN file %q: %v", path, err)
 	}
-	b, _ := newTestApp(t, &fakeLink{})
+	b, _ := newTestApp(t, &fakePipe{})
 	b.DropFile(path, data)
 	if b.Board().Ply() != 3 {
 		t.Errorf("dropped PGN: ply %d, info %q", b.Board().Ply(), b.Info())
@@ -383,7 +383,7 @@ func TestImportExport(t *testing.T) {
 // played. The time is counted once the engine is ready, as on the page (play.Session): the
 // engine says so first.
 func TestWatchdog(t *testing.T) {
-	link := &fakeLink{out: []string{"info string ready"}}
+	link := &fakePipe{out: []string{"info string ready"}}
 	a, _ := newTestApp(t, link)
 	t0 := time.Now()
 	a.Tick(t0)
@@ -406,7 +406,7 @@ func TestWatchdog(t *testing.T) {
 }
 
 func TestMoveNowHintAndKeys(t *testing.T) {
-	link := &fakeLink{}
+	link := &fakePipe{}
 	a, _ := newTestApp(t, link)
 	pressButton(t, a, "hint")
 	link.out = []string{"bestmove h2e2"}
@@ -485,7 +485,7 @@ func TestMoveNowOnlyHurries(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			link := &fakeLink{}
+			link := &fakePipe{}
 			a, _ := newTestApp(t, link)
 			link.out = []string{"info string ready"}
 			a.Tick(time.Now())
@@ -540,7 +540,7 @@ func opsText(ops []Op) string {
 
 // TestCheckAndResult: a general in check glows; a finished game's result is the status line.
 func TestCheckAndResult(t *testing.T) {
-	a, _ := newTestApp(t, &fakeLink{})
+	a, _ := newTestApp(t, &fakePipe{})
 	a.Import("4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1", "a test") // the rook on e1 checks e9
 	s := a.Scene()
 	if c := s.Find("check"); len(c) != 1 {
@@ -613,7 +613,7 @@ func TestLanguage(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "game-reversi.json"), []byte("{not json"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{Store: Store{Dir: dir, Now: func() time.Time { return time.Unix(1e9, 0) }}, Engine: &fakeLink{}, Lang: i18n.Traditional}
+	cfg := Config{Store: Store{Dir: dir, Now: func() time.Time { return time.Unix(1e9, 0) }}, Pipe: &fakePipe{}, Lang: i18n.Traditional}
 	a := New(cfg)
 	a.Resize(1000, 700)
 	type look struct {
@@ -658,7 +658,7 @@ func TestLanguage(t *testing.T) {
 		t.Errorf("restored language %s (settings %q), want the one chosen", b.Lang(), b.Settings().Lang)
 	}
 	// With none chosen, the environment's.
-	c := New(Config{Store: Store{Dir: t.TempDir()}, Engine: &fakeLink{}, Lang: i18n.Simplified})
+	c := New(Config{Store: Store{Dir: t.TempDir()}, Pipe: &fakePipe{}, Lang: i18n.Simplified})
 	c.Resize(1000, 700)
 	if c.Lang() != i18n.Simplified || label(t, c, "new") != "新局" || c.Settings().Lang != "" {
 		t.Errorf("default from the environment: %s, %q, settings %q", c.Lang(), label(t, c, "new"), c.Settings().Lang)
@@ -668,7 +668,7 @@ func TestLanguage(t *testing.T) {
 // TestRefusalSaid: a refused click says why under the status, in the board's language, until
 // the next click.
 func TestRefusalSaid(t *testing.T) {
-	a, _ := newTestApp(t, &fakeLink{})
+	a, _ := newTestApp(t, &fakePipe{})
 	refusal := func() string {
 		if r := a.Scene().Find("refusal"); len(r) == 1 {
 			return r[0].Text
@@ -693,7 +693,7 @@ func TestRefusalSaid(t *testing.T) {
 func TestCoordinatesClearOfLines(t *testing.T) {
 	for _, coords := range []string{play.CoordsChinese, play.CoordsICCS} {
 		for _, flipped := range []bool{false, true} {
-			a, _ := newTestApp(t, &fakeLink{})
+			a, _ := newTestApp(t, &fakePipe{})
 			a.st.Coords = coords
 			if flipped {
 				a.b().Flip()
@@ -758,7 +758,7 @@ func TestDropXQF(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, _ := newTestApp(t, &fakeLink{})
+	a, _ := newTestApp(t, &fakePipe{})
 	a.DropFile("sample.xqf", data)
 	x, ok := a.Board().Xiangqi()
 	if !ok || a.Board().Ply() != 16 || x.Tag("Red") != "柳大华" || x.Tag("Site") != "北京" {
@@ -767,5 +767,22 @@ func TestDropXQF(t *testing.T) {
 	a.DropFile("broken.xqf", data[:1100])
 	if a.Board().Ply() != 16 || !strings.Contains(a.Info(), "offset") {
 		t.Errorf("broken XQF: ply %d, info %q", a.Board().Ply(), a.Info())
+	}
+}
+
+// TestPackageDocNamesEveryFile: the package comment's list of files names each of them.
+func TestPackageDocNamesEveryFile(t *testing.T) {
+	doc, err := os.ReadFile("app.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if !strings.HasSuffix(f, "_test.go") && !strings.Contains(string(doc), "//   - "+f+":") {
+			t.Errorf("app.go's package comment does not name %s", f)
+		}
 	}
 }

@@ -15,7 +15,7 @@ import (
 // the game it replaces, and offers it back until the person moves in the new one; bringing it
 // back keeps the new game in its place. A game with no moves is not worth asking about.
 func TestNewKeepsTheGame(t *testing.T) {
-	a, _ := newTestApp(t, &fakeLink{})
+	a, _ := newTestApp(t, &fakePipe{})
 	a.Button("play-two")
 	for _, m := range [][2]string{{"h2", "e2"}, {"h9", "g7"}} {
 		clickAt(t, a, m[0])
@@ -57,7 +57,7 @@ func TestNewKeepsTheGame(t *testing.T) {
 		t.Errorf("the kept game on file: %+v %v", s, ok)
 	}
 	// An empty board: New asks nothing and keeps nothing.
-	c, _ := newTestApp(t, &fakeLink{})
+	c, _ := newTestApp(t, &fakePipe{})
 	c.Button("new")
 	if c.s.AskingNew() || c.CanRestore() {
 		t.Errorf("New on an empty board: confirm %v, restorable %v", c.s.AskingNew(), c.CanRestore())
@@ -66,7 +66,7 @@ func TestNewKeepsTheGame(t *testing.T) {
 
 // TestImportKeepsTheGame: a paste or a dropped file that replaces a game keeps it, and says so.
 func TestImportKeepsTheGame(t *testing.T) {
-	a, _ := newTestApp(t, &fakeLink{})
+	a, _ := newTestApp(t, &fakePipe{})
 	clickAt(t, a, "h2")
 	clickAt(t, a, "e2")
 	a.cfg.Clipboard.(*fakeClipboard).text = "1. 马二进三 马8进7"
@@ -108,7 +108,7 @@ func TestDamagedSaveKeepsWhatItCan(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "game-xiangqi.json"), []byte(save), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	a := New(Config{Store: Store{Dir: dir, Now: func() time.Time { return time.Unix(1e9, 0) }}, Engine: &fakeLink{}, Lang: i18n.Simplified})
+	a := New(Config{Store: Store{Dir: dir, Now: func() time.Time { return time.Unix(1e9, 0) }}, Pipe: &fakePipe{}, Lang: i18n.Simplified})
 	a.Resize(640, 480)
 	aside := filepath.Join(dir, "game-xiangqi.json.corrupt-20010909-014640")
 	if a.Board().Len() != 3 {
@@ -138,7 +138,7 @@ func TestDamagedSaveKeepsWhatItCan(t *testing.T) {
 // TestMessagesGoStale: what an import did is cleared by the next move and by New; its notes
 // are in the board's language.
 func TestMessagesGoStale(t *testing.T) {
-	a, _ := newTestApp(t, &fakeLink{})
+	a, _ := newTestApp(t, &fakePipe{})
 	a.Button("lang") // 简体中文
 	a.Button("play-two")
 	a.cfg.Clipboard.(*fakeClipboard).text = "[Event \"a\"]\n1. H2-E2 H9-G7\n\n[Event \"b\"]\n1. H2-E2\n"
@@ -175,7 +175,7 @@ func TestMessagesGoStale(t *testing.T) {
 // TestNoSoundDevice: without a sound device the sound button says so and does nothing, and no
 // sound is queued.
 func TestNoSoundDevice(t *testing.T) {
-	a := New(Config{Store: Store{Dir: t.TempDir()}, Engine: &fakeLink{}, NoSound: true})
+	a := New(Config{Store: Store{Dir: t.TempDir()}, Pipe: &fakePipe{}, NoSound: true})
 	a.Resize(1000, 700)
 	if got := label(t, a, "sound"); got != "No sound device" {
 		t.Errorf("sound button %q", got)
@@ -190,7 +190,7 @@ func TestNoSoundDevice(t *testing.T) {
 		t.Errorf("sounds %v without a device", s)
 	}
 	// Turned off for the program (-sound off): it says so.
-	b := New(Config{Store: Store{Dir: t.TempDir()}, Engine: &fakeLink{}, NoSound: true, SoundOff: true})
+	b := New(Config{Store: Store{Dir: t.TempDir()}, Pipe: &fakePipe{}, NoSound: true, SoundOff: true})
 	b.Resize(1000, 700)
 	if got := label(t, b, "sound"); got != "Sound off" {
 		t.Errorf("sound button %q with sounds turned off", got)
@@ -224,7 +224,7 @@ func TestIcon(t *testing.T) {
 // TestNotationFollowsLanguage: the move list is in the language's notation until one is
 // picked: 中文 简 in 简体中文, 中文 繁 in 繁體中文, ICCS in English.
 func TestNotationFollowsLanguage(t *testing.T) {
-	a, _ := newTestApp(t, &fakeLink{})
+	a, _ := newTestApp(t, &fakePipe{})
 	a.Button("play-two")
 	clickAt(t, a, "h2")
 	clickAt(t, a, "e2")
@@ -251,7 +251,7 @@ func TestNotationFollowsLanguage(t *testing.T) {
 // keep row offers to add the engine's lines to the record as variations there (as the page
 // does); the move list's record then has them.
 func TestAddEngineLines(t *testing.T) {
-	f := &fakeLink{}
+	f := &fakePipe{}
 	a, _ := newTestApp(t, f)
 	a.Button("play-two")
 	for _, m := range [][2]string{{"h2", "e2"}, {"h9", "g7"}} {
@@ -276,7 +276,7 @@ func TestAddEngineLines(t *testing.T) {
 // TestMoveListVariations: at a ply where the record has other lines, the move list shows them
 // under the game's moves (as the page does); a click on a line's move enters that line there.
 func TestMoveListVariations(t *testing.T) {
-	a, _ := newTestApp(t, &fakeLink{})
+	a, _ := newTestApp(t, &fakePipe{})
 	a.cfg.Clipboard.(*fakeClipboard).text = "1. H2-E2 H9-G7 2. H0-G2 (2. C3-C4 G6-G5 3. B0-C2) (2. B0-C2) 2... I9-H9 *"
 	a.Key(KeyPaste)
 	if a.Board().Len() != 4 {

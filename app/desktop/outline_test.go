@@ -108,7 +108,7 @@ func TestFontCoversText(t *testing.T) {
 			check(s)
 		}
 	}
-	a, _ := newTestApp(t, &fakeLink{})
+	a, _ := newTestApp(t, &fakePipe{})
 	// A long game of varied moves, so that every piece kind moves every way.
 	a.Button("play-two")
 	x := a.Board()

@@ -179,7 +179,7 @@ func (a *App) panel(l *frameLayout, beside bool) {
 		return []widget{pick("game:"+play.VariantXiangqi, l.T(i18n.GameXiangqi), xq), pick("game:"+play.VariantReversi, l.T(i18n.GameReversi), !xq),
 			on("lang", l.Name(), true)}
 	})
-	e := b.Engine
+	e := b.Client
 	status := play.StatusText(lang, b)
 	if b.Reviewing() {
 		status = play.ReviewText(lang, b)
@@ -217,8 +217,8 @@ func (a *App) panel(l *frameLayout, beside bool) {
 	// it has nothing to do, in either game.
 	row(func(l i18n.Lang, t *play.Table) []widget {
 		return []widget{on("flip", l.T(i18n.Flip), true),
-			on("hint", l.T(i18n.Hint), engineOK && !reviewing && t.PersonToMove() && !t.Engine.Hinting()),
-			on(string(play.ActMoveNow), l.T(i18n.MoveNow), t.Engine.Thinking())}
+			on("hint", l.T(i18n.Hint), engineOK && !reviewing && t.PersonToMove() && !t.Client.Hinting()),
+			on(string(play.ActMoveNow), l.T(i18n.MoveNow), t.Client.Thinking())}
 	})
 	row(func(l i18n.Lang, t *play.Table) []widget {
 		return []widget{on("continue", l.T(i18n.ContinueHere), t.CanContinue()), on("live", l.T(i18n.BackToGame), reviewing),

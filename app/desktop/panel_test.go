@@ -30,7 +30,7 @@ func TestLayoutStable(t *testing.T) {
 	for _, sz := range sizes {
 		for _, variant := range []string{play.VariantXiangqi, play.VariantReversi} {
 			name := fmt.Sprintf("%s %.0fx%.0f", variant, sz[0], sz[1])
-			link := &fakeLink{}
+			link := &fakePipe{}
 			a, _ := newTestApp(t, link)
 			a.Button("game:" + variant)
 			a.Button("play-two")
@@ -95,7 +95,7 @@ func TestLayoutStable(t *testing.T) {
 func TestLayoutUsesTheWindow(t *testing.T) {
 	prevC, prevU := float32(0), float32(0)
 	for _, sz := range sizes {
-		a, _ := newTestApp(t, &fakeLink{})
+		a, _ := newTestApp(t, &fakePipe{})
 		a.Resize(sz[0], sz[1])
 		l := a.layout()
 		name := fmt.Sprintf("%.0fx%.0f", sz[0], sz[1])
@@ -156,7 +156,7 @@ func TestRowsAcrossLanguagesAndGames(t *testing.T) {
 		for _, lang := range i18n.Langs {
 			for _, game := range []string{play.VariantXiangqi, play.VariantReversi} {
 				name := fmt.Sprintf("%.0fx%.0f %s %s", sz[0], sz[1], lang, game)
-				a := New(Config{Store: Store{Dir: t.TempDir()}, Engine: &fakeLink{}, Lang: lang})
+				a := New(Config{Store: Store{Dir: t.TempDir()}, Pipe: &fakePipe{}, Lang: lang})
 				a.Button("game:" + game)
 				a.Resize(sz[0], sz[1])
 				l := a.layout()
@@ -212,7 +212,7 @@ func TestRowsAcrossLanguagesAndGames(t *testing.T) {
 				}
 				if game == play.VariantXiangqi {
 					// An import's message, the players, a comment; checked apart, on a copy.
-					b := New(Config{Store: Store{Dir: t.TempDir()}, Engine: &fakeLink{}, Lang: lang})
+					b := New(Config{Store: Store{Dir: t.TempDir()}, Pipe: &fakePipe{}, Lang: lang})
 					b.Resize(sz[0], sz[1])
 					b.Import("[Red \"许银川\"]\n[Black \"吕钦\"]\n[Event \"全国象棋个人赛\"]\n[Date \"1999.11.20\"]\n\n"+
 						"1. 炮二平五 马8进7 {"+strings.Repeat("屏风马应中炮，是最常见的应法之一，双方由此展开对攻。", 4)+"} 2. 马二进三 *", "a test")

@@ -12,7 +12,7 @@ import (
 // TestRestartKeepsTheOfferAfterAPaste: a paste replaces a game in progress; the offer to bring
 // it back survives a restart with the same files, as it does after New.
 func TestRestartKeepsTheOfferAfterAPaste(t *testing.T) {
-	a, _ := newTestApp(t, &fakeLink{})
+	a, _ := newTestApp(t, &fakePipe{})
 	clickAt(t, a, "h2")
 	clickAt(t, a, "e2")
 	a.cfg.Clipboard.(*fakeClipboard).text = "1. 马二进三 马8进7"
@@ -23,7 +23,7 @@ func TestRestartKeepsTheOfferAfterAPaste(t *testing.T) {
 	if err := a.Close(); err != nil {
 		t.Fatal(err)
 	}
-	b := New(Config{Store: a.cfg.Store, Engine: &fakeLink{}, Clipboard: &fakeClipboard{}, ExportDir: t.TempDir()})
+	b := New(Config{Store: a.cfg.Store, Pipe: &fakePipe{}, Clipboard: &fakeClipboard{}, ExportDir: t.TempDir()})
 	b.Resize(1000, 700)
 	b.Tick(time.Now())
 	if !b.CanRestore() || len(b.Scene().Find("button restore-previous")) != 1 {
@@ -38,7 +38,7 @@ func TestRestartKeepsTheOfferAfterAPaste(t *testing.T) {
 // TestVariationClickNeverPlays: clicking a move of a variation while reviewing shows it; the
 // engine does not play into the variation, and the export holds no move of the engine's.
 func TestVariationClickNeverPlays(t *testing.T) {
-	link := &fakeLink{}
+	link := &fakePipe{}
 	a, _ := newTestApp(t, link)
 	a.Import("1. 炮二平五 马8进7 (1... 炮8平5 2. 马二进三) 2. 马二进三 车9平8", "a test")
 	pressButton(t, a, "continue") // played on at the end: Red (the person) to move
@@ -71,7 +71,7 @@ func TestVariationClickNeverPlays(t *testing.T) {
 // on the shown move under it, as the page shows them; browsing to a move without a comment
 // moves no row of the list.
 func TestPlayersAndComments(t *testing.T) {
-	a, _ := newTestApp(t, &fakeLink{})
+	a, _ := newTestApp(t, &fakePipe{})
 	a.Import("[Red \"王天一\"]\n[Black \"郑惟桐\"]\n[Event \"全国赛\"]\n\n1. 炮二平五 {中炮开局} 马8进7 2. 马二进三 *", "a test")
 	a.Resize(1000, 1000)
 	s := a.Scene()
@@ -102,8 +102,8 @@ func TestSmallWindowRows(t *testing.T) {
 	pasteY := map[string]float32{}
 	for _, lang := range []i18n.Lang{i18n.English, i18n.Simplified, i18n.Traditional} {
 		for _, game := range []string{play.VariantXiangqi, play.VariantReversi} {
-			link := &fakeLink{}
-			a := New(Config{Store: Store{Dir: t.TempDir()}, Engine: link, Clipboard: &fakeClipboard{}, ExportDir: t.TempDir(), Lang: lang})
+			link := &fakePipe{}
+			a := New(Config{Store: Store{Dir: t.TempDir()}, Pipe: link, Clipboard: &fakeClipboard{}, ExportDir: t.TempDir(), Lang: lang})
 			a.Resize(800, 600)
 			a.Tick(time.Now())
 			a.Button("game:" + game)

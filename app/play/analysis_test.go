@@ -15,7 +15,7 @@ func TestAnalysisXiangqi(t *testing.T) {
 	m.SetAnalysis(true)
 	const maxLvl = "setoption level 10"
 	expectLines(t, "analysis starts on the start position", m.EngineLines(), maxLvl, "setoption usebook false", "setoption multipv 3", start, AnalysisGo)
-	if !m.Engine.Analysing() || m.Engine.Thinking() {
+	if !m.Client.Analysing() || m.Client.Thinking() {
 		t.Fatal("an analysis search is not Analysing, or counts as the computer thinking")
 	}
 	for _, line := range []string{

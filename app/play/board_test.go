@@ -80,7 +80,7 @@ func TestBoardPlay(t *testing.T) {
 		{VariantReversi, -1, 37 /* f5 */, "bestmove d6", 4, 43, []string{"f5", "d6"}},
 	} {
 		b := NewTable(tc.variant)
-		e := b.Engine
+		e := b.Client
 		b.EngineSaid("info string ready")
 		if !e.Ready() {
 			t.Fatalf("%s: not ready after the ready line", tc.variant)
@@ -231,7 +231,7 @@ func TestMoveRows(t *testing.T) {
 func TestReversiBoardMoveNow(t *testing.T) {
 	b := NewTable(VariantReversi)
 	lines := b.MoveNow() // the person's turn: the sides swap and the engine plays Black
-	if b.Human() != 1 || len(lines) == 0 || !b.Engine.Thinking() {
+	if b.Human() != 1 || len(lines) == 0 || !b.Client.Thinking() {
 		t.Fatalf("move now: human %d, lines %q", b.Human(), lines)
 	}
 	if got := b.MoveNow(); !slices.Equal(got, []string{"stop"}) {

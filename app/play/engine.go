@@ -31,8 +31,8 @@ const (
 	VariantReversi = "reversi"
 )
 
-// NewEngine returns the conversation with a fresh engine, which plays Xiangqi first.
-func NewEngine() *engineclient.Client { return engineclient.New(VariantXiangqi) }
+// NewClient returns the conversation with a fresh engine, which plays Xiangqi first.
+func NewClient() *engineclient.Client { return engineclient.New(VariantXiangqi) }
 
 func (m *Xiangqi) jobAt(ply int, kind engineclient.Kind, level int) engineclient.Search {
 	p := m.game.Position() // the engine's move and hints: no replay of the record
@@ -102,7 +102,7 @@ func (m *Xiangqi) takeMove(move string) error {
 // and an error for a reply that cannot be used (the game is unchanged then, and the engine is
 // free for the next search).
 func (t *Table) EngineSaid(line string) (send []string, moved bool, err error) {
-	e := t.Engine
+	e := t.Client
 	r := e.Said(line)
 	switch {
 	case r.Err != nil:

@@ -26,7 +26,7 @@ func TestEngineAnswersTheMove(t *testing.T) {
 	expectLines(t, "person to move", m.EngineLines())
 	play(t, m, "h2e2")
 	expectLines(t, "after the person's move", m.EngineLines(), lvl6, start+" moves h2e2", engineclient.DefaultGo)
-	if !m.Engine.Thinking() {
+	if !m.Client.Thinking() {
 		t.Error("not thinking after go")
 	}
 	expectLines(t, "asked twice", m.EngineLines())
@@ -41,8 +41,8 @@ func TestEngineAnswersTheMove(t *testing.T) {
 		t.Fatalf("bestmove: moved %v, err %v", moved, err)
 	}
 	expectLines(t, "after the reply", send)
-	if m.Game().Ply() != 2 || m.Engine.Thinking() || !m.PersonToMove() {
-		t.Errorf("after the reply: ply %d thinking %v", m.Game().Ply(), m.Engine.Thinking())
+	if m.Game().Ply() != 2 || m.Client.Thinking() || !m.PersonToMove() {
+		t.Errorf("after the reply: ply %d thinking %v", m.Game().Ply(), m.Client.Thinking())
 	}
 	if last, _ := m.LastMove(); last.String() != "h9g7" {
 		t.Errorf("last move %s", last)
@@ -51,11 +51,11 @@ func TestEngineAnswersTheMove(t *testing.T) {
 
 func TestEngineReady(t *testing.T) {
 	m := newXQ()
-	if m.Engine.Ready() {
+	if m.Client.Ready() {
 		t.Fatal("ready before the worker said so")
 	}
 	m.EngineSaid("info string ready")
-	if !m.Engine.Ready() {
+	if !m.Client.Ready() {
 		t.Fatal("not ready after info string ready")
 	}
 }
@@ -68,7 +68,7 @@ func TestUndoWhileThinkingDropsTheStaleMove(t *testing.T) {
 	m.Undo()
 	expectLines(t, "after undo", m.EngineLines(), "stop")
 	expectLines(t, "stop once", m.EngineLines())
-	if m.Engine.Thinking() {
+	if m.Client.Thinking() {
 		t.Error("thinking after stop")
 	}
 	send, moved, err := m.EngineSaid("bestmove h9g7")
@@ -116,8 +116,8 @@ func TestEngineBadReplies(t *testing.T) {
 		if moved || send != nil || err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("EngineSaid(%q) = %v, %v, %v; want an error naming %q", tt.line, send, moved, err, tt.want)
 		}
-		if m.Game().Ply() != 1 || m.Engine.Failed() == "" || m.EngineLines() != nil {
-			t.Errorf("%q: ply %d failed %q: want the game unchanged and the engine given up", tt.line, m.Game().Ply(), m.Engine.Failed())
+		if m.Game().Ply() != 1 || m.Client.Failed() == "" || m.EngineLines() != nil {
+			t.Errorf("%q: ply %d failed %q: want the game unchanged and the engine given up", tt.line, m.Game().Ply(), m.Client.Failed())
 		}
 	}
 }
@@ -161,7 +161,7 @@ func TestEngineErrors(t *testing.T) {
 		if moved || err == nil {
 			t.Errorf("EngineSaid(%q) = moved %v, err %v; want an error", tt.line, moved, err)
 		}
-		if got := m.Engine.Failed() != ""; got != tt.failed {
+		if got := m.Client.Failed() != ""; got != tt.failed {
 			t.Errorf("EngineSaid(%q): failed %v, want %v", tt.line, got, tt.failed)
 		}
 	}
@@ -179,8 +179,8 @@ func TestStopEchoIsIgnored(t *testing.T) {
 	}
 	play(t, m, "b0c2")
 	expectLines(t, "next search", m.EngineLines(), lvl6, start+" moves h2e2 h9g7 b0c2", engineclient.DefaultGo)
-	if send, moved, err := m.EngineSaid("nobestmove"); send != nil || moved || err != nil || !m.Engine.Thinking() {
-		t.Fatalf("the echo: %v %v %v, thinking %v", send, moved, err, m.Engine.Thinking())
+	if send, moved, err := m.EngineSaid("nobestmove"); send != nil || moved || err != nil || !m.Client.Thinking() {
+		t.Fatalf("the echo: %v %v %v, thinking %v", send, moved, err, m.Client.Thinking())
 	}
 	if _, moved, err := m.EngineSaid("bestmove b9c7"); !moved || err != nil {
 		t.Fatalf("the real answer: %v %v", moved, err)

@@ -26,7 +26,7 @@ type EngineView struct {
 // first side otherwise. The head (depth, speed) is the search's; the lines are best first.
 func (t *Table) EngineView(n Notation) (EngineView, bool) {
 	e, ok := t.rules.(enginePlayer)
-	info := t.Engine.Info()
+	info := t.Client.Info()
 	if !ok || info.Pos == "" || info.Depth == 0 {
 		return EngineView{}, false
 	}
@@ -52,7 +52,7 @@ func (t *Table) EngineView(n Notation) (EngineView, bool) {
 		}
 		return EngineView{Info: s, PV: e.pvTexts(ply, s.PV, n)}
 	}
-	lines := bestFirst(info, t.Engine.Ranked())
+	lines := bestFirst(info, t.Client.Ranked())
 	v := view(lines[0])
 	v.Info.Depth, v.Info.NPS = info.Depth, info.NPS
 	for _, s := range lines[1:] {
@@ -116,8 +116,8 @@ func scoreKey(t engineclient.SearchInfo) int {
 // search answered at once, with no line); "" otherwise. The panel says so in place of a line.
 func (t *Table) BookMove(n Notation) string {
 	e, ok := t.rules.(enginePlayer)
-	ply, info := t.rules.gamePly(), t.Engine.Info()
-	if !ok || t.Reviewing() || ply == 0 || t.Engine.Thinking() || info.Pos == "" || info.Depth != 0 || info.Hint || info.Pos != e.lineAt(ply-1) {
+	ply, info := t.rules.gamePly(), t.Client.Info()
+	if !ok || t.Reviewing() || ply == 0 || t.Client.Thinking() || info.Pos == "" || info.Depth != 0 || info.Hint || info.Pos != e.lineAt(ply-1) {
 		return ""
 	}
 	return t.rules.MoveTexts(n)[ply-1]
@@ -129,7 +129,7 @@ func (t *Table) BookMove(n Notation) string {
 func (t *Table) HintScores() map[int]int {
 	line := t.line()
 	var out map[int]int
-	for mv, info := range t.Engine.MoveInfo() {
+	for mv, info := range t.Client.MoveInfo() {
 		if info.Pos != line || !info.Hint {
 			continue
 		}

@@ -98,12 +98,12 @@ func TestMoveNow(t *testing.T) {
 		t.Errorf("after swapping: human %v flipped %v", m.Human(), m.Flipped())
 	}
 	// A search that runs past its limit is hurried by its number; a stale number does nothing.
-	id, limit := m.Engine.Search()
+	id, limit := m.Client.Search()
 	if id == 0 || limit != engineclient.MoveTime(engineclient.DefaultGo) {
 		t.Fatalf("Search() = %d, %v", id, limit)
 	}
-	expectLines(t, "stale id", m.Engine.Hurry(id-1))
-	expectLines(t, "hurry by id", m.Engine.Hurry(id), "stop")
+	expectLines(t, "stale id", m.Client.Hurry(id-1))
+	expectLines(t, "hurry by id", m.Client.Hurry(id), "stop")
 }
 
 func TestHint(t *testing.T) {
@@ -115,7 +115,7 @@ func TestHint(t *testing.T) {
 		t.Fatal("hint refused on the person's turn")
 	}
 	expectLines(t, "hint search", m.EngineLines(), "setoption level 10", start, HintGo)
-	if m.Engine.Thinking() || !m.Engine.Hinting() {
+	if m.Client.Thinking() || !m.Client.Hinting() {
 		t.Error("a hint search counts as the engine's move")
 	}
 	if _, moved, err := m.EngineSaid("bestmove h2e2"); moved || err != nil {
@@ -151,7 +151,7 @@ func TestHint(t *testing.T) {
 	if _, _, err := m.EngineSaid("bestmove a0a5"); err == nil {
 		t.Error("illegal hint accepted")
 	}
-	if _, ok := m.HintMove(); ok || m.Engine.Failed() != "" {
+	if _, ok := m.HintMove(); ok || m.Client.Failed() != "" {
 		t.Error("an illegal hint is shown, or fails the engine")
 	}
 }

@@ -359,7 +359,7 @@ func modelRun(seed uint64, steps int) (string, []string) {
 			md.move(mv)
 			md.passes()
 		case k < 46: // the engine answers
-			if !tb.EngineToMove() || !tb.Engine.Thinking() {
+			if !tb.EngineToMove() || !tb.Client.Thinking() {
 				continue
 			}
 			moves := legalMoves(tb)

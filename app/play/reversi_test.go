@@ -84,8 +84,8 @@ func TestReversiEngineBadReplies(t *testing.T) {
 		rvClick(t, r, "f5")
 		r.EngineLines()
 		send, moved, err := r.EngineSaid(line)
-		if moved || send != nil || err == nil || r.Engine.Failed() == "" || r.Game().Ply() != 1 {
-			t.Errorf("%q: moved %v send %v err %v failed %q ply %d", line, moved, send, err, r.Engine.Failed(), r.Game().Ply())
+		if moved || send != nil || err == nil || r.Client.Failed() == "" || r.Game().Ply() != 1 {
+			t.Errorf("%q: moved %v send %v err %v failed %q ply %d", line, moved, send, err, r.Client.Failed(), r.Game().Ply())
 		}
 	}
 }
@@ -210,7 +210,7 @@ func TestReversiReviewAndHint(t *testing.T) {
 func TestReversiSharesTheEngineWithXiangqi(t *testing.T) {
 	m := newXQ()
 	r := newRV()
-	r.Engine = m.Engine
+	r.Client = m.Client
 	play(t, m, "h2e2")
 	expectLines(t, "xiangqi", m.EngineLines(), lvl6, start+" moves h2e2", engineclient.DefaultGo)
 	r.SetHuman(reversi.White)

@@ -14,19 +14,19 @@ func TestEngineInfo(t *testing.T) {
 	m := newXQ()
 	m.SetTwoPlayer()
 	m.MoveNow()
-	if m.Engine.Info().Pos == "" {
+	if m.Client.Info().Pos == "" {
 		t.Fatal("no search started")
 	}
 	m.EngineSaid("info string ready")
 	m.EngineSaid("info depth 1 score 5 nodes 10 pv h2e2")
 	m.EngineSaid("info depth 2 score 12 nodes 90 nps 1000 pv h2e2 h9g7")
-	if got := m.Engine.Info(); got.Depth != 2 || got.Score != 12 || got.PVLine() != "h2e2 h9g7" || got.Pos != m.line() {
+	if got := m.Client.Info(); got.Depth != 2 || got.Score != 12 || got.PVLine() != "h2e2 h9g7" || got.Pos != m.line() {
 		t.Fatalf("info %+v", got)
 	}
 	if _, moved, err := m.EngineSaid("bestmove h2e2"); !moved || err != nil {
 		t.Fatalf("bestmove: moved %v, %v", moved, err)
 	}
-	if got := m.Engine.Info(); got.Depth != 2 {
+	if got := m.Client.Info(); got.Depth != 2 {
 		t.Errorf("after the move the last search's info is gone: %+v", got)
 	}
 }

@@ -35,7 +35,7 @@ type Session struct {
 // NewSession returns a session over tables (one per game; the first is on the board), all
 // talking to one new engine conversation.
 func NewSession(tables ...*Table) *Session {
-	s := &Session{tables: map[string]*Table{}, engine: NewEngine(), kept: map[string]bool{}}
+	s := &Session{tables: map[string]*Table{}, engine: NewClient(), kept: map[string]bool{}}
 	for _, t := range tables {
 		s.Put(t)
 	}
@@ -70,7 +70,7 @@ func (s *Session) Tables() map[string]*Table { return s.tables }
 // Put puts t in the session as its game's table (a restored or opened game), talking to the
 // session's engine; the level stays t's.
 func (s *Session) Put(t *Table) {
-	t.Engine = s.engine
+	t.Client = s.engine
 	s.tables[t.Variant()] = t
 	if t.Variant() == s.shown {
 		s.table = t

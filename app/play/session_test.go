@@ -14,7 +14,7 @@ import (
 // watchdog hurrying a search that overran, counted from the engine's ready.
 func TestSession(t *testing.T) {
 	s := NewSession(NewTable(VariantXiangqi), NewTable(VariantReversi))
-	if s.Of(VariantXiangqi).Engine != s.Of(VariantReversi).Engine || s.Table().Variant() != VariantXiangqi {
+	if s.Of(VariantXiangqi).Client != s.Of(VariantReversi).Client || s.Table().Variant() != VariantXiangqi {
 		t.Fatal("the games do not share one engine, or Xiangqi is not on the board")
 	}
 	s.SetLevel(3)

@@ -35,7 +35,7 @@ type Table struct {
 	// it since: the kept one is offered back. Saved with the game, so a restart offers it too.
 	fresh    bool
 	evalBook                      // the evaluation graph's scores
-	Engine   *engineclient.Client // the conversation with the engine, shared with the other game
+	Client   *engineclient.Client // the conversation with the engine, shared with the other game
 }
 
 // rules is what every game tells its Table: its board, its record, and what a person's click
@@ -155,7 +155,7 @@ var errNoRecords = errors.New("this game has no records to import")
 // newTable returns the table of game r: the person plays the first side at DefaultLevel,
 // with a fresh engine conversation.
 func newTable(r rules) *Table {
-	return &Table{rules: r, once: -1, level: DefaultLevel, Engine: NewEngine()}
+	return &Table{rules: r, once: -1, level: DefaultLevel, Client: NewClient()}
 }
 
 // Human returns the person's side against the computer (0: the side that moves first).
@@ -329,7 +329,7 @@ func (t *Table) goTo(ply int) bool {
 // reports whether the request was taken (the person must be to move, not reviewing); the
 // caller then sends EngineLines.
 func (t *Table) RequestHint() bool {
-	if t.Reviewing() || !t.PersonToMove() || t.Engine.Failed() != "" {
+	if t.Reviewing() || !t.PersonToMove() || t.Client.Failed() != "" {
 		return false
 	}
 	t.hintAsk = t.line()
@@ -387,7 +387,7 @@ func (t *Table) wanted() engineclient.Search {
 
 // EngineLines returns the lines to send so that the engine searches the position if, and
 // only if, it is the engine's turn (or the person asked for a hint there, or analyses).
-func (t *Table) EngineLines() []string { return t.Engine.Sync(t.wanted()) }
+func (t *Table) EngineLines() []string { return t.Client.Sync(t.wanted()) }
 
 func (t *Table) takeHint(searched engineclient.Search, move string) error {
 	t.hintAsk = ""
@@ -491,10 +491,10 @@ func (t *Table) followed(show int, ok bool) bool {
 func (t *Table) AddEngineLines() bool {
 	b, ok := t.rules.(brancher)
 	ply := t.ShownPly()
-	if !ok || !t.analysis || t.Engine.Info().Pos != t.rules.(enginePlayer).lineAt(ply) {
+	if !ok || !t.analysis || t.Client.Info().Pos != t.rules.(enginePlayer).lineAt(ply) {
 		return false
 	}
-	return b.addLines(ply, t.Engine.Ranked())
+	return b.addLines(ply, t.Client.Ranked())
 }
 
 // Xiangqi returns the Xiangqi game at the table, for what only Xiangqi has (variations,
@@ -686,7 +686,7 @@ func (t *Table) MoveNow() []string {
 			return t.EngineLines()
 		}
 	}
-	e := t.Engine
+	e := t.Client
 	if e.Thinking() {
 		return e.HurryNow()
 	}

@@ -96,7 +96,7 @@ type EdgeLabel struct {
 func (t *Table) View(o ViewOptions) BoardView {
 	v := gridView(t, o)
 	v.Position, v.Turn = t.positionText(), t.Turn()
-	v.Reviewing, v.Thinking = t.Reviewing(), t.Engine != nil && t.Engine.Thinking()
+	v.Reviewing, v.Thinking = t.Reviewing(), t.Client != nil && t.Client.Thinking()
 	at := make(map[int]int, len(v.Cells)) // square → index in Cells
 	for i, c := range v.Cells {
 		at[c.Square] = i
@@ -251,12 +251,12 @@ func (t *Table) positionText() string {
 // hintScores are the scores the hint search gave the moves that place on a square (Reversi's
 // discs: a hint scores every move), for the current position; nil for none.
 func (t *Table) hintScores() map[int]int {
-	if t.Engine == nil {
+	if t.Client == nil {
 		return nil
 	}
 	line := t.line()
 	var out map[int]int
-	for mv, info := range t.Engine.MoveInfo() {
+	for mv, info := range t.Client.MoveInfo() {
 		if !info.Hint || info.Pos != line {
 			continue
 		}

@@ -183,7 +183,7 @@ func StatusText(l i18n.Lang, b *Table) string {
 			return r
 		}
 	}
-	e := b.Engine
+	e := b.Client
 	var s string
 	switch {
 	case b.Reviewing():

@@ -27,7 +27,7 @@ type Embed struct {
 	movesOpen bool // the move list is unfolded (narrow frames fold it)
 	playing   bool // the reader plays the engine from the position shown
 	autoplay  bool // stepping through the moves by itself
-	eng       engineLink
+	eng       enginePipe
 	sounds    sounds
 	unkeys    func()
 	level     int
@@ -100,7 +100,7 @@ func (e *Embed) load(ctx app.Context) {
 	e.open(query, fragment, name)
 	b := e.board()
 	e.session = play.NewSession(b)
-	e.eng = engineLink{session: e.session, onLine: e.onEngineLine}
+	e.eng = enginePipe{session: e.session, onLine: e.onEngineLine}
 	e.playing, e.autoplay = false, false
 	if e.link.Autoplay > 0 && b.ShownPly() < b.Len() {
 		e.autoplay = true

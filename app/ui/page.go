@@ -28,7 +28,7 @@ type Page struct {
 	s        *play.Session // both games as the page plays them (see session)
 	settings play.Settings
 	lang     i18n.Lang  // the language shown: ?lang=, else the one chosen, else the browser's
-	eng      engineLink // the engine Worker, started by the first search
+	eng      enginePipe // the engine Worker, started by the first search
 	sounds   sounds
 	unkeys   func()
 	undrag   func()
@@ -91,7 +91,7 @@ func (p *Page) setGame(variant string) {
 func (p *Page) OnMount(ctx app.Context) {
 	p.restore(ctx)
 	p.openLink(ctx) // a share link's game replaces the saved one (share.go)
-	p.eng = engineLink{session: p.s, onLine: p.onEngineLine, onFail: p.onEngineFailed}
+	p.eng = enginePipe{session: p.s, onLine: p.onEngineLine, onFail: p.onEngineFailed}
 	ctx.Handle(PointAction, p.onPoint)
 	ctx.Handle(BoardKeyAction, p.onBoardKey)
 	p.undrag = listenDrag(
@@ -415,7 +415,7 @@ func (p *Page) changed(ctx app.Context) {
 // syncEngine brings the engine in line with the game on the board.
 func (p *Page) syncEngine(ctx app.Context) { p.post(ctx, p.board().EngineLines()) }
 
-// post sends lines to the engine Worker (engineLink: loaded by the first lines there are to
+// post sends lines to the engine Worker (enginePipe: loaded by the first lines there are to
 // send, so a visit that never asks the computer anything never downloads the engine).
 func (p *Page) post(ctx app.Context, lines []string) { p.eng.send(ctx, lines) }
 
@@ -466,7 +466,7 @@ func (p *Page) Render() app.UI {
 			// while analysing: neither moves a button (their heights are fixed in each mode),
 			// and on a phone the buttons stay in view under the board.
 			newControls().In(l).For(b.Variant()).Enable(b.CanUndo(), b.CanRedo()).
-				EnableEngine(engineOK && !b.Reviewing() && b.PersonToMove() && !b.Engine.Hinting(),
+				EnableEngine(engineOK && !b.Reviewing() && b.PersonToMove() && !b.Client.Hinting(),
 					engineOK && !b.Reviewing() && !b.Over()).
 				Review(b.Reviewing(), b.CanContinue()).Analyse(b.Analysis()),
 			p.lineSlot(),
@@ -509,7 +509,7 @@ func (p *Page) shownSettings() play.Settings {
 
 // engineOK reports whether the engine can be asked anything: the app runs and the engine has
 // not failed.
-func (p *Page) engineOK() bool { return p.mounted && p.board().Engine.Failed() == "" }
+func (p *Page) engineOK() bool { return p.mounted && p.board().Client.Failed() == "" }
 
 // hintText names the engine's suggestion in the move list's notation ("" for none).
 func (p *Page) hintText() string {

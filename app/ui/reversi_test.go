@@ -89,7 +89,7 @@ func TestReversiPage(t *testing.T) {
 	if !strings.Contains(html, `aria-label="Reversi board"`) || !strings.Contains(html, "Your move (Black)") || !strings.Contains(html, `data-count="X"`) {
 		t.Error("not the Reversi page")
 	}
-	if p.rv().Engine != p.xq().Engine {
+	if p.rv().Client != p.xq().Client {
 		t.Error("the games do not share the engine conversation")
 	}
 	// A forced pass is said; the end shows the result with the discs.

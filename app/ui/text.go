@@ -13,7 +13,7 @@ func statusOf(l i18n.Lang, b *play.Table, mounted bool) (text, class string) {
 	if !mounted {
 		return l.T(i18n.Loading), "status"
 	}
-	e := b.Engine
+	e := b.Client
 	switch {
 	case b.Reviewing():
 		class = "status review"

@@ -264,7 +264,7 @@ func (c *child) close() {
 // place is where the board's square name is drawn in a window of winW×winH.
 func place(t *testing.T, variant, name string) (float32, float32) {
 	t.Helper()
-	a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Engine: desktop.NewLocalEngine()})
+	a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Pipe: desktop.NewLocalPipe()})
 	if variant != "" {
 		a.Button("game:" + variant)
 	}
@@ -334,7 +334,7 @@ func playAMove(t *testing.T, locale string, lang i18n.Lang, name string) {
 	// The status line, in the locale's language, is written: its box holds the text's ink,
 	// at least two columns of it a character (the embedded font covering every character
 	// is TestFontCoversText's; this checks the window draws the text at all).
-	a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Engine: desktop.NewLocalEngine(), Lang: lang})
+	a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Pipe: desktop.NewLocalPipe(), Lang: lang})
 	a.Resize(winW, winH)
 	st := a.Scene().Find("status")
 	if len(st) != 1 {
@@ -394,7 +394,7 @@ func TestWindowTapsInARow(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "settings.json"), []byte(`{"level":1}`), 0o644)
 	c := start(t, dir, "en_US.UTF-8")
 	c.wait("painted 1", 60*time.Second)
-	a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Engine: desktop.NewLocalEngine()})
+	a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Pipe: desktop.NewLocalPipe()})
 	a.Resize(winW, winH)
 	b := a.Scene().Find("button level:+")
 	if len(b) != 1 {
@@ -459,7 +459,7 @@ func TestWindowCloseDuringSearch(t *testing.T) {
 	c.wait("painted 1", 60*time.Second)
 	time.Sleep(time.Second)
 	// You: Black: the computer takes Red and searches.
-	a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Engine: desktop.NewLocalEngine()})
+	a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Pipe: desktop.NewLocalPipe()})
 	a.Resize(winW, winH)
 	b := a.Scene().Find("button play-black")
 	if len(b) != 1 {
@@ -524,7 +524,7 @@ func TestWindowRecordShown(t *testing.T) {
 			os.WriteFile(file, []byte(pgn), 0o644)
 			c := start(t, dir, tc.locale, "-size", fmt.Sprintf("%dx%d", w, h), file)
 			c.wait("painted 1", 60*time.Second)
-			a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Engine: desktop.NewLocalEngine(), Lang: tc.lang})
+			a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Pipe: desktop.NewLocalPipe(), Lang: tc.lang})
 			a.Resize(w, h)
 			a.DropFile(file, []byte(pgn))
 			d := a.Scene().Find("button dismiss")
@@ -598,7 +598,7 @@ func TestWindowSizes(t *testing.T) {
 			if scr := xproto.Setup(c.x).DefaultScreen(c.x); int(scr.WidthInPixels) < sz[0] || int(scr.HeightInPixels) < sz[1] {
 				cantRun(t, fmt.Sprintf("the X screen is %dx%d: run Xvfb with -screen 0 2600x1500x24 (./build.sh test does)", scr.WidthInPixels, scr.HeightInPixels))
 			}
-			a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Engine: desktop.NewLocalEngine(), Lang: i18n.Simplified})
+			a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Pipe: desktop.NewLocalPipe(), Lang: i18n.Simplified})
 			a.Resize(float32(sz[0]), float32(sz[1]))
 			b := a.Scene().Find("button play-black")
 			if len(b) != 1 {

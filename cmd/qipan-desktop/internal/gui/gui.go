@@ -77,11 +77,11 @@ func Run(o Options) error {
 		clip = g.clip
 	}
 	soundOK := o.Sound == "on" || o.Sound == "auto" && audioDevice()
-	engine := desktop.NewLocalEngine()
+	engine := desktop.NewLocalPipe()
 	engine.Notify(ebiten.ScheduleFrame)
 	g.app = desktop.New(desktop.Config{
 		Store:     o.Store,
-		Engine:    engine,
+		Pipe:    engine,
 		Clipboard: clip,
 		ExportDir: o.ExportDir,
 		Lang:      o.Lang,
@@ -263,7 +263,7 @@ func (g *game) dropped() {
 
 func (g *game) Draw(screen *ebiten.Image) {
 	t0 := time.Now()
-	thinking := g.app.Board().Engine.Thinking()
+	thinking := g.app.Board().Client.Thinking()
 	g.frames.frame(t0, thinking)
 	if n := g.frames.n; n%60 == 0 {
 		g.trace(fmt.Sprintf("frames %d", n))

@@ -7,20 +7,20 @@ import (
 	"qipan/engine/protocol/variants"
 )
 
-// Link carries protocol lines to an engine and back, as the web board's Worker does. Send
+// Pipe carries protocol lines to an engine and back, as the web board's Worker does. Send
 // and Lines never block: the app calls them from its frame loop.
-type Link interface {
+type Pipe interface {
 	// Send queues lines for the engine.
 	Send(lines ...string)
 	// Lines returns the lines the engine wrote since the last call.
 	Lines() []string
 }
 
-// LocalEngine is qipan's engine (engine/protocol/variants: Xiangqi and Reversi) running in
+// LocalPipe is qipan's engine (engine/protocol/variants: Xiangqi and Reversi) running in
 // this process, behind the same protocol session as the native binary: one goroutine feeds it
 // the queued lines in order (a stop waits there for the search to end, not in the frame
 // loop), and the search runs in the session's own goroutine.
-type LocalEngine struct {
+type LocalPipe struct {
 	mu   sync.Mutex
 	in   []string      // lines queued for the engine
 	wake chan struct{} // a line was queued
@@ -31,16 +31,16 @@ type LocalEngine struct {
 }
 
 // Notify sets fn to be called, from the engine's goroutine, after each line the engine writes.
-func (e *LocalEngine) Notify(fn func()) {
+func (e *LocalPipe) Notify(fn func()) {
 	e.mu.Lock()
 	e.notify = fn
 	e.mu.Unlock()
 }
 
-// NewLocalEngine starts the engine. It says "info string ready" first, as the Worker does once
+// NewLocalPipe starts the engine. It says "info string ready" first, as the Worker does once
 // its wasm has loaded.
-func NewLocalEngine() *LocalEngine {
-	e := &LocalEngine{wake: make(chan struct{}, 1), out: []string{"info string ready"}}
+func NewLocalPipe() *LocalPipe {
+	e := &LocalPipe{wake: make(chan struct{}, 1), out: []string{"info string ready"}}
 	s := protocol.New(variants.New(), func(line string) {
 		e.mu.Lock()
 		e.out = append(e.out, line)
@@ -69,7 +69,7 @@ func NewLocalEngine() *LocalEngine {
 }
 
 // Send queues lines for the engine, in order; it never blocks.
-func (e *LocalEngine) Send(lines ...string) {
+func (e *LocalPipe) Send(lines ...string) {
 	e.mu.Lock()
 	e.in = append(e.in, lines...)
 	e.mu.Unlock()
@@ -80,7 +80,7 @@ func (e *LocalEngine) Send(lines ...string) {
 }
 
 // Lines returns what the engine wrote since the last call.
-func (e *LocalEngine) Lines() []string {
+func (e *LocalPipe) Lines() []string {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	out := e.out

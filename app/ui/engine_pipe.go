@@ -8,10 +8,10 @@ import (
 	"qipan/app/play"
 )
 
-// engineLink is a page's line to the engine Worker (the app's and the embed's). The Worker (and its wasm)
+// enginePipe is a page's line to the engine Worker (the app's and the embed's). The Worker (and its wasm)
 // is started by the first lines there are to send, or by start when the reader has asked for
 // the computer, so a page that only replays a game never downloads the engine.
-type engineLink struct {
+type enginePipe struct {
 	worker  engineWorker
 	session *play.Session                      // its engine conversation and watchdog
 	onLine  func(ctx app.Context, line string) // each line the engine says, on the UI goroutine
@@ -19,7 +19,7 @@ type engineLink struct {
 }
 
 // start starts the Worker if it is not running, and reports whether it runs.
-func (l *engineLink) start(ctx app.Context) bool {
+func (l *enginePipe) start(ctx app.Context) bool {
 	if l.worker != nil {
 		return true
 	}
@@ -34,7 +34,7 @@ func (l *engineLink) start(ctx app.Context) bool {
 	return true
 }
 
-func (l *engineLink) fail(why string) {
+func (l *enginePipe) fail(why string) {
 	if l.onFail != nil {
 		l.onFail(why)
 		return
@@ -42,7 +42,7 @@ func (l *engineLink) fail(why string) {
 	l.session.Engine().Fail(why)
 }
 
-func (l *engineLink) said(ctx app.Context, line string) {
+func (l *enginePipe) said(ctx app.Context, line string) {
 	wasReady := l.session.Engine().Ready()
 	l.onLine(ctx, line)
 	if !wasReady && l.session.Engine().Ready() {
@@ -52,7 +52,7 @@ func (l *engineLink) said(ctx app.Context, line string) {
 
 // send posts lines (starting the Worker if need be); a search they start is hurried if it
 // runs well past its time limit, so a slow or stuck search still ends with a move.
-func (l *engineLink) send(ctx app.Context, lines []string) {
+func (l *enginePipe) send(ctx app.Context, lines []string) {
 	if len(lines) == 0 || !l.start(ctx) {
 		return
 	}
@@ -66,7 +66,7 @@ func (l *engineLink) send(ctx app.Context, lines []string) {
 // watch wakes the session's watchdog when it wants (play.Session.Tick: the search is hurried
 // once it has had its time limit and play.StopAfter more, counted from when the engine is
 // ready: a first search waits for the engine to load, seconds on a slow machine).
-func (l *engineLink) watch(ctx app.Context) {
+func (l *enginePipe) watch(ctx app.Context) {
 	w := l.session.Watch(time.Now())
 	if w == 0 {
 		return
@@ -82,7 +82,7 @@ func (l *engineLink) watch(ctx app.Context) {
 	})
 }
 
-func (l *engineLink) close() {
+func (l *enginePipe) close() {
 	if l.worker != nil {
 		l.worker.Close()
 		l.worker = nil
