@@ -21,13 +21,13 @@ import (
 func main() {
 	warmUp()
 	y := newYielder()
-	s := protocol.New(variants.New(protocol.WithYield(y.yield)), func(line string) {
+	c := protocol.New(variants.New(protocol.WithYield(y.yield)), func(line string) {
 		js.Global().Call("postMessage", line)
 	})
 	js.Global().Set("qipanReceive", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		for _, a := range args {
 			for _, line := range strings.Split(a.String(), "\n") {
-				s.Handle(line)
+				c.Handle(line)
 			}
 		}
 		return nil

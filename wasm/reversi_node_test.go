@@ -30,7 +30,7 @@ go perft 2
 `
 
 // TestWasmReversiMatchesNative: the worker's wasm under node prints what the native engine
-// prints for a Reversi session (times aside).
+// prints for a Reversi script (times aside).
 func TestWasmReversiMatchesNative(t *testing.T) {
 	want := wasmMatchesNative(t, reversiScript, variants.New())
 	for _, w := range []string{"info string exact", "bestmove pass", "pass: 1", "Nodes searched: 1920"} {

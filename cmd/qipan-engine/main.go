@@ -17,12 +17,13 @@ func main() {
 	os.Exit(run(os.Stdin, os.Stdout))
 }
 
-// run drives a session until quit or the end of input. At the end of input a running search
-// finishes (an infinite one is stopped), so `echo "go depth 6" | qipan-engine` prints its move.
+// run drives a protocol connection (protocol.Conn) until quit or the end of input. At the end
+// of input a running search finishes (an infinite one is stopped), so
+// `echo "go depth 6" | qipan-engine` prints its move.
 func run(in io.Reader, out io.Writer) int {
 	w := bufio.NewWriter(out)
 	failed := false
-	s := protocol.New(variants.New(), func(line string) {
+	c := protocol.New(variants.New(), func(line string) {
 		_, err := fmt.Fprintln(w, line)
 		if err == nil {
 			err = w.Flush()
@@ -35,14 +36,14 @@ func run(in io.Reader, out io.Writer) int {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {
-		s.Handle(sc.Text())
+		c.Handle(sc.Text())
 		select {
-		case <-s.Done():
+		case <-c.Done():
 			return 0
 		default:
 		}
 	}
-	s.Finish()
+	c.Finish()
 	if err := sc.Err(); err != nil {
 		fmt.Fprintln(os.Stderr, "qipan-engine: reading input:", err)
 		return 1

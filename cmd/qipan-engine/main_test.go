@@ -12,8 +12,8 @@ import (
 	"qipan/engine/xiangqi"
 )
 
-// TestBinarySession builds the real binary and talks UCCI to it through pipes.
-func TestBinarySession(t *testing.T) {
+// TestBinaryUCCI builds the real binary and talks UCCI to it through pipes.
+func TestBinaryUCCI(t *testing.T) {
 	bin := filepath.Join(t.TempDir(), "qipan-engine")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)

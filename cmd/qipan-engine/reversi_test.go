@@ -11,7 +11,7 @@ import (
 	"qipan/engine/reversi"
 )
 
-// TestBinaryReversi builds the real binary and plays a Reversi session through it: switch,
+// TestBinaryReversi builds the real binary and plays a Reversi script through it: switch,
 // positions, a forced pass, perft, an exact solve, hints, an error, and back to xiangqi.
 func TestBinaryReversi(t *testing.T) {
 	bin := filepath.Join(t.TempDir(), "qipan-engine")

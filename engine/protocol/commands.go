@@ -14,71 +14,71 @@ var sprintf = fmt.Sprintf
 
 // idleCommand returns the handler of a command allowed only while idle (isready, stop,
 // ponderhit and quit are handled in any state).
-func idleCommand(cmd string) func(s *Session, args []string) {
+func idleCommand(cmd string) func(c *Conn, args []string) {
 	switch cmd {
 	case "ucci":
-		return (*Session).cmdUCCI
+		return (*Conn).cmdUCCI
 	case "uci":
-		return (*Session).cmdUCI
+		return (*Conn).cmdUCI
 	case "setoption":
-		return (*Session).cmdSetOption
+		return (*Conn).cmdSetOption
 	case "ucinewgame":
-		return (*Session).cmdNewGame
+		return (*Conn).cmdNewGame
 	case "position":
-		return (*Session).cmdPosition
+		return (*Conn).cmdPosition
 	case "banmoves":
-		return (*Session).cmdBanMoves
+		return (*Conn).cmdBanMoves
 	case "go":
-		return (*Session).cmdGo
+		return (*Conn).cmdGo
 	case "bench":
-		return (*Session).cmdBench
+		return (*Conn).cmdBench
 	case "probe":
-		return (*Session).cmdProbe
+		return (*Conn).cmdProbe
 	}
 	return nil
 }
 
-func (s *Session) dispatch(line string) {
+func (c *Conn) dispatch(line string) {
 	f := strings.Fields(line)
 	cmd, args := f[0], f[1:]
 	switch cmd {
 	case "isready":
-		if noArgs(s, cmd, args) {
-			s.println("readyok")
+		if noArgs(c, cmd, args) {
+			c.println("readyok")
 		}
 		return
 	case "stop":
-		if noArgs(s, cmd, args) {
-			s.cmdStop()
+		if noArgs(c, cmd, args) {
+			c.cmdStop()
 		}
 		return
 	case "quit":
-		if noArgs(s, cmd, args) {
-			s.cmdQuit()
+		if noArgs(c, cmd, args) {
+			c.cmdQuit()
 		}
 		return
 	case "ponderhit":
-		s.cmdPonderHit(args)
+		c.cmdPonderHit(args)
 		return
 	}
 	h := idleCommand(cmd)
 	if h == nil {
-		s.errorf("unknown command %q", cmd)
+		c.errorf("unknown command %q", cmd)
 		return
 	}
-	s.mu.Lock()
-	thinking := s.thinking
-	s.mu.Unlock()
+	c.mu.Lock()
+	thinking := c.thinking
+	c.mu.Unlock()
 	if thinking {
-		s.errorf("%s is not allowed while thinking (send stop first)", cmd)
+		c.errorf("%s is not allowed while thinking (send stop first)", cmd)
 		return
 	}
-	h(s, args)
+	h(c, args)
 }
 
-func noArgs(s *Session, cmd string, args []string) bool {
+func noArgs(c *Conn, cmd string, args []string) bool {
 	if len(args) > 0 {
-		s.errorf("%s takes no arguments, got %q", cmd, strings.Join(args, " "))
+		c.errorf("%s takes no arguments, got %q", cmd, strings.Join(args, " "))
 		return false
 	}
 	return true
@@ -86,63 +86,63 @@ func noArgs(s *Session, cmd string, args []string) bool {
 
 const engineName, engineAuthor = "qipan", "the qipan authors"
 
-func (s *Session) cmdUCCI(args []string) {
-	if !noArgs(s, "ucci", args) {
+func (c *Conn) cmdUCCI(args []string) {
+	if !noArgs(c, "ucci", args) {
 		return
 	}
-	s.mu.Lock()
-	s.dialect = dialectUCCI
-	s.mu.Unlock()
+	c.mu.Lock()
+	c.dialect = dialectUCCI
+	c.mu.Unlock()
 	lines := []string{"id name " + engineName, "id author " + engineAuthor,
 		"option usemillisec type check default false",
 		"option batch type check default false",
 		"option newgame type button"}
-	for _, o := range s.engineOptions() {
+	for _, o := range c.engineOptions() {
 		lines = append(lines, "option "+o.format(dialectUCCI))
 	}
-	s.printlns(append(lines, "ucciok"))
+	c.printlns(append(lines, "ucciok"))
 }
 
-func (s *Session) cmdUCI(args []string) {
-	if !noArgs(s, "uci", args) {
+func (c *Conn) cmdUCI(args []string) {
+	if !noArgs(c, "uci", args) {
 		return
 	}
-	s.mu.Lock()
-	s.dialect = dialectUCI
-	s.mu.Unlock()
+	c.mu.Lock()
+	c.dialect = dialectUCI
+	c.mu.Unlock()
 	lines := []string{"id name " + engineName, "id author " + engineAuthor}
-	for _, o := range s.engineOptions() {
+	for _, o := range c.engineOptions() {
 		lines = append(lines, "option name "+o.format(dialectUCI))
 	}
-	s.printlns(append(lines, "uciok"))
+	c.printlns(append(lines, "uciok"))
 }
 
-func (s *Session) printlns(lines []string) {
-	s.outMu.Lock()
-	defer s.outMu.Unlock()
+func (c *Conn) printlns(lines []string) {
+	c.outMu.Lock()
+	defer c.outMu.Unlock()
 	for _, l := range lines {
-		s.out(l)
+		c.out(l)
 	}
 }
 
-func (s *Session) engineOptions() []Option {
-	if o, ok := s.eng.(Optioner); ok {
+func (c *Conn) engineOptions() []Option {
+	if o, ok := c.eng.(Optioner); ok {
 		return o.Options()
 	}
 	return nil
 }
 
-func (s *Session) cmdNewGame(args []string) {
-	if noArgs(s, "ucinewgame", args) {
-		s.eng.NewGame()
+func (c *Conn) cmdNewGame(args []string) {
+	if noArgs(c, "ucinewgame", args) {
+		c.eng.NewGame()
 	}
 }
 
 // cmdSetOption takes both "setoption <name> [<value>]" (UCCI) and
 // "setoption name <name words> [value <value words>]" (UCI).
-func (s *Session) cmdSetOption(args []string) {
+func (c *Conn) cmdSetOption(args []string) {
 	if len(args) == 0 {
-		s.errorf("setoption: missing option name")
+		c.errorf("setoption: missing option name")
 		return
 	}
 	var name, value string
@@ -156,7 +156,7 @@ func (s *Session) cmdSetOption(args []string) {
 			value = strings.Join(args[i+1:], " ")
 		}
 		if name == "" {
-			s.errorf("setoption: missing option name after \"name\"")
+			c.errorf("setoption: missing option name after \"name\"")
 			return
 		}
 	} else {
@@ -167,24 +167,24 @@ func (s *Session) cmdSetOption(args []string) {
 	case "usemillisec", "batch":
 		b, err := ParseBool(value)
 		if err != nil {
-			s.errorf("setoption %s: %v", name, err)
+			c.errorf("setoption %s: %v", name, err)
 			return
 		}
-		s.mu.Lock()
+		c.mu.Lock()
 		if name == "batch" {
-			s.batch = b
+			c.batch = b
 		} else {
-			s.millis = b
+			c.millis = b
 		}
-		s.mu.Unlock()
+		c.mu.Unlock()
 		return
 	case "newgame", "clear hash":
-		s.eng.NewGame()
+		c.eng.NewGame()
 		return
 	case "hash":
 		name = "hashsize" // UCI's name for it
 	}
-	o, ok := s.eng.(Optioner)
+	o, ok := c.eng.(Optioner)
 	if !ok {
 		return // unknown options are fine
 	}
@@ -194,34 +194,34 @@ func (s *Session) cmdSetOption(args []string) {
 		}
 	}
 	if err := o.SetOption(name, value); err != nil && !errors.Is(err, ErrUnknownOption) {
-		s.errorf("setoption %s: %v", name, err)
+		c.errorf("setoption %s: %v", name, err)
 	}
 }
 
 // cmdPosition: "position {fen <FEN> | startpos} [moves <m1> …]".
-func (s *Session) cmdPosition(args []string) {
-	fenFields, moves, ok := s.parsePosition("position", args)
+func (c *Conn) cmdPosition(args []string) {
+	fenFields, moves, ok := c.parsePosition("position", args)
 	if !ok {
 		return
 	}
-	if err := s.eng.SetPosition(strings.Join(fenFields, " "), moves); err != nil {
-		s.errorf("position: %v", err)
+	if err := c.eng.SetPosition(strings.Join(fenFields, " "), moves); err != nil {
+		c.errorf("position: %v", err)
 		return
 	}
 	red := (len(fenFields) < 2 || fenFields[1] != "b") == (len(moves)%2 == 0)
-	if sd, ok := s.eng.(Sider); ok {
+	if sd, ok := c.eng.(Sider); ok {
 		red = sd.FirstToMove()
 	}
-	s.mu.Lock()
-	s.redToMove = red
-	s.bans = nil
-	s.mu.Unlock()
+	c.mu.Lock()
+	c.redToMove = red
+	c.bans = nil
+	c.mu.Unlock()
 }
 
 // parsePosition reads "{fen <FEN> | startpos} [moves <m1> …]" (after position or probe).
-func (s *Session) parsePosition(cmd string, args []string) (fenFields, moves []string, ok bool) {
+func (c *Conn) parsePosition(cmd string, args []string) (fenFields, moves []string, ok bool) {
 	if len(args) == 0 {
-		s.errorf("%s: missing \"fen\" or \"startpos\"", cmd)
+		c.errorf("%s: missing \"fen\" or \"startpos\"", cmd)
 		return nil, nil, false
 	}
 	var rest []string
@@ -235,16 +235,16 @@ func (s *Session) parsePosition(cmd string, args []string) (fenFields, moves []s
 		}
 		fenFields, rest = args[1:i], args[i:]
 		if len(fenFields) == 0 {
-			s.errorf("%s fen: missing FEN", cmd)
+			c.errorf("%s fen: missing FEN", cmd)
 			return nil, nil, false
 		}
 	default:
-		s.errorf("%s: want \"fen\" or \"startpos\", got %q", cmd, args[0])
+		c.errorf("%s: want \"fen\" or \"startpos\", got %q", cmd, args[0])
 		return nil, nil, false
 	}
 	if len(rest) > 0 {
 		if rest[0] != "moves" {
-			s.errorf("%s: want \"moves\" after the position, got %q", cmd, rest[0])
+			c.errorf("%s: want \"moves\" after the position, got %q", cmd, rest[0])
 			return nil, nil, false
 		}
 		moves = rest[1:]
@@ -254,19 +254,19 @@ func (s *Session) parsePosition(cmd string, args []string) (fenFields, moves []s
 
 // cmdProbe: "probe {fen <FEN> | startpos} [moves …]" answers "pophash …" from the engine's
 // hash table (UCCI), without changing the position.
-func (s *Session) cmdProbe(args []string) {
-	p, ok := s.eng.(Prober)
+func (c *Conn) cmdProbe(args []string) {
+	p, ok := c.eng.(Prober)
 	if !ok {
-		s.errorf("probe is not supported")
+		c.errorf("probe is not supported")
 		return
 	}
-	fenFields, moves, ok := s.parsePosition("probe", args)
+	fenFields, moves, ok := c.parsePosition("probe", args)
 	if !ok {
 		return
 	}
 	h, err := p.Probe(strings.Join(fenFields, " "), moves)
 	if err != nil {
-		s.errorf("probe: %v", err)
+		c.errorf("probe: %v", err)
 		return
 	}
 	line := "pophash"
@@ -279,26 +279,26 @@ func (s *Session) cmdProbe(args []string) {
 	if h.Upper {
 		line += sprintf(" upperbound %d depth %d", h.Score, h.Depth)
 	}
-	s.println(line)
+	c.println(line)
 }
 
 // StartFEN is the start position (`position startpos`).
 const StartFEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 
 // cmdBanMoves: "banmoves <m1> …" until the next position command.
-func (s *Session) cmdBanMoves(args []string) {
+func (c *Conn) cmdBanMoves(args []string) {
 	bans := make([]string, 0, len(args))
 	for _, m := range args {
 		n, ok := normMove(m)
 		if !ok {
-			s.errorf("banmoves: bad move %q (want UCCI coordinates like h2e2)", m)
+			c.errorf("banmoves: bad move %q (want UCCI coordinates like h2e2)", m)
 			return
 		}
 		bans = append(bans, n)
 	}
-	s.mu.Lock()
-	s.bans = bans
-	s.mu.Unlock()
+	c.mu.Lock()
+	c.bans = bans
+	c.mu.Unlock()
 }
 
 // normMove accepts "h2e2" and ICCS "H2-E2" and returns the UCCI form.
@@ -315,58 +315,58 @@ func normMove(m string) (string, bool) {
 	return m, true
 }
 
-func (s *Session) cmdStop() {
-	s.mu.Lock()
-	thinking := s.thinking
-	s.mu.Unlock()
+func (c *Conn) cmdStop() {
+	c.mu.Lock()
+	thinking := c.thinking
+	c.mu.Unlock()
 	if !thinking {
-		s.println("nobestmove")
+		c.println("nobestmove")
 		return
 	}
-	s.stopJob()
+	c.stopJob()
 }
 
-func (s *Session) cmdQuit() {
-	s.stopJob()
-	s.println("bye")
-	s.mu.Lock()
-	s.quitted = true
-	s.mu.Unlock()
-	close(s.quit)
+func (c *Conn) cmdQuit() {
+	c.stopJob()
+	c.println("bye")
+	c.mu.Lock()
+	c.quitted = true
+	c.mu.Unlock()
+	close(c.quit)
 }
 
 // cmdPonderHit: the opponent played the pondered move; the clock of the stored limits starts.
-func (s *Session) cmdPonderHit(args []string) {
+func (c *Conn) cmdPonderHit(args []string) {
 	if len(args) > 1 || len(args) == 1 && args[0] != "draw" {
-		s.errorf("ponderhit: unexpected %q", strings.Join(args, " "))
+		c.errorf("ponderhit: unexpected %q", strings.Join(args, " "))
 		return
 	}
-	s.mu.Lock()
-	if !s.thinking || s.ponder == nil {
-		s.mu.Unlock()
-		s.errorf("ponderhit while not pondering")
+	c.mu.Lock()
+	if !c.thinking || c.ponder == nil {
+		c.mu.Unlock()
+		c.errorf("ponderhit while not pondering")
 		return
 	}
-	lim := *s.ponder
-	s.ponder = nil
+	lim := *c.ponder
+	c.ponder = nil
 	if !lim.Infinite {
-		s.waitStop = false
-		close(s.release)
+		c.waitStop = false
+		close(c.release)
 		if soft, _ := lim.Budget(); soft > 0 {
-			s.timer = time.AfterFunc(soft, s.cancel)
+			c.timer = time.AfterFunc(soft, c.cancel)
 		}
 	}
-	s.mu.Unlock()
+	c.mu.Unlock()
 }
 
 // cmdGo parses "go [ponder] [draw] <limits>" or "go perft <depth>" and starts the job.
-func (s *Session) cmdGo(args []string) {
-	s.mu.Lock()
-	unit, red, bans, dia := time.Second, s.redToMove, s.bans, s.dialect
-	if s.millis {
+func (c *Conn) cmdGo(args []string) {
+	c.mu.Lock()
+	unit, red, bans, dia := time.Second, c.redToMove, c.bans, c.dialect
+	if c.millis {
 		unit = time.Millisecond
 	}
-	s.mu.Unlock()
+	c.mu.Unlock()
 
 	var lim Limits
 	ponder, perft, depthZero := false, 0, false
@@ -374,7 +374,7 @@ func (s *Session) cmdGo(args []string) {
 		word := args[i]
 		next := func() (string, bool) {
 			if i+1 >= len(args) {
-				s.errorf("go %s: missing value", word)
+				c.errorf("go %s: missing value", word)
 				return "", false
 			}
 			i++
@@ -396,30 +396,30 @@ func (s *Session) cmdGo(args []string) {
 			if v, ok = next(); ok {
 				if v == "infinite" {
 					lim.Infinite = true
-				} else if n, ok = s.count(word, v, true); ok {
+				} else if n, ok = c.count(word, v, true); ok {
 					lim.Depth = clampInt(n)
 					depthZero = n == 0
 				}
 			}
 		case "nodes":
 			if v, ok = next(); ok {
-				n, ok = s.count(word, v, false)
+				n, ok = c.count(word, v, false)
 				lim.Nodes = n
 			}
 		case "perft":
 			if v, ok = next(); ok {
-				n, ok = s.count(word, v, false)
+				n, ok = c.count(word, v, false)
 				perft = clampInt(n)
 			}
 		case "movestogo", "oppmovestogo":
 			if v, ok = next(); ok {
-				if n, ok = s.count(word, v, true); ok && word == "movestogo" {
+				if n, ok = c.count(word, v, true); ok && word == "movestogo" {
 					lim.MovesToGo = clampInt(n)
 				}
 			}
 		case "time", "increment", "opptime", "oppincrement":
 			if v, ok = next(); ok {
-				if d, ok = s.duration(word, v, unit); ok {
+				if d, ok = c.duration(word, v, unit); ok {
 					switch word {
 					case "time":
 						lim.Time = d
@@ -434,7 +434,7 @@ func (s *Session) cmdGo(args []string) {
 			}
 		case "movetime", "wtime", "btime", "winc", "binc":
 			if v, ok = next(); ok {
-				if d, ok = s.duration(word, v, time.Millisecond); ok {
+				if d, ok = c.duration(word, v, time.Millisecond); ok {
 					own := (word[0] == 'w') == red
 					switch {
 					case word == "movetime":
@@ -451,7 +451,7 @@ func (s *Session) cmdGo(args []string) {
 				}
 			}
 		default:
-			s.errorf("go: unknown word %q", word)
+			c.errorf("go: unknown word %q", word)
 			return
 		}
 		if !ok {
@@ -459,11 +459,11 @@ func (s *Session) cmdGo(args []string) {
 		}
 	}
 	if perft > 0 {
-		s.goPerft(perft)
+		c.goPerft(perft)
 		return
 	}
 	if depthZero && !lim.Infinite {
-		s.println("nobestmove") // UCCI: depth 0 asks for no search
+		c.println("nobestmove") // UCCI: depth 0 asks for no search
 		return
 	}
 	if lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0 && lim.Time == 0 {
@@ -477,11 +477,11 @@ func (s *Session) cmdGo(args []string) {
 			searchLim = Limits{Infinite: true, Ban: bans} // the clock starts at ponderhit
 		}
 	}
-	s.start(lim.Infinite || ponder, held, func(ctx context.Context) []string {
-		res := s.eng.Search(ctx, searchLim, func(inf Info) {
-			s.println(formatInfo(dia, inf))
+	c.start(lim.Infinite || ponder, held, func(ctx context.Context) []string {
+		res := c.eng.Search(ctx, searchLim, func(inf Info) {
+			c.println(formatInfo(dia, inf))
 			if inf.Note != "" {
-				s.println("info string " + inf.Note)
+				c.println("info string " + inf.Note)
 			}
 		})
 		if res.Best == "" {
@@ -500,10 +500,10 @@ func (s *Session) cmdGo(args []string) {
 
 // cmdBench: "bench [depth]" searches the engine's bench positions and prints
 // "Nodes searched: N" (the signature) and the speed.
-func (s *Session) cmdBench(args []string) {
-	b, ok := s.eng.(Bencher)
+func (c *Conn) cmdBench(args []string) {
+	b, ok := c.eng.(Bencher)
 	if !ok {
-		s.errorf("bench: not supported by this engine")
+		c.errorf("bench: not supported by this engine")
 		return
 	}
 	depth := 0
@@ -512,17 +512,17 @@ func (s *Session) cmdBench(args []string) {
 	case 1:
 		n, err := strconv.ParseUint(args[0], 10, 8)
 		if err != nil || n == 0 || n > 64 {
-			s.errorf("bench: bad depth %q (want 1..64)", args[0])
+			c.errorf("bench: bad depth %q (want 1..64)", args[0])
 			return
 		}
 		depth = int(n)
 	default:
-		s.errorf("bench: want at most one argument (the depth), got %q", strings.Join(args, " "))
+		c.errorf("bench: want at most one argument (the depth), got %q", strings.Join(args, " "))
 		return
 	}
-	s.start(false, nil, func(ctx context.Context) []string {
+	c.start(false, nil, func(ctx context.Context) []string {
 		t0 := time.Now()
-		nodes, err := b.Bench(ctx, depth, s.println)
+		nodes, err := b.Bench(ctx, depth, c.println)
 		if err != nil {
 			return []string{"info string bench stopped"}
 		}
@@ -533,14 +533,14 @@ func (s *Session) cmdBench(args []string) {
 	})
 }
 
-func (s *Session) goPerft(depth int) {
-	p, ok := s.eng.(Perfter)
+func (c *Conn) goPerft(depth int) {
+	p, ok := c.eng.(Perfter)
 	if !ok {
-		s.errorf("go perft: not supported by this engine")
+		c.errorf("go perft: not supported by this engine")
 		return
 	}
-	s.start(false, nil, func(ctx context.Context) []string {
-		total, err := p.Perft(ctx, depth, func(m string, n uint64) { s.println(sprintf("%s: %d", m, n)) })
+	c.start(false, nil, func(ctx context.Context) []string {
+		total, err := p.Perft(ctx, depth, func(m string, n uint64) { c.println(sprintf("%s: %d", m, n)) })
 		if err != nil {
 			return []string{"info string perft stopped"}
 		}
@@ -549,24 +549,24 @@ func (s *Session) goPerft(depth int) {
 }
 
 // count parses a non-negative integer (positive unless zeroOK).
-func (s *Session) count(word, v string, zeroOK bool) (uint64, bool) {
+func (c *Conn) count(word, v string, zeroOK bool) (uint64, bool) {
 	n, err := strconv.ParseUint(v, 10, 64)
 	if err != nil || n == 0 && !zeroOK {
 		want := "a positive whole number"
 		if zeroOK {
 			want = "a whole number ≥ 0"
 		}
-		s.errorf("go %s: bad number %q (want %s)", word, v, want)
+		c.errorf("go %s: bad number %q (want %s)", word, v, want)
 		return 0, false
 	}
 	return n, true
 }
 
 // duration parses a non-negative time in unit (decimals allowed: "go time 2.5").
-func (s *Session) duration(word, v string, unit time.Duration) (time.Duration, bool) {
+func (c *Conn) duration(word, v string, unit time.Duration) (time.Duration, bool) {
 	f, err := strconv.ParseFloat(v, 64)
 	if err != nil || f < 0 || math.IsInf(f, 0) || math.IsNaN(f) || f*float64(unit) > math.MaxInt64/2 {
-		s.errorf("go %s: bad time %q", word, v)
+		c.errorf("go %s: bad time %q", word, v)
 		return 0, false
 	}
 	return time.Duration(f * float64(unit)), true

@@ -1,10 +1,10 @@
 // Package protocol speaks UCCI and UCI to a GUI (the dialect of the last `ucci` or `uci`
 // line: option and info lines, time units): lines in, lines out, for any
-// game engine behind the small Engine interface. The native binary, the browser Worker and the
-// tests all drive the same Session.
+// game engine behind the small Engine interface. The native binary, the browser Worker, the
+// desktop app and the tests all drive the same Conn, one connection to a GUI.
 //
 // Files:
-//   - protocol.go: Engine, Limits, Info, Result, Session and its states (idle, thinking, quit).
+//   - protocol.go: Engine, Limits, Info, Result, Conn and its states (idle, thinking, quit).
 //   - commands.go: one method per command (ucci, uci, setoption, position, banmoves, go, stop,
 //     bench, …).
 //   - format.go:   info and option lines for each dialect; how long to think under a clock
@@ -157,8 +157,10 @@ const (
 	dialectUCI
 )
 
-// Session is one conversation with a GUI.
-type Session struct {
+// Conn is the engine's end of one connection to a GUI: the conversation's state (dialect,
+// options, the search running) between the lines the GUI sends (Handle) and those the engine
+// writes back.
+type Conn struct {
 	eng Engine
 
 	outMu sync.Mutex
@@ -185,64 +187,64 @@ type Session struct {
 	quitted   bool
 }
 
-// New returns a session for eng that writes each output line (without newline) to out. out is
+// New returns a connection for eng that writes each output line (without newline) to out. out is
 // never called concurrently.
-func New(eng Engine, out func(line string)) *Session {
-	return &Session{eng: eng, out: out, redToMove: true, quit: make(chan struct{})}
+func New(eng Engine, out func(line string)) *Conn {
+	return &Conn{eng: eng, out: out, redToMove: true, quit: make(chan struct{})}
 }
 
 // Done is closed after `quit` has been answered with `bye`.
-func (s *Session) Done() <-chan struct{} { return s.quit }
+func (c *Conn) Done() <-chan struct{} { return c.quit }
 
-func (s *Session) println(line string) {
-	s.outMu.Lock()
-	defer s.outMu.Unlock()
-	s.out(line)
+func (c *Conn) println(line string) {
+	c.outMu.Lock()
+	defer c.outMu.Unlock()
+	c.out(line)
 }
 
-func (s *Session) errorf(format string, args ...any) {
-	s.println("info string error: " + sprintf(format, args...))
+func (c *Conn) errorf(format string, args ...any) {
+	c.println("info string error: " + sprintf(format, args...))
 }
 
 // Handle processes one input line. It returns at once, except for `stop` and `quit` while
 // thinking (see the package doc).
-func (s *Session) Handle(line string) {
+func (c *Conn) Handle(line string) {
 	line = strings.TrimSpace(line)
 	if line == "" {
 		return
 	}
-	s.hmu.Lock()
-	defer s.hmu.Unlock()
-	s.mu.Lock()
-	if s.quitted {
-		s.mu.Unlock()
+	c.hmu.Lock()
+	defer c.hmu.Unlock()
+	c.mu.Lock()
+	if c.quitted {
+		c.mu.Unlock()
 		return
 	}
-	if s.thinking && s.batch {
-		s.queued = append(s.queued, line)
-		s.mu.Unlock()
+	if c.thinking && c.batch {
+		c.queued = append(c.queued, line)
+		c.mu.Unlock()
 		return
 	}
-	s.mu.Unlock()
-	s.dispatch(line)
+	c.mu.Unlock()
+	c.dispatch(line)
 }
 
-// start runs job in a goroutine as the session's thinking state. job may write progress lines;
-// it returns the final lines (bestmove, …), which are written as the session leaves the
-// thinking state, so that a GUI reacting to them always finds the session idle.
+// start runs job in a goroutine as the connection's thinking state. job may write progress
+// lines; it returns the final lines (bestmove, …), which are written as the connection leaves
+// the thinking state, so that a GUI reacting to them always finds it idle.
 // With waitStop (infinite, ponder) the final lines wait for stop (or ponderhit).
-func (s *Session) start(waitStop bool, ponder *Limits, job func(ctx context.Context) (final []string)) {
+func (c *Conn) start(waitStop bool, ponder *Limits, job func(ctx context.Context) (final []string)) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done, release := make(chan struct{}), make(chan struct{})
-	s.mu.Lock()
-	s.thinking, s.cancel, s.done, s.stopped = true, cancel, done, false
-	s.waitStop, s.ponder, s.release = waitStop, ponder, release
-	s.mu.Unlock()
+	c.mu.Lock()
+	c.thinking, c.cancel, c.done, c.stopped = true, cancel, done, false
+	c.waitStop, c.ponder, c.release = waitStop, ponder, release
+	c.mu.Unlock()
 	go func() {
 		final := job(ctx)
-		s.mu.Lock()
-		hold := s.waitStop && !s.stopped
-		s.mu.Unlock()
+		c.mu.Lock()
+		hold := c.waitStop && !c.stopped
+		c.mu.Unlock()
 		if hold {
 			select {
 			case <-ctx.Done():
@@ -250,83 +252,83 @@ func (s *Session) start(waitStop bool, ponder *Limits, job func(ctx context.Cont
 			}
 		}
 		cancel()
-		s.end(done, final)
+		c.end(done, final)
 	}()
 }
 
 // end leaves the thinking state, writes the job's final lines and, in batch mode, handles the
 // lines queued meanwhile.
-func (s *Session) end(done chan struct{}, final []string) {
-	s.mu.Lock()
-	batch := s.batch // fixed while thinking: setoption is refused (or queued) then
-	s.mu.Unlock()
+func (c *Conn) end(done chan struct{}, final []string) {
+	c.mu.Lock()
+	batch := c.batch // fixed while thinking: setoption is refused (or queued) then
+	c.mu.Unlock()
 	if batch {
 		// Lines are queued only in batch mode, where stop and quit are queued too, so nobody
 		// waits on done holding hmu; holding it keeps newer lines from overtaking queued ones.
-		s.hmu.Lock()
-		defer s.hmu.Unlock()
+		c.hmu.Lock()
+		defer c.hmu.Unlock()
 	}
-	s.outMu.Lock()
-	s.mu.Lock()
-	s.clearJob()
-	s.mu.Unlock()
+	c.outMu.Lock()
+	c.mu.Lock()
+	c.clearJob()
+	c.mu.Unlock()
 	for _, line := range final {
-		s.out(line)
+		c.out(line)
 	}
-	s.outMu.Unlock()
+	c.outMu.Unlock()
 	close(done)
 	if !batch {
 		return
 	}
-	s.mu.Lock()
-	for len(s.queued) > 0 && !s.thinking && !s.quitted {
-		line := s.queued[0]
-		s.queued = s.queued[1:]
-		s.mu.Unlock()
-		s.dispatch(line)
-		s.mu.Lock()
+	c.mu.Lock()
+	for len(c.queued) > 0 && !c.thinking && !c.quitted {
+		line := c.queued[0]
+		c.queued = c.queued[1:]
+		c.mu.Unlock()
+		c.dispatch(line)
+		c.mu.Lock()
 	}
-	if s.quitted {
-		s.queued = nil
+	if c.quitted {
+		c.queued = nil
 	}
-	s.mu.Unlock()
+	c.mu.Unlock()
 }
 
-func (s *Session) clearJob() {
-	s.thinking, s.waitStop, s.ponder, s.cancel, s.done, s.release = false, false, nil, nil, nil, nil
-	if s.timer != nil {
-		s.timer.Stop()
-		s.timer = nil
+func (c *Conn) clearJob() {
+	c.thinking, c.waitStop, c.ponder, c.cancel, c.done, c.release = false, false, nil, nil, nil, nil
+	if c.timer != nil {
+		c.timer.Stop()
+		c.timer = nil
 	}
 }
 
 // stopJob cancels the running job and waits until it has written its last line.
-func (s *Session) stopJob() {
-	s.mu.Lock()
-	if !s.thinking {
-		s.mu.Unlock()
+func (c *Conn) stopJob() {
+	c.mu.Lock()
+	if !c.thinking {
+		c.mu.Unlock()
 		return
 	}
-	s.stopped = true
-	cancel, done := s.cancel, s.done
-	s.mu.Unlock()
+	c.stopped = true
+	cancel, done := c.cancel, c.done
+	c.mu.Unlock()
 	cancel()
 	<-done
 }
 
 // Finish is for the end of input: it waits until the running job and any queued lines are
 // done, stopping a job that would otherwise run until stop (infinite, ponder).
-func (s *Session) Finish() {
+func (c *Conn) Finish() {
 	for {
-		s.hmu.Lock()
-		s.mu.Lock()
-		thinking, done := s.thinking, s.done
-		if thinking && s.waitStop {
-			s.stopped = true
-			s.cancel()
+		c.hmu.Lock()
+		c.mu.Lock()
+		thinking, done := c.thinking, c.done
+		if thinking && c.waitStop {
+			c.stopped = true
+			c.cancel()
 		}
-		s.mu.Unlock()
-		s.hmu.Unlock()
+		c.mu.Unlock()
+		c.hmu.Unlock()
 		if !thinking {
 			return
 		}

@@ -170,7 +170,7 @@ func (r *recorder) waitFor(t *testing.T, prefix string) {
 	}
 }
 
-func newSession() (*Session, *fakeEngine, *recorder) {
+func newConn() (*Conn, *fakeEngine, *recorder) {
 	e, r := &fakeEngine{}, newRecorder()
 	return New(e, r.out), e, r
 }
@@ -297,7 +297,7 @@ func TestCommands(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, e, r := newSession()
+			s, e, r := newConn()
 			for _, l := range tt.setup {
 				s.Handle(l)
 			}
@@ -348,8 +348,8 @@ func wantInt(t *testing.T, name string, got, want int) {
 	}
 }
 
-// waitIdle waits until the session has finished its job (the tests' searches are short).
-func waitIdle(t *testing.T, s *Session) {
+// waitIdle waits until the connection has finished its job (the tests' searches are short).
+func waitIdle(t *testing.T, s *Conn) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
@@ -360,7 +360,7 @@ func waitIdle(t *testing.T, s *Session) {
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatal("session still thinking after 10 s")
+			t.Fatal("connection still thinking after 10 s")
 		}
 		time.Sleep(time.Millisecond)
 	}
@@ -377,7 +377,7 @@ func count(lines []string, prefix string) int {
 }
 
 func TestStopWhileThinking(t *testing.T) {
-	s, _, r := newSession()
+	s, _, r := newConn()
 	s.Handle("go infinite")
 	r.waitFor(t, "info depth 3")
 	s.Handle("isready")
@@ -401,7 +401,7 @@ func TestStopWhileThinking(t *testing.T) {
 }
 
 func TestInfiniteHoldsBestmoveUntilStop(t *testing.T) {
-	s, _, r := newSession()
+	s, _, r := newConn()
 	s.Handle("go infinite depth 2") // the search ends at depth 2; bestmove waits for stop
 	r.waitFor(t, "info depth 2")
 	time.Sleep(20 * time.Millisecond)
@@ -416,7 +416,7 @@ func TestInfiniteHoldsBestmoveUntilStop(t *testing.T) {
 
 func TestPonder(t *testing.T) {
 	t.Run("depth, held until ponderhit", func(t *testing.T) {
-		s, _, r := newSession()
+		s, _, r := newConn()
 		s.Handle("go ponder depth 2")
 		r.waitFor(t, "info depth 2")
 		time.Sleep(20 * time.Millisecond)
@@ -427,7 +427,7 @@ func TestPonder(t *testing.T) {
 		r.waitFor(t, "bestmove h2e2")
 	})
 	t.Run("movetime starts at ponderhit", func(t *testing.T) {
-		s, e, r := newSession()
+		s, e, r := newConn()
 		s.Handle("go ponder movetime 30")
 		r.waitFor(t, "info depth 5")
 		if !e.lastLim.Infinite || count(r.all(), "bestmove") != 0 {
@@ -438,7 +438,7 @@ func TestPonder(t *testing.T) {
 		waitIdle(t, s)
 	})
 	t.Run("stop while pondering", func(t *testing.T) {
-		s, _, r := newSession()
+		s, _, r := newConn()
 		s.Handle("go ponder time 100")
 		r.waitFor(t, "info depth 1")
 		s.Handle("stop")
@@ -450,7 +450,7 @@ func TestPonder(t *testing.T) {
 
 func TestQuit(t *testing.T) {
 	t.Run("idle", func(t *testing.T) {
-		s, _, r := newSession()
+		s, _, r := newConn()
 		s.Handle("quit")
 		<-s.Done()
 		s.Handle("isready")
@@ -459,7 +459,7 @@ func TestQuit(t *testing.T) {
 		}
 	})
 	t.Run("while thinking", func(t *testing.T) {
-		s, _, r := newSession()
+		s, _, r := newConn()
 		s.Handle("go infinite")
 		r.waitFor(t, "info depth 1")
 		s.Handle("quit")
@@ -476,7 +476,7 @@ func TestQuit(t *testing.T) {
 }
 
 func TestPerftStop(t *testing.T) {
-	s, _, r := newSession()
+	s, _, r := newConn()
 	s.Handle("go perft 100")
 	s.Handle("stop")
 	if got := r.all(); !slices.Equal(got, []string{"info string perft stopped"}) {
@@ -485,7 +485,7 @@ func TestPerftStop(t *testing.T) {
 }
 
 func TestBatchQueuesWhileThinking(t *testing.T) {
-	s, e, r := newSession()
+	s, e, r := newConn()
 	s.Handle("setoption batch true")
 	e.gate = make(chan struct{})
 	s.Handle("go depth 1")
@@ -569,7 +569,7 @@ func TestFinish(t *testing.T) {
 			[]string{info(1, "h2e2"), "bestmove h2e2 ponder h7e7", info(1, "b0c2"), "bestmove b0c2 ponder h7e7"}},
 	}
 	for _, tt := range tests {
-		s, _, r := newSession()
+		s, _, r := newConn()
 		for _, l := range tt.in {
 			s.Handle(l)
 		}
@@ -578,7 +578,7 @@ func TestFinish(t *testing.T) {
 			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
 		}
 	}
-	s, _, r := newSession()
+	s, _, r := newConn()
 	s.Handle("go infinite")
 	s.Finish()
 	if got := r.all(); count(got, "bestmove") != 1 {
@@ -588,7 +588,7 @@ func TestFinish(t *testing.T) {
 
 func TestBench(t *testing.T) {
 	for _, tt := range []struct{ in, nodes string }{{"bench", "Nodes searched: 3000"}, {"bench 5", "Nodes searched: 5000"}} {
-		s, _, r := newSession()
+		s, _, r := newConn()
 		s.Handle(tt.in)
 		waitIdle(t, s)
 		got := r.all()

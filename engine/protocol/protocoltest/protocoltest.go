@@ -1,5 +1,5 @@
 // Package protocoltest drives engines through the protocol in tests: Run plays a script and
-// returns what the engine wrote, a Recorder keeps a session open and waits for lines, and
+// returns what the engine wrote, a Recorder keeps a connection open and waits for lines, and
 // PerftStops checks what every Perfter must do with a cancelled context or a bad depth.
 package protocoltest
 
@@ -14,36 +14,36 @@ import (
 	"qipan/engine/protocol"
 )
 
-// Run runs lines through a session over eng in batch mode (each line waits for the search
+// Run runs lines through a protocol.Conn over eng in batch mode (each line waits for the search
 // before it: a script runs in order), waits for the last search to finish and returns the
 // output.
 func Run(eng protocol.Engine, lines ...string) []string {
 	var mu sync.Mutex
 	var out []string
-	s := protocol.New(eng, func(l string) { mu.Lock(); out = append(out, l); mu.Unlock() })
-	s.Handle("setoption batch true")
+	c := protocol.New(eng, func(l string) { mu.Lock(); out = append(out, l); mu.Unlock() })
+	c.Handle("setoption batch true")
 	for _, l := range lines {
-		s.Handle(l)
+		c.Handle(l)
 	}
-	s.Finish()
+	c.Finish()
 	mu.Lock()
 	defer mu.Unlock()
 	return slices.Clone(out)
 }
 
-// Recorder is a session over an engine that keeps the lines it writes, for tests that
+// Recorder is a connection (protocol.Conn) to an engine that keeps the lines it writes, for tests that
 // send lines as they go (Handle) and wait for answers (WaitFor).
 type Recorder struct {
-	*protocol.Session
+	*protocol.Conn
 	mu    sync.Mutex
 	lines []string
 	ch    chan string
 }
 
-// NewRecorder starts a session over eng.
+// NewRecorder opens a connection to eng.
 func NewRecorder(eng protocol.Engine) *Recorder {
 	r := &Recorder{ch: make(chan string, 10000)}
-	r.Session = protocol.New(eng, func(l string) {
+	r.Conn = protocol.New(eng, func(l string) {
 		r.mu.Lock()
 		r.lines = append(r.lines, l)
 		r.mu.Unlock()

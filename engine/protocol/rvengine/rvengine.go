@@ -5,7 +5,7 @@
 // searcher they size are protocol.Settings.
 //
 // Conventions on the wire:
-//   - Positions: `position startpos` is the initial position (the session passes xiangqi's
+//   - Positions: `position startpos` is the initial position (the protocol.Conn passes xiangqi's
 //     protocol.StartFEN for it, which is read as the initial position here);
 //     `position fen <64 cells> <X|O>` is reversi's board text (cells a1, b1 … h8, X black,
 //     O white, - empty; see reversi.ParseBoard). Black (X) moves first: it is the "white" of

@@ -19,9 +19,9 @@ import (
 	"qipan/engine/reversi/search"
 )
 
-// session runs lines through a protocol session over a fresh engine (seeded) and returns the
+// script runs lines through a protocol connection to a fresh adapter (seeded) and returns the
 // output, waiting for searches to finish.
-func session(lines ...string) []string {
+func script(lines ...string) []string {
 	return protocoltest.Run(rvengine.New(protocol.WithSeed(7)), lines...)
 }
 
@@ -166,7 +166,7 @@ func TestGo(t *testing.T) {
 		{"over UCCI", []string{"ucci", "position fen " + over, "go depth 3"}, []string{"nobestmove"}, "", false},
 	}
 	for _, tt := range tests {
-		out := session(tt.lines...)
+		out := script(tt.lines...)
 		if e := errors(out); len(e) > 0 {
 			t.Errorf("%s: errors %q", tt.name, e)
 		}
@@ -241,7 +241,7 @@ func TestExact(t *testing.T) {
 		tests = append(tests, tc{board: b, want: v})
 	}
 	for _, tt := range tests {
-		out := session("uci", "position fen "+tt.board, "go depth 60")
+		out := script("uci", "position fen "+tt.board, "go depth 60")
 		i := slices.IndexFunc(out, func(l string) bool { return strings.HasPrefix(l, "info depth") })
 		if i < 0 || i+1 >= len(out) || out[i+1] != "info string exact" {
 			t.Errorf("%s: no info line followed by \"info string exact\": %q", tt.board, out)
@@ -270,7 +270,7 @@ func TestExact(t *testing.T) {
 // and marks it too (win/loss/draw or exact).
 func TestLevelSearchMarksSolves(t *testing.T) {
 	b, _ := randomEndgame(9, 14)
-	out := session("uci", "position fen "+b, "go movetime 5000")
+	out := script("uci", "position fen "+b, "go movetime 5000")
 	if !slices.ContainsFunc(out, func(l string) bool { return l == "info string exact" || l == "info string wld" }) {
 		t.Errorf("no marked solve in %q", out)
 	}
@@ -294,7 +294,7 @@ func TestMultiPV(t *testing.T) {
 		{"all", "position " + midgame, "64", nLegal, false},
 		{"endgame all exact", "position fen " + endB, "64", len(ep.LegalMoves()), true},
 	} {
-		out := session("uci", "setoption name MultiPV value "+tt.multipv, tt.pos, "go depth 4")
+		out := script("uci", "setoption name MultiPV value "+tt.multipv, tt.pos, "go depth 4")
 		// the final block: the last line of each multipv rank
 		last := map[int]string{}
 		for _, l := range out {
@@ -343,7 +343,7 @@ func TestPerft(t *testing.T) {
 		{"position fen " + mustPass, *pass, 1},
 		{"position fen " + mustPass, *pass, 3},
 	} {
-		out := session(tt.pos, fmt.Sprintf("go perft %d", tt.depth))
+		out := script(tt.pos, fmt.Sprintf("go perft %d", tt.depth))
 		moves, counts := reversi.PerftDivide(&tt.p, tt.depth)
 		var want []string
 		for i, m := range moves {
@@ -371,7 +371,7 @@ func TestBadLines(t *testing.T) {
 		{"setoption name Evaluation value neural", "want level, hand or pattern"},
 		{"setoption name ProbCut value maybe", "want true or false"},
 	} {
-		out := session("position startpos moves f5", tt.line, "go perft 1")
+		out := script("position startpos moves f5", tt.line, "go perft 1")
 		if e := errors(out); len(e) != 1 || !strings.Contains(e[0], tt.err) {
 			t.Errorf("%q: errors %q, want one containing %q", tt.line, e, tt.err)
 		}
@@ -385,7 +385,7 @@ func TestBadLines(t *testing.T) {
 func TestBench(t *testing.T) {
 	var sigs []string
 	for range 2 {
-		out := session("setoption level 1", "bench 4")
+		out := script("setoption level 1", "bench 4")
 		i := slices.IndexFunc(out, func(l string) bool { return strings.HasPrefix(l, "Nodes searched: ") })
 		if i != len(rvengine.BenchBoards) {
 			t.Fatalf("bench 4: %q, want a line per board then the nodes", out)
@@ -399,7 +399,7 @@ func TestBench(t *testing.T) {
 
 // TestOptions: the options listed are the ones that set.
 func TestOptions(t *testing.T) {
-	out := session("uci")
+	out := script("uci")
 	for _, want := range []string{
 		"option name Skill Level type spin min 1 max 10 default 10",
 		"option name MultiPV type spin min 1 max 64 default 1",

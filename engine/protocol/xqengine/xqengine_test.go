@@ -95,13 +95,13 @@ func TestOptions(t *testing.T) {
 	}
 }
 
-// newSession starts a protocol session over a new engine made with opts.
-func newSession(opts ...protocol.ConfigOption) *protocoltest.Recorder {
+// newConn opens a protocol connection to a new adapter made with opts.
+func newConn(opts ...protocol.ConfigOption) *protocoltest.Recorder {
 	return protocoltest.NewRecorder(New(opts...))
 }
 
-func TestSessionPlays(t *testing.T) {
-	s := newSession()
+func TestConnPlays(t *testing.T) {
+	s := newConn()
 	s.Handle("ucci")
 	s.WaitFor(t, "ucciok")
 	s.Handle("position startpos moves h2e2 h9g7")
@@ -130,7 +130,7 @@ func TestYieldCalledAndStops(t *testing.T) {
 	calls := 0
 	stop := make(chan struct{})
 	var once sync.Once
-	s := newSession(protocol.WithYield(func(ctx context.Context) {
+	s := newConn(protocol.WithYield(func(ctx context.Context) {
 		runtime.Gosched() // a yield lets others run; js/wasm has no preemption without it
 		calls++
 		if calls == 5 {
@@ -175,7 +175,7 @@ func TestBench(t *testing.T) {
 // TestBook: in the book the engine answers with a book move at once (no search lines);
 // with usebook false, or out of the book, it searches.
 func TestBook(t *testing.T) {
-	s := newSession(protocol.WithSeed(1))
+	s := newConn(protocol.WithSeed(1))
 	start := book.Default().Moves(xiangqi.NewPosition())
 	for i := 0; i < 5; i++ {
 		s.Handle("position startpos")
@@ -211,7 +211,7 @@ func TestBook(t *testing.T) {
 }
 
 func TestMultiPVAndProbe(t *testing.T) {
-	s := newSession()
+	s := newConn()
 	s.Handle("uci")
 	s.Handle("setoption name OwnBook value false")
 	s.Handle("setoption name MultiPV value 3")
