@@ -42,7 +42,7 @@ type Clipboard interface {
 // Config is what an App needs from its surroundings.
 type Config struct {
 	Store     Store
-	Pipe    Pipe
+	Pipe      Pipe
 	Clipboard Clipboard    // nil: exports go to files only
 	ExportDir string       // where "Save file" writes
 	Trace     func(string) // nil: none; else told of moves and the engine's, for tests
@@ -152,13 +152,10 @@ func New(cfg Config) *App {
 }
 
 // Start brings the engine in line with the game (the computer opens if it is its turn).
-func (a *App) Start() { a.post(a.b().EngineLines()) }
+func (a *App) Start() { a.post(a.Table().EngineLines()) }
 
-// Board returns the game on the board.
-func (a *App) Board() *play.Table { return a.s.Table() }
-
-// b is the game on the board.
-func (a *App) b() *play.Table { return a.s.Table() }
+// Table returns the game on the board.
+func (a *App) Table() *play.Table { return a.s.Table() }
 
 // Settings returns the kept settings.
 func (a *App) Settings() Settings { return a.st }
@@ -222,8 +219,8 @@ func (a *App) Tick(now time.Time) {
 			a.trace("engine error %v", e.Err)
 		}
 		if e.Moved {
-			from, to := a.b().LastMove()
-			a.trace("engine moved ply %d %d-%d", a.b().Ply(), from, to)
+			from, to := a.Table().LastMove()
+			a.trace("engine moved ply %d %d-%d", a.Table().Ply(), from, to)
 		}
 		a.apply(e)
 	}
@@ -271,10 +268,10 @@ func (a *App) PointerDown(x, y float32) {
 	a.ptrX, a.ptrY = x, y
 	a.trace("press %.0f %.0f", x, y)
 	l := a.layout()
-	if sq, ok := l.square(a.b(), x, y); ok {
+	if sq, ok := l.square(a.Table(), x, y); ok {
 		a.press = press{down: true, x: x, y: y, sq: sq}
-		if a.b().Draggable(sq) {
-			if a.b().Selected() != sq {
+		if a.Table().Draggable(sq) {
+			if a.Table().Selected() != sq {
 				a.click(sq)
 				a.press.selected = true
 			}
@@ -295,12 +292,12 @@ func (a *App) PointerDown(x, y float32) {
 		if !e.box.In(x, y) {
 			continue
 		}
-		if _, ok := a.b().Annotated(); ok && e.branch >= 0 {
-			if a.b().EnterBranch(e.ply, e.branch, e.move) { // the record's other line, entered there
+		if _, ok := a.Table().Annotated(); ok && e.branch >= 0 {
+			if a.Table().EnterBranch(e.ply, e.branch, e.move) { // the record's other line, entered there
 				a.trace("entered line %d at ply %d", e.branch, e.ply)
 				a.changed()
 			}
-		} else if a.b().Review(e.ply) {
+		} else if a.Table().Review(e.ply) {
 			a.trace("review %d", e.ply)
 		}
 		return
@@ -358,7 +355,7 @@ func (a *App) PointerUp(x, y float32) {
 	if !p.down || p.sq < 0 {
 		return
 	}
-	sq, ok := a.layout().square(a.b(), x, y)
+	sq, ok := a.layout().square(a.Table(), x, y)
 	switch {
 	case p.drag && ok && sq != p.sq:
 		a.click(sq)
@@ -371,7 +368,7 @@ func (a *App) PointerUp(x, y float32) {
 
 // Dragging returns the square of the piece being dragged and the pointer, if one is.
 func (a *App) Dragging() (sq int, x, y float32, ok bool) {
-	if a.press.down && a.press.drag && a.press.sq >= 0 && a.b().Selected() == a.press.sq {
+	if a.press.down && a.press.drag && a.press.sq >= 0 && a.Table().Selected() == a.press.sq {
 		return a.press.sq, a.ptrX, a.ptrY, true
 	}
 	return -1, 0, 0, false
@@ -385,8 +382,8 @@ func (a *App) click(sq int) {
 		// What an import or export said is stale once the game goes on; a problem stays
 		// until it is dismissed.
 		a.info = nil
-		from, to := a.b().LastMove()
-		a.trace("person moved ply %d %d-%d", a.b().Ply(), from, to)
+		from, to := a.Table().LastMove()
+		a.trace("person moved ply %d %d-%d", a.Table().Ply(), from, to)
 	}
 	a.apply(e)
 }
@@ -422,7 +419,7 @@ var keyNames = map[Key]string{KeyLeft: "ArrowLeft", KeyRight: "ArrowRight", KeyH
 // Button handles a panel button by its id (see view.go): the game's controls by the page's
 // words (play.Action: undo, move-now, play-red, …), the desktop's own besides.
 func (a *App) Button(id string) {
-	b := a.b()
+	b := a.Table()
 	name, arg, _ := strings.Cut(id, ":")
 	act := play.Action(name)
 	if act == play.ActMoveNow && !b.Client.Thinking() {
@@ -485,7 +482,7 @@ func (a *App) Button(id string) {
 
 // copyExport puts export number i on the clipboard (or in a file, without one).
 func (a *App) copyExport(i string) {
-	exs := a.b().Exports()
+	exs := a.Table().Exports()
 	n := 0
 	fmt.Sscan(i, &n)
 	if n < 0 || n >= len(exs) {
@@ -510,7 +507,7 @@ func (a *App) copyExport(i string) {
 // saveFile writes the game's record (PGN in the list's notation, or the Reversi transcript)
 // to a file in ExportDir.
 func (a *App) saveFile() {
-	exs := a.b().Exports()
+	exs := a.Table().Exports()
 	ex := exs[0]
 	for _, e := range exs {
 		if e.Name == "PGN" {
@@ -530,7 +527,7 @@ func (a *App) writeFile(what, text string) {
 	if what == "PGN" {
 		ext = ".pgn"
 	}
-	name := "qipan-" + a.b().Variant() + "-" + a.now.Format("20060102-150405") + ext
+	name := "qipan-" + a.Table().Variant() + "-" + a.now.Format("20060102-150405") + ext
 	path := filepath.Join(a.cfg.ExportDir, name)
 	if err := os.WriteFile(path, []byte(text+"\n"), 0o644); err != nil {
 		a.info = func(l i18n.Lang) string { return l.T(i18n.WriteFailed, play.WhatText(l, what), err.Error()) }
@@ -599,7 +596,7 @@ func (a *App) CanRestore() bool { return a.s.CanRestore() }
 // showGame puts the game of variant v on the board (it may be there already, an import put
 // it there): the panel follows, the other game's search stops and this one's starts if due.
 func (a *App) showGame(v string) {
-	if a.s.Of(v) == nil || v == a.st.Game && v == a.b().Variant() {
+	if a.s.Of(v) == nil || v == a.st.Game && v == a.Table().Variant() {
 		return
 	}
 	a.s.Show(v)
@@ -608,18 +605,18 @@ func (a *App) showGame(v string) {
 	a.discs = [64]byte{}
 	a.watchDiscs() // the new board's discs, to turn from
 	a.save()
-	a.post(a.b().EngineLines())
+	a.post(a.Table().EngineLines())
 }
 
 // watchDiscs starts the turn-over animation of the Reversi discs that changed colour since the
 // last frame.
 func (a *App) watchDiscs() {
-	if a.b().Variant() != play.VariantReversi {
+	if a.Table().Variant() != play.VariantReversi {
 		return
 	}
 	var now [64]byte
 	for sq := range 64 {
-		now[sq] = a.b().Piece(sq)
+		now[sq] = a.Table().Piece(sq)
 	}
 	if a.discs != ([64]byte{}) {
 		for sq, was := range a.discs {

@@ -47,7 +47,7 @@ func newTestApp(t *testing.T, link Pipe) (*App, *[]string) {
 	var trace []string
 	a := New(Config{
 		Store:     Store{Dir: t.TempDir()},
-		Pipe:    link,
+		Pipe:      link,
 		Clipboard: &fakeClipboard{},
 		ExportDir: t.TempDir(),
 		Trace:     func(s string) { trace = append(trace, s) },
@@ -106,7 +106,7 @@ func TestClickMoveEngineRedraw(t *testing.T) {
 	}
 	deadline := time.Now().Add(10 * time.Second)
 	frames := 0
-	for a.Board().Ply() < 2 {
+	for a.Table().Ply() < 2 {
 		if time.Now().After(deadline) {
 			t.Fatalf("no engine reply after %d frames; trace %q", frames, *trace)
 		}
@@ -154,7 +154,7 @@ func TestPointerWithinAFrame(t *testing.T) {
 		}
 		return evs
 	}
-	ply := func(a *App) int { return a.Board().Ply() }
+	ply := func(a *App) int { return a.Table().Ply() }
 	level := func(a *App) int { return a.Settings().Level }
 	for _, tc := range []struct {
 		name   string
@@ -202,8 +202,8 @@ func TestDragAndDrop(t *testing.T) {
 	}
 	a.PointerMove(tx, ty)
 	a.PointerUp(tx, ty)
-	if a.Board().Ply() != 1 || a.Board().Piece(a.Board().Cell(2, 7)) != 'N' {
-		t.Fatalf("drag b0→c2 did not play: ply %d", a.Board().Ply())
+	if a.Table().Ply() != 1 || a.Table().Piece(a.Table().Cell(2, 7)) != 'N' {
+		t.Fatalf("drag b0→c2 did not play: ply %d", a.Table().Ply())
 	}
 	if !slices.Contains(link.sent, "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves b0c2") {
 		t.Errorf("engine was sent %q", link.sent)
@@ -216,13 +216,13 @@ func TestDragAndDrop(t *testing.T) {
 	c := a.Geometry().C // half-way between points: no square
 	a.PointerMove(fx+c/2, fy+c/2)
 	a.PointerUp(fx+c/2, fy+c/2)
-	if a.Board().Ply() != 2 || a.Board().Selected() < 0 {
-		t.Errorf("a drag to nowhere: ply %d selected %d", a.Board().Ply(), a.Board().Selected())
+	if a.Table().Ply() != 2 || a.Table().Selected() < 0 {
+		t.Errorf("a drag to nowhere: ply %d selected %d", a.Table().Ply(), a.Table().Selected())
 	}
 	// Pressing and releasing the selected piece clears the selection.
 	a.PointerDown(fx, fy)
 	a.PointerUp(fx, fy)
-	if a.Board().Selected() >= 0 {
+	if a.Table().Selected() >= 0 {
 		t.Errorf("second click kept the selection")
 	}
 }
@@ -231,7 +231,7 @@ func TestReversiFlipAndButtons(t *testing.T) {
 	link := &fakePipe{}
 	a, _ := newTestApp(t, link)
 	pressButton(t, a, "game:reversi")
-	if a.Board().Variant() != play.VariantReversi || a.Settings().Game != play.VariantReversi {
+	if a.Table().Variant() != play.VariantReversi || a.Settings().Game != play.VariantReversi {
 		t.Fatal("the game switch did not switch")
 	}
 	if n := len(a.Scene().Find("target f5")); n != 1 {
@@ -255,8 +255,8 @@ func TestReversiFlipAndButtons(t *testing.T) {
 	link.out = []string{"bestmove d6"}
 	a.Tick(start.Add(time.Second))
 	pressButton(t, a, "undo")
-	if a.Board().Ply() != 0 || a.Board().Len() != 2 {
-		t.Errorf("undo: ply %d len %d", a.Board().Ply(), a.Board().Len())
+	if a.Table().Ply() != 0 || a.Table().Len() != 2 {
+		t.Errorf("undo: ply %d len %d", a.Table().Ply(), a.Table().Len())
 	}
 	pressButton(t, a, "redo")
 	s := a.Scene()
@@ -265,20 +265,20 @@ func TestReversiFlipAndButtons(t *testing.T) {
 		t.Fatalf("move list: %v", m)
 	}
 	a.PointerDown(m[0].X+2, m[0].Y+2)
-	if !a.Board().Reviewing() || a.Board().ShownPly() != 1 {
+	if !a.Table().Reviewing() || a.Table().ShownPly() != 1 {
 		t.Errorf("clicking move 1 did not review it")
 	}
 	pressButton(t, a, "live")
 	pressButton(t, a, "flip")
-	if !a.Board().Flipped() {
+	if !a.Table().Flipped() {
 		t.Error("flip")
 	}
 	pressButton(t, a, "play-two")
-	if a.Board().Mode() != play.TwoPlayer {
+	if a.Table().Mode() != play.TwoPlayer {
 		t.Error("two players")
 	}
 	pressButton(t, a, "game:xiangqi")
-	if a.Board().Variant() != play.VariantXiangqi {
+	if a.Table().Variant() != play.VariantXiangqi {
 		t.Error("back to xiangqi")
 	}
 }
@@ -296,8 +296,8 @@ func TestSaveRestoreAndCorrupt(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := New(cfg)
-	if b.Board().Ply() != 1 || b.Settings().Notation != play.WXF || !b.Board().Flipped() || b.Notice() != "" {
-		t.Fatalf("restored ply %d notation %s flipped %v notice %q", b.Board().Ply(), b.Settings().Notation, b.Board().Flipped(), b.Notice())
+	if b.Table().Ply() != 1 || b.Settings().Notation != play.WXF || !b.Table().Flipped() || b.Notice() != "" {
+		t.Fatalf("restored ply %d notation %s flipped %v notice %q", b.Table().Ply(), b.Settings().Notation, b.Table().Flipped(), b.Notice())
 	}
 	for _, tc := range []struct{ file, content string }{
 		{"game-xiangqi.json", "{not json"},
@@ -315,7 +315,7 @@ func TestSaveRestoreAndCorrupt(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, tc.file+".corrupt-20010909-014640")); err != nil {
 			t.Errorf("%s: not set aside: %v", tc.file, err)
 		}
-		if c.Board().Variant() != play.VariantXiangqi && tc.file == "settings.json" {
+		if c.Table().Variant() != play.VariantXiangqi && tc.file == "settings.json" {
 			t.Errorf("settings reset should show Xiangqi")
 		}
 		c.Resize(800, 800)
@@ -339,24 +339,24 @@ func TestImportExport(t *testing.T) {
 	}
 	clip.text = "1. 炮二平五 马8进7 2. 马二进三"
 	a.Key(KeyPaste)
-	if a.Board().Ply() != 3 || !strings.HasPrefix(a.Info(), "Loaded the PGN from the clipboard") {
-		t.Errorf("pasted moves: ply %d, info %q", a.Board().Ply(), a.Info())
+	if a.Table().Ply() != 3 || !strings.HasPrefix(a.Info(), "Loaded the PGN from the clipboard") {
+		t.Errorf("pasted moves: ply %d, info %q", a.Table().Ply(), a.Info())
 	}
 	// Only the game on the board reads a paste: a Reversi transcript is no Xiangqi record.
 	clip.text = "f5d6c3"
 	a.Key(KeyPaste)
-	if a.Board().Variant() != play.VariantXiangqi || a.Board().Ply() != 3 || !strings.HasPrefix(a.Info(), "Could not import the clipboard") {
-		t.Errorf("pasting a transcript in Xiangqi: variant %s ply %d, info %q", a.Board().Variant(), a.Board().Ply(), a.Info())
+	if a.Table().Variant() != play.VariantXiangqi || a.Table().Ply() != 3 || !strings.HasPrefix(a.Info(), "Could not import the clipboard") {
+		t.Errorf("pasting a transcript in Xiangqi: variant %s ply %d, info %q", a.Table().Variant(), a.Table().Ply(), a.Info())
 	}
 	pressButton(t, a, "game:reversi")
 	a.Key(KeyPaste)
-	if a.Board().Variant() != play.VariantReversi || a.Board().Ply() != 3 {
-		t.Errorf("pasting a transcript in Reversi: variant %s ply %d, info %q", a.Board().Variant(), a.Board().Ply(), a.Info())
+	if a.Table().Variant() != play.VariantReversi || a.Table().Ply() != 3 {
+		t.Errorf("pasting a transcript in Reversi: variant %s ply %d, info %q", a.Table().Variant(), a.Table().Ply(), a.Info())
 	}
 	clip.text = "this is no game"
 	a.Key(KeyPaste)
-	if a.Board().Ply() != 3 || !strings.HasPrefix(a.Info(), "Could not import the clipboard") {
-		t.Errorf("bad paste: ply %d info %q", a.Board().Ply(), a.Info())
+	if a.Table().Ply() != 3 || !strings.HasPrefix(a.Info(), "Could not import the clipboard") {
+		t.Errorf("bad paste: ply %d info %q", a.Table().Ply(), a.Info())
 	}
 	// Without a working clipboard, copies go to files.
 	clip.err = errors.New("no clipboard")
@@ -374,8 +374,8 @@ func TestImportExport(t *testing.T) {
 	}
 	b, _ := newTestApp(t, &fakePipe{})
 	b.DropFile(path, data)
-	if b.Board().Ply() != 3 {
-		t.Errorf("dropped PGN: ply %d, info %q", b.Board().Ply(), b.Info())
+	if b.Table().Ply() != 3 {
+		t.Errorf("dropped PGN: ply %d, info %q", b.Table().Ply(), b.Info())
 	}
 }
 
@@ -400,7 +400,7 @@ func TestWatchdog(t *testing.T) {
 	}
 	link.out = []string{"bestmove h9g7"}
 	a.Tick(t0.Add(7 * time.Second))
-	if a.Board().Ply() != 2 {
+	if a.Table().Ply() != 2 {
 		t.Errorf("the hurried answer was not played")
 	}
 }
@@ -428,23 +428,23 @@ func TestMoveNowHintAndKeys(t *testing.T) {
 	clickAt(t, a, "g2")
 	link.out = []string{"bestmove h9g7"}
 	a.Tick(time.Now())
-	if a.Board().Ply() != 4 {
-		t.Fatalf("ply %d after two moves each", a.Board().Ply())
+	if a.Table().Ply() != 4 {
+		t.Fatalf("ply %d after two moves each", a.Table().Ply())
 	}
 	a.Key(KeyLeft)
 	a.Key(KeyLeft)
 	a.Key(KeyLeft)
-	if a.Board().ShownPly() != 1 {
-		t.Errorf("three steps back: shown %d", a.Board().ShownPly())
+	if a.Table().ShownPly() != 1 {
+		t.Errorf("three steps back: shown %d", a.Table().ShownPly())
 	}
 	a.Key(KeyHome)
 	a.Key(KeyRight)
-	if a.Board().ShownPly() != 1 {
-		t.Errorf("home, right: shown %d", a.Board().ShownPly())
+	if a.Table().ShownPly() != 1 {
+		t.Errorf("home, right: shown %d", a.Table().ShownPly())
 	}
 	pressButton(t, a, "continue")
-	if a.Board().Ply() != 1 || a.Board().Reviewing() {
-		t.Errorf("continue from 1: ply %d", a.Board().Ply())
+	if a.Table().Ply() != 1 || a.Table().Reviewing() {
+		t.Errorf("continue from 1: ply %d", a.Table().Ply())
 	}
 	a.Key(KeyEnd)
 	a.Key(KeyUndo)
@@ -505,12 +505,12 @@ func TestMoveNowOnlyHurries(t *testing.T) {
 			if !shown || on != tt.on {
 				t.Fatalf("move now shown %v enabled %v, want enabled %v", shown, on, tt.on)
 			}
-			ply := a.Board().Ply()
+			ply := a.Table().Ply()
 			link.sent = nil
 			a.Button("move-now")
 			if !tt.on {
-				if len(link.sent) != 0 || a.Board().Ply() != ply || a.Board().Mode() != map[bool]play.Mode{true: play.TwoPlayer, false: play.VsComputer}[tt.two] {
-					t.Errorf("a disabled Move now sent %q, ply %d (was %d), mode %v", link.sent, a.Board().Ply(), ply, a.Board().Mode())
+				if len(link.sent) != 0 || a.Table().Ply() != ply || a.Table().Mode() != map[bool]play.Mode{true: play.TwoPlayer, false: play.VsComputer}[tt.two] {
+					t.Errorf("a disabled Move now sent %q, ply %d (was %d), mode %v", link.sent, a.Table().Ply(), ply, a.Table().Mode())
 				}
 				return
 			}
@@ -519,8 +519,8 @@ func TestMoveNowOnlyHurries(t *testing.T) {
 			}
 			link.out = []string{tt.reply}
 			a.Tick(time.Now())
-			if a.Board().Ply() != ply+1 || !a.Board().PersonToMove() {
-				t.Errorf("the hurried move was not played: ply %d, person to move %v", a.Board().Ply(), a.Board().PersonToMove())
+			if a.Table().Ply() != ply+1 || !a.Table().PersonToMove() {
+				t.Errorf("the hurried move was not played: ply %d, person to move %v", a.Table().Ply(), a.Table().PersonToMove())
 			}
 			if _, on := enabled(a, "move-now"); on {
 				t.Error("move now still enabled on the person's turn")
@@ -696,7 +696,7 @@ func TestCoordinatesClearOfLines(t *testing.T) {
 			a, _ := newTestApp(t, &fakePipe{})
 			a.st.Coords = coords
 			if flipped {
-				a.b().Flip()
+				a.Table().Flip()
 			}
 			s := a.Scene()
 			g := a.Geometry()
@@ -760,13 +760,13 @@ func TestDropXQF(t *testing.T) {
 	}
 	a, _ := newTestApp(t, &fakePipe{})
 	a.DropFile("sample.xqf", data)
-	x, ok := a.Board().Xiangqi()
-	if !ok || a.Board().Ply() != 16 || x.Tag("Red") != "柳大华" || x.Tag("Site") != "北京" {
-		t.Fatalf("dropped XQF: ply %d, info %q", a.Board().Ply(), a.Info())
+	x, ok := a.Table().Xiangqi()
+	if !ok || a.Table().Ply() != 16 || x.Tag("Red") != "柳大华" || x.Tag("Site") != "北京" {
+		t.Fatalf("dropped XQF: ply %d, info %q", a.Table().Ply(), a.Info())
 	}
 	a.DropFile("broken.xqf", data[:1100])
-	if a.Board().Ply() != 16 || !strings.Contains(a.Info(), "offset") {
-		t.Errorf("broken XQF: ply %d, info %q", a.Board().Ply(), a.Info())
+	if a.Table().Ply() != 16 || !strings.Contains(a.Info(), "offset") {
+		t.Errorf("broken XQF: ply %d, info %q", a.Table().Ply(), a.Info())
 	}
 }
 

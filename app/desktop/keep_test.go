@@ -22,21 +22,21 @@ func TestNewKeepsTheGame(t *testing.T) {
 		clickAt(t, a, m[1])
 	}
 	pressButton(t, a, "new")
-	if a.Board().Len() != 2 || shownText(a, "confirm") == "" || !a.Board().CanUndo() {
-		t.Fatalf("New did not ask first: len %d, confirm %q", a.Board().Len(), shownText(a, "confirm"))
+	if a.Table().Len() != 2 || shownText(a, "confirm") == "" || !a.Table().CanUndo() {
+		t.Fatalf("New did not ask first: len %d, confirm %q", a.Table().Len(), shownText(a, "confirm"))
 	}
 	pressButton(t, a, "new-cancel")
-	if a.Board().Len() != 2 || shownText(a, "confirm") != "" {
-		t.Fatalf("Keep playing: len %d, confirm %q", a.Board().Len(), shownText(a, "confirm"))
+	if a.Table().Len() != 2 || shownText(a, "confirm") != "" {
+		t.Fatalf("Keep playing: len %d, confirm %q", a.Table().Len(), shownText(a, "confirm"))
 	}
 	pressButton(t, a, "new")
 	pressButton(t, a, "new-confirm")
-	if a.Board().Len() != 0 || !a.CanRestore() {
-		t.Fatalf("after New: len %d, restorable %v", a.Board().Len(), a.CanRestore())
+	if a.Table().Len() != 0 || !a.CanRestore() {
+		t.Fatalf("after New: len %d, restorable %v", a.Table().Len(), a.CanRestore())
 	}
 	pressButton(t, a, "restore-previous")
-	if a.Board().Len() != 2 || !strings.Contains(strings.Join(a.Board().MoveTexts(play.ICCS), " "), "H2-E2 H9-G7") {
-		t.Fatalf("restored %q", a.Board().MoveTexts(play.ICCS))
+	if a.Table().Len() != 2 || !strings.Contains(strings.Join(a.Table().MoveTexts(play.ICCS), " "), "H2-E2 H9-G7") {
+		t.Fatalf("restored %q", a.Table().MoveTexts(play.ICCS))
 	}
 	if a.CanRestore() {
 		t.Error("the empty new game was kept to be brought back")
@@ -71,31 +71,31 @@ func TestImportKeepsTheGame(t *testing.T) {
 	clickAt(t, a, "e2")
 	a.cfg.Clipboard.(*fakeClipboard).text = "1. 马二进三 马8进7"
 	a.Key(KeyPaste)
-	if a.Board().Len() != 2 || !a.CanRestore() || !strings.Contains(a.Info(), "brought back") {
-		t.Fatalf("paste: len %d, restorable %v, info %q", a.Board().Len(), a.CanRestore(), a.Info())
+	if a.Table().Len() != 2 || !a.CanRestore() || !strings.Contains(a.Info(), "brought back") {
+		t.Fatalf("paste: len %d, restorable %v, info %q", a.Table().Len(), a.CanRestore(), a.Info())
 	}
 	pressButton(t, a, "restore-previous")
-	if got := a.Board().MoveTexts(play.ICCS); len(got) != 1 || got[0] != "H2-E2" {
+	if got := a.Table().MoveTexts(play.ICCS); len(got) != 1 || got[0] != "H2-E2" {
 		t.Fatalf("restored %q", got)
 	}
 	// The pasted game is kept in its turn: a restore is undone the same way.
 	pressButton(t, a, "restore-previous")
-	if got := a.Board().MoveTexts(play.ICCS); len(got) != 2 || got[0] != "H0-G2" {
+	if got := a.Table().MoveTexts(play.ICCS); len(got) != 2 || got[0] != "H0-G2" {
 		t.Fatalf("restored back %q", got)
 	}
 	// A file named on the command line goes into the game on the board only.
 	a.DropFile("game.txt", []byte("f5d6c3"))
-	if a.Board().Variant() != play.VariantXiangqi || a.Board().Len() != 2 || !strings.HasPrefix(a.Info(), "Could not import game.txt") {
-		t.Errorf("a transcript on the Xiangqi board: %s, %d moves, info %q", a.Board().Variant(), a.Board().Len(), a.Info())
+	if a.Table().Variant() != play.VariantXiangqi || a.Table().Len() != 2 || !strings.HasPrefix(a.Info(), "Could not import game.txt") {
+		t.Errorf("a transcript on the Xiangqi board: %s, %d moves, info %q", a.Table().Variant(), a.Table().Len(), a.Info())
 	}
 	pressButton(t, a, "game:reversi")
 	a.DropFile("game.txt", []byte("f5d6c3"))
-	if a.Board().Variant() != play.VariantReversi || a.CanRestore() {
-		t.Errorf("a transcript into an empty Reversi: %s, restorable %v (nothing was replaced)", a.Board().Variant(), a.CanRestore())
+	if a.Table().Variant() != play.VariantReversi || a.CanRestore() {
+		t.Errorf("a transcript into an empty Reversi: %s, restorable %v (nothing was replaced)", a.Table().Variant(), a.CanRestore())
 	}
 	a.DropFile("game2.txt", []byte("f5f6"))
-	if a.Board().Len() != 2 || !a.CanRestore() {
-		t.Errorf("a second transcript: len %d, restorable %v", a.Board().Len(), a.CanRestore())
+	if a.Table().Len() != 2 || !a.CanRestore() {
+		t.Errorf("a second transcript: len %d, restorable %v", a.Table().Len(), a.CanRestore())
 	}
 }
 
@@ -111,8 +111,8 @@ func TestDamagedSaveKeepsWhatItCan(t *testing.T) {
 	a := New(Config{Store: Store{Dir: dir, Now: func() time.Time { return time.Unix(1e9, 0) }}, Pipe: &fakePipe{}, Lang: i18n.Simplified})
 	a.Resize(640, 480)
 	aside := filepath.Join(dir, "game-xiangqi.json.corrupt-20010909-014640")
-	if a.Board().Len() != 3 {
-		t.Errorf("kept %d moves, want the 3 before the bad one", a.Board().Len())
+	if a.Table().Len() != 3 {
+		t.Errorf("kept %d moves, want the 3 before the bad one", a.Table().Len())
 	}
 	if data, err := os.ReadFile(aside); err != nil || string(data) != save {
 		t.Errorf("the file set aside: %q %v", data, err)
@@ -260,16 +260,16 @@ func TestAddEngineLines(t *testing.T) {
 	}
 	a.Key(KeyHome)
 	pressButton(t, a, "analysis")
-	if !a.Board().Analysis() {
+	if !a.Table().Analysis() {
 		t.Fatal("analysis is not on")
 	}
 	f.out = []string{"info depth 6 multipv 1 score 30 pv h2e2 h9g7", "info depth 6 multipv 2 score 20 pv b2e2 b9c7", "info depth 6 multipv 3 score 10 pv c3c4"}
 	a.Tick(a.now.Add(time.Millisecond))
 	pressButton(t, a, string(play.ActAddEngineLines))
-	tree, _ := a.Board().Annotated()
+	tree, _ := a.Table().Annotated()
 	b := tree.Branches(0, play.ICCS)
-	if len(b) != 2 || a.Board().Len() != 2 || a.Board().ShownPly() != 0 {
-		t.Fatalf("branches at the start %v, game of %d moves shown at %d", b, a.Board().Len(), a.Board().ShownPly())
+	if len(b) != 2 || a.Table().Len() != 2 || a.Table().ShownPly() != 0 {
+		t.Fatalf("branches at the start %v, game of %d moves shown at %d", b, a.Table().Len(), a.Table().ShownPly())
 	}
 }
 
@@ -279,11 +279,11 @@ func TestMoveListVariations(t *testing.T) {
 	a, _ := newTestApp(t, &fakePipe{})
 	a.cfg.Clipboard.(*fakeClipboard).text = "1. H2-E2 H9-G7 2. H0-G2 (2. C3-C4 G6-G5 3. B0-C2) (2. B0-C2) 2... I9-H9 *"
 	a.Key(KeyPaste)
-	if a.Board().Len() != 4 {
-		t.Fatalf("the record: %d moves, info %q", a.Board().Len(), a.Info())
+	if a.Table().Len() != 4 {
+		t.Fatalf("the record: %d moves, info %q", a.Table().Len(), a.Info())
 	}
 	a.Resize(1000, 1000) // room for the game's rows and the two lines
-	a.Board().Review(2)
+	a.Table().Review(2)
 	sc := a.Scene()
 	if len(sc.Find("variations")) != 1 || len(sc.Find("branch 1 0")) != 1 || len(sc.Find("branch 1 2")) != 1 || len(sc.Find("branch 2 0")) != 1 {
 		t.Fatalf("the lines at ply 2 are not shown: %v", sc.Find("variations"))
@@ -291,10 +291,10 @@ func TestMoveListVariations(t *testing.T) {
 	o := sc.Find("branch 1 1")[0]
 	a.PointerDown(o.X+o.W/2, o.Y+o.H/2)
 	a.PointerUp(o.X+o.W/2, o.Y+o.H/2)
-	if got := strings.Join(a.Board().MoveTexts(play.ICCS), " "); got != "H2-E2 H9-G7 C3-C4 G6-G5 B0-C2" || a.Board().ShownPly() != 4 {
-		t.Errorf("entering the line: %q shown at %d", got, a.Board().ShownPly())
+	if got := strings.Join(a.Table().MoveTexts(play.ICCS), " "); got != "H2-E2 H9-G7 C3-C4 G6-G5 B0-C2" || a.Table().ShownPly() != 4 {
+		t.Errorf("entering the line: %q shown at %d", got, a.Table().ShownPly())
 	}
-	a.Board().Review(4)
+	a.Table().Review(4)
 	if len(a.Scene().Find("variations")) != 0 {
 		t.Error("lines shown where the record has none")
 	}

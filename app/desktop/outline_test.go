@@ -111,7 +111,7 @@ func TestFontCoversText(t *testing.T) {
 	a, _ := newTestApp(t, &fakePipe{})
 	// A long game of varied moves, so that every piece kind moves every way.
 	a.Button("play-two")
-	x := a.Board()
+	x := a.Table()
 	for i := range 120 {
 		moves := xiangqiOf(x).Position().LegalMoves()
 		if len(moves) == 0 {
@@ -131,7 +131,7 @@ func TestFontCoversText(t *testing.T) {
 				a.Button("coords")
 			}
 			for _, flip := range []bool{false, true} {
-				if a.Board().Flipped() != flip {
+				if a.Table().Flipped() != flip {
 					a.Button("flip")
 				}
 				for range i18n.Langs {
@@ -142,7 +142,7 @@ func TestFontCoversText(t *testing.T) {
 				}
 			}
 		}
-		for _, s := range a.Board().MoveTexts(n.N) {
+		for _, s := range a.Table().MoveTexts(n.N) {
 			check(s)
 		}
 	}

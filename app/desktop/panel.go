@@ -64,11 +64,11 @@ func (l *frameLayout) square(b *play.Table, x, y float32) (int, bool) {
 
 func (a *App) layout() *frameLayout {
 	w, h := max(a.w, 200), max(a.h, 200)
-	cols, rows := a.b().Dims()
+	cols, rows := a.Table().Dims()
 	ar := Arrange(w, h, cols, rows)
 	bb := ar.Board
 	l := &frameLayout{
-		geo:   BoardGeometry(bb.X, bb.Y, bb.W, bb.H, cols, rows, a.b().Variant() == play.VariantXiangqi),
+		geo:   BoardGeometry(bb.X, bb.Y, bb.W, bb.H, cols, rows, a.Table().Variant() == play.VariantXiangqi),
 		view:  a.view(),
 		panel: ar.Panel,
 		u:     ar.U,
@@ -81,7 +81,7 @@ func (a *App) layout() *frameLayout {
 // settings, import and export, then the message and the move list (below, or in a column of
 // their own when beside).
 func (a *App) panel(l *frameLayout, beside bool) {
-	b, u, p, lang := a.b(), l.u, l.panel, a.Lang()
+	b, u, p, lang := a.Table(), l.u, l.panel, a.Lang()
 	pad, gap := u*0.7, u*0.35
 	x, y, w := p.X+pad, p.Y+pad, p.W-2*pad
 	var column Box // the message's and the move list's column
@@ -200,7 +200,7 @@ func (a *App) panel(l *frameLayout, beside bool) {
 		lines(hint, 1, u*0.95, mark, "hint-text")
 	}
 	// Two lines for Reversi's count and the engine's line (depth, score, speed, line).
-	eng := play.BoardNote(lang, b)
+	eng := play.TableNote(lang, b)
 	if v, ok := b.EngineView(a.notation()); ok {
 		if eng != "" {
 			eng += " · "
@@ -334,7 +334,7 @@ func (a *App) message(l *frameLayout, x float32, y *float32, w float32) {
 
 // moveList lays out the numbered rows of the record, keeping the shown move in view.
 func (a *App) moveList(l *frameLayout) {
-	b, u := a.b(), l.u
+	b, u := a.Table(), l.u
 	texts := b.MoveTexts(a.notation())
 	rows := play.MoveRows(texts, b.SecondFirst())
 	rh := u * 1.6
@@ -439,7 +439,7 @@ const maxBranchRows = 3
 // other lines at the shown ply as the page shows them: a label, then a row per line of
 // clickable moves (as many as fit). It returns how many rows it took.
 func (a *App) variations(l *frameLayout, ply, fit int, rh float32) int {
-	tree, ok := a.b().Annotated()
+	tree, ok := a.Table().Annotated()
 	if !ok {
 		return 0
 	}

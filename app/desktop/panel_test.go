@@ -216,7 +216,7 @@ func TestRowsAcrossLanguagesAndGames(t *testing.T) {
 					b.Resize(sz[0], sz[1])
 					b.Import("[Red \"许银川\"]\n[Black \"吕钦\"]\n[Event \"全国象棋个人赛\"]\n[Date \"1999.11.20\"]\n\n"+
 						"1. 炮二平五 马8进7 {"+strings.Repeat("屏风马应中炮，是最常见的应法之一，双方由此展开对攻。", 4)+"} 2. 马二进三 *", "a test")
-					b.Board().Review(2) // the comment's move
+					b.Table().Review(2) // the comment's move
 					a, l = b, b.layout()
 					if len(a.Scene().Find("comment")) == 0 && sz[1] >= 720 {
 						t.Errorf("%s: no comment shown", name)

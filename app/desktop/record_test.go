@@ -30,7 +30,7 @@ func TestRestartKeepsTheOfferAfterAPaste(t *testing.T) {
 		t.Fatalf("after a restart: restorable %v", b.CanRestore())
 	}
 	pressButton(t, b, "restore-previous")
-	if got := b.Board().MoveTexts(play.ICCS); len(got) != 1 || got[0] != "H2-E2" {
+	if got := b.Table().MoveTexts(play.ICCS); len(got) != 1 || got[0] != "H2-E2" {
 		t.Errorf("brought back %q", got)
 	}
 }
@@ -43,7 +43,7 @@ func TestVariationClickNeverPlays(t *testing.T) {
 	a.Import("1. 炮二平五 马8进7 (1... 炮8平5 2. 马二进三) 2. 马二进三 车9平8", "a test")
 	pressButton(t, a, "continue") // played on at the end: Red (the person) to move
 	a.Resize(1000, 1000)          // room for the game's rows and the line
-	a.Board().Review(1)
+	a.Table().Review(1)
 	ops := a.Scene().Find("branch 1 0")
 	if len(ops) != 1 {
 		t.Fatalf("the variation's first move is not drawn (%d)", len(ops))
@@ -52,7 +52,7 @@ func TestVariationClickNeverPlays(t *testing.T) {
 	a.PointerDown(ops[0].X+ops[0].W/2, ops[0].Y+ops[0].H/2)
 	a.PointerUp(ops[0].X+ops[0].W/2, ops[0].Y+ops[0].H/2)
 	a.Tick(time.Now())
-	if !a.Board().Reviewing() {
+	if !a.Table().Reviewing() {
 		t.Fatal("the click did not review the variation")
 	}
 	for _, l := range link.sent {
@@ -62,7 +62,7 @@ func TestVariationClickNeverPlays(t *testing.T) {
 	}
 	link.out = []string{"bestmove b0c2"}
 	a.Tick(time.Now())
-	if n := a.Board().Len(); n != 3 {
+	if n := a.Table().Len(); n != 3 {
 		t.Errorf("the line holds %d moves, want the variation's 3", n)
 	}
 }
@@ -78,7 +78,7 @@ func TestPlayersAndComments(t *testing.T) {
 	if p := s.Find("players"); len(p) != 1 || !strings.Contains(p[0].Text, "王天一") || !strings.Contains(p[0].Text, "郑惟桐") || !strings.Contains(p[0].Text, "全国赛") {
 		t.Fatalf("players: %+v", p)
 	}
-	a.Board().Review(1)
+	a.Table().Review(1)
 	s = a.Scene()
 	c := s.Find("comment")
 	if len(c) != 1 || c[0].Text != "中炮开局" {
@@ -86,7 +86,7 @@ func TestPlayersAndComments(t *testing.T) {
 	}
 	rowY := func(s Scene) float32 { return s.Find("move 1")[0].Y }
 	y := rowY(s)
-	a.Board().Review(2)
+	a.Table().Review(2)
 	s = a.Scene()
 	if len(s.Find("comment")) != 0 || rowY(s) != y {
 		t.Errorf("at move 2: comment %+v, the list's first row at %.0f, was %.0f", s.Find("comment"), rowY(s), y)

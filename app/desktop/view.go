@@ -33,7 +33,7 @@ var (
 
 // view is the board as the desktop draws it (play.Table.View), in the settings' coordinates.
 func (a *App) view() play.BoardView {
-	return a.b().View(play.ViewOptions{Coords: a.st.Coords, Lang: a.Lang()})
+	return a.Table().View(play.ViewOptions{Coords: a.st.Coords, Lang: a.Lang()})
 }
 
 // centre is the pixel centre of cell c.
@@ -247,7 +247,7 @@ func (a *App) reversiBoard(s *Scene, g Geometry, v play.BoardView) {
 // Place returns the pixel centre of the square named name ("h2", "f5") in the current window,
 // for tests and tools that click the board.
 func (a *App) Place(name string) (x, y float32, ok bool) {
-	sq, ok := a.b().ParseSquare(name)
+	sq, ok := a.Table().ParseSquare(name)
 	if !ok {
 		return 0, 0, false
 	}

@@ -226,7 +226,7 @@ func unquoteErr(err error) string {
 // Opened is a link's game, read: the board positioned at the link's ply (reviewing it, so the
 // reader steps through the record), and what the record says about the game.
 type Opened struct {
-	Board *play.Table
+	Table *play.Table
 	Kind  string // what was read: "PGN", "DhtmlXQ", "FEN", "moves", "transcript", "board", "start"
 	// From the record's tags, "" when absent: the players by side, the title (or event) and
 	// the result as written ("1-0", "0-1", "1/2-1/2").
@@ -259,14 +259,14 @@ func (l Link) Open(defaultPly int) (*Opened, error) {
 	if ply < 0 {
 		ply = defaultPly
 	}
-	if ply < 0 || ply > o.Board.Len() {
-		ply = o.Board.Len()
+	if ply < 0 || ply > o.Table.Len() {
+		ply = o.Table.Len()
 	}
-	if l.Flip != o.Board.Flipped() {
-		o.Board.Flip()
+	if l.Flip != o.Table.Flipped() {
+		o.Table.Flip()
 	}
-	o.Board.SetTwoPlayer() // a replay: whoever is to move moves, until the reader plays the engine
-	o.Board.Review(ply)
+	o.Table.SetTwoPlayer() // a replay: whoever is to move moves, until the reader plays the engine
+	o.Table.Review(ply)
 	return o, nil
 }
 
@@ -320,7 +320,7 @@ func (l Link) openXiangqi() (*Opened, error) {
 	if err := m.OpenRecord(r); err != nil {
 		return nil, fmt.Errorf("the %s parameter: %v", param, clipErr(err))
 	}
-	o := &Opened{Board: play.TableOf(m), Kind: kind, Notes: notes,
+	o := &Opened{Table: play.TableOf(m), Kind: kind, Notes: notes,
 		Red: r.Tag("Red"), Black: r.Tag("Black"), Title: r.Tag("Title"), Notation: play.WrittenIn(text)}
 	if o.Title == "" {
 		o.Title = r.Tag("Event")
@@ -406,7 +406,7 @@ func (l Link) openReversi() (*Opened, error) {
 	}
 	r := play.NewReversi()
 	r.Load(g)
-	return &Opened{Board: play.TableOf(r), Kind: kind}, nil
+	return &Opened{Table: play.TableOf(r), Kind: kind}, nil
 }
 
 // ShareQuery is the query of a link to b's game so far and its shown position, short: the
@@ -468,7 +468,7 @@ func queryEscape(s string) string { return strings.ReplaceAll(url.QueryEscape(s)
 
 // Comment is the record's comment on the position after ply moves, "" for none.
 func (o *Opened) Comment(ply int) string {
-	if m, ok := o.Board.Xiangqi(); ok && m.HasStory() {
+	if m, ok := o.Table.Xiangqi(); ok && m.HasStory() {
 		return m.Comment(ply) // on whichever line of the record the board is
 	}
 	if ply < 0 || ply >= len(o.Comments) {

@@ -95,10 +95,10 @@ func TestOpen(t *testing.T) {
 			func(o *Opened) bool { return len(o.Notes) == 1 && strings.Contains(o.Notes[0], "variation") }, ""},
 		{"Chinese moves at ply 1", Link{Moves: "炮二平五 马8进7", Ply: 1}, -1, "moves", play.VariantXiangqi, 2, 1, nil, ""},
 		{"UCCI moves from a FEN", Link{FEN: endgameFEN, Moves: "a0a9", Ply: -1}, 0, "moves", play.VariantXiangqi, 1, 0, func(o *Opened) bool {
-			return xiangqiOf(o.Board).Game().Start().FEN() == endgameFEN
+			return xiangqiOf(o.Table).Game().Start().FEN() == endgameFEN
 		}, ""},
 		{"ply beyond the end", Link{Moves: "h2e2", Ply: 99}, 0, "moves", play.VariantXiangqi, 1, 1, nil, ""},
-		{"flip", Link{FEN: endgameFEN, Flip: true, Ply: -1}, 0, "FEN", play.VariantXiangqi, 0, 0, func(o *Opened) bool { return o.Board.Flipped() }, ""},
+		{"flip", Link{FEN: endgameFEN, Flip: true, Ply: -1}, 0, "FEN", play.VariantXiangqi, 0, 0, func(o *Opened) bool { return o.Table.Flipped() }, ""},
 		{"PGN with tags and comments", Link{PGN: pgn, Ply: -1}, 0, "PGN", play.VariantXiangqi, 3, 0, func(o *Opened) bool {
 			return o.Red == "<script>alert(1)</script>" && o.Black == "Lü" && o.Title == "Club <b>night</b>" && o.Result == "1-0" &&
 				len(o.Comments) == 4 && o.Comments[0] == "opening" && o.Comments[1] == "centre cannon"
@@ -130,7 +130,7 @@ func TestOpen(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			b := o.Board
+			b := o.Table
 			if o.Kind != tt.kind || b.Variant() != tt.game || b.Len() != tt.plies || b.ShownPly() != tt.shown || b.Mode() != play.TwoPlayer {
 				t.Errorf("opened %s %s, %d plies showing %d (mode %v); want %s %s %d showing %d",
 					o.Kind, b.Variant(), b.Len(), b.ShownPly(), b.Mode(), tt.kind, tt.game, tt.plies, tt.shown)
@@ -184,9 +184,9 @@ func TestShareQueryOpens(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", q, err)
 		}
-		if o.Board.Variant() != tt.b.Variant() || o.Board.ShownPly() != tt.b.ShownPly() ||
-			o.Board.Len() != max(tt.b.Ply(), tt.b.ShownPly()) || (tt.embed && o.Board.Flipped() != tt.b.Flipped()) {
-			t.Errorf("%q opens %s at %d of %d", q, o.Board.Variant(), o.Board.ShownPly(), o.Board.Len())
+		if o.Table.Variant() != tt.b.Variant() || o.Table.ShownPly() != tt.b.ShownPly() ||
+			o.Table.Len() != max(tt.b.Ply(), tt.b.ShownPly()) || (tt.embed && o.Table.Flipped() != tt.b.Flipped()) {
+			t.Errorf("%q opens %s at %d of %d", q, o.Table.Variant(), o.Table.ShownPly(), o.Table.Len())
 		}
 	}
 }
@@ -209,11 +209,11 @@ func TestOpenLongGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.Board.Len() != 5000 {
-		t.Fatalf("%d plies", o.Board.Len())
+	if o.Table.Len() != 5000 {
+		t.Fatalf("%d plies", o.Table.Len())
 	}
-	o.Board.Review(5000)
-	_ = play.StatusText(i18n.English, o.Board)
+	o.Table.Review(5000)
+	_ = play.StatusText(i18n.English, o.Table)
 	t.Logf("5,000 moves opened in %v", time.Since(start))
 }
 
@@ -240,10 +240,10 @@ func FuzzParseLink(f *testing.F) {
 			}
 			return
 		}
-		if p := o.Board.ShownPly(); p < 0 || p > o.Board.Len() {
-			t.Fatalf("shows ply %d of %d", p, o.Board.Len())
+		if p := o.Table.ShownPly(); p < 0 || p > o.Table.Len() {
+			t.Fatalf("shows ply %d of %d", p, o.Table.Len())
 		}
-		ShareQuery(o.Board, true)
+		ShareQuery(o.Table, true)
 	})
 }
 
@@ -261,7 +261,7 @@ func TestOpenWithVariations(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		x := xiangqiOf(o.Board)
+		x := xiangqiOf(o.Table)
 		if l.PGN != "" {
 			if len(x.Branches(2, play.ICCS)) != 2 || x.Symbol(1) != "!" {
 				t.Errorf("PGN: lines %v, symbol %q", x.Branches(2, play.ICCS), x.Symbol(1))
@@ -271,7 +271,7 @@ func TestOpenWithVariations(t *testing.T) {
 		if len(x.Branches(1, play.ICCS)) != 1 {
 			t.Fatalf("%+v: lines %v", l, x.Branches(1, play.ICCS))
 		}
-		if o.Comment(2) != "主线" || !o.Board.EnterBranch(1, 1, 1) || o.Comment(3) != "变着的注解" || x.QueryMoves(3) != "h0g2+a6a5+b0c2" {
+		if o.Comment(2) != "主线" || !o.Table.EnterBranch(1, 1, 1) || o.Comment(3) != "变着的注解" || x.QueryMoves(3) != "h0g2+a6a5+b0c2" {
 			t.Errorf("%+v: comments %q %q, moves %q", l, o.Comment(2), o.Comment(3), x.QueryMoves(3))
 		}
 	}

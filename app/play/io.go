@@ -242,3 +242,21 @@ func ErrorText(l i18n.Lang, err error) string {
 	}
 	return l.T(i18n.ErrUnreadable)
 }
+
+// Export is one way to write the game: a short ID (buttons post "export-"+ID), its name and
+// the writer (n is the move list's notation, for the formats that write moves in one).
+type Export struct {
+	ID    string
+	Name  string
+	Write func(n Notation) (string, error)
+}
+
+// FindExport returns b's export with the given ID.
+func FindExport(b *Table, id string) (Export, bool) {
+	for _, e := range b.Exports() {
+		if e.ID == id {
+			return e, true
+		}
+	}
+	return Export{}, false
+}

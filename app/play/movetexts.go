@@ -1,6 +1,7 @@
 package play
 
 import (
+	"strconv"
 	"strings"
 
 	"qipan/engine/xiangqi"
@@ -139,4 +140,57 @@ func writeUCCI(b *strings.Builder, moves []xiangqi.Move) {
 		from, to := mv.From(), mv.To()
 		b.Write([]byte{byte('a' + from.File()), byte('0' + from.Rank()), byte('a' + to.File()), byte('0' + to.Rank())})
 	}
+}
+
+// MoveRows groups a game's move texts into numbered full moves for a move list: each row is
+// the move number and the plies (as indexes into texts) it holds; a record that starts with
+// the second side begins with a row holding only its first ply.
+func MoveRows(texts []string, secondFirst bool) (rows []MoveRow) {
+	off := 0
+	if secondFirst {
+		off = 1
+	}
+	for i := range texts {
+		p := i + off
+		if p%2 == 0 || i == 0 {
+			rows = append(rows, MoveRow{Number: MoveNumber(i+1, secondFirst)})
+		}
+		r := &rows[len(rows)-1]
+		r.Plies = append(r.Plies, i+1) // ply i+1 is the position after texts[i]
+		if p%2 == 1 && len(r.Plies) == 1 {
+			r.Second = true
+		}
+	}
+	return rows
+}
+
+// MoveNumber is the number of the move list's row that holds ply (1 for the first move):
+// rows count full moves, a record that starts with the second side starting "1. …".
+func MoveNumber(ply int, secondFirst bool) int {
+	if secondFirst {
+		ply++
+	}
+	return (ply-1)/2 + 1
+}
+
+// MoveRow is one numbered row of a move list: Plies are the plies its moves lead to (1-based:
+// clicking one reviews that ply); Second is set when the row starts with the second side's
+// move ("1. … h9g7").
+type MoveRow struct {
+	Number int
+	Plies  []int
+	Second bool
+}
+
+// String writes the row as the move list shows it, from texts.
+func (r MoveRow) String(texts []string) string {
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(r.Number) + ".")
+	if r.Second {
+		b.WriteString(" …")
+	}
+	for _, p := range r.Plies {
+		b.WriteString(" " + texts[p-1])
+	}
+	return b.String()
 }

@@ -193,3 +193,17 @@ func SalvageTable(s Saved) (b *Table, kept int, err error) {
 	}
 	return nil, 0, err
 }
+
+// RestoreTable rebuilds the game kept in s (Xiangqi's or Reversi's, by s.Game) on a new
+// table. Anything wrong in s is an error naming it, and no table.
+func RestoreTable(s Saved) (*Table, error) {
+	v := VariantXiangqi
+	if s.Game == VariantReversi {
+		v = VariantReversi
+	}
+	t := NewTable(v)
+	if err := t.Restore(s); err != nil {
+		return nil, err
+	}
+	return t, nil
+}

@@ -146,8 +146,8 @@ func WhatText(l i18n.Lang, what string) string {
 	return what
 }
 
-// BoardResult is how b's game ended, in l ("" while it goes on).
-func BoardResult(l i18n.Lang, b *Table) string {
+// TableResult is how b's game ended, in l ("" while it goes on).
+func TableResult(l i18n.Lang, b *Table) string {
 	if m, ok := b.Xiangqi(); ok {
 		if r := m.Game().Result(); r.Over() {
 			return ResultText(l, r)
@@ -160,9 +160,9 @@ func BoardResult(l i18n.Lang, b *Table) string {
 	return b.Result()
 }
 
-// BoardNote is b's note on the shown position in l: in Reversi the pass that led to it, if
+// TableNote is b's note on the shown position in l: in Reversi the pass that led to it, if
 // any, and the disc count; "" for none.
-func BoardNote(l i18n.Lang, b *Table) string {
+func TableNote(l i18n.Lang, b *Table) string {
 	r, ok := b.Reversi()
 	if !ok {
 		return ""
@@ -179,7 +179,7 @@ func BoardNote(l i18n.Lang, b *Table) string {
 // turn it is and check, or what the engine does.
 func StatusText(l i18n.Lang, b *Table) string {
 	if !b.Reviewing() {
-		if r := BoardResult(l, b); r != "" {
+		if r := TableResult(l, b); r != "" {
 			return r
 		}
 	}

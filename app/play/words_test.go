@@ -86,7 +86,7 @@ func TestBoardWords(t *testing.T) {
 		if got := StatusText(tt.l, b); got != tt.status {
 			t.Errorf("%s %q %s: status %q, want %q", tt.variant, tt.text, tt.l, got, tt.status)
 		}
-		if got := BoardNote(tt.l, b); got != tt.note {
+		if got := TableNote(tt.l, b); got != tt.note {
 			t.Errorf("%s %q %s: note %q, want %q", tt.variant, tt.text, tt.l, got, tt.note)
 		}
 	}

@@ -302,7 +302,7 @@ func applyEdit(e *play.Editor, cursor int, ed Edit) (int, string) {
 
 // openEditor starts setting up a position from the one the board shows.
 func (p *Page) openEditor() {
-	p.editor = play.NewEditor(p.board())
+	p.editor = play.NewEditor(p.table())
 	cols, rows := p.editor.Dims()
 	p.editCursor = p.editor.Cell(cols/2, rows-1)
 	p.s.Do(play.ActNewCancel)

@@ -39,11 +39,11 @@ type Embed struct {
 // NewEmbed returns the embed; it reads its link when mounted.
 func NewEmbed() *Embed { return &Embed{level: play.DefaultLevel} }
 
-func (e *Embed) board() *play.Table {
+func (e *Embed) table() *play.Table {
 	if e.opened == nil {
 		return nil
 	}
-	return e.opened.Board
+	return e.opened.Table
 }
 
 func (e *Embed) OnMount(ctx app.Context) {
@@ -54,13 +54,13 @@ func (e *Embed) OnMount(ctx app.Context) {
 	ctx.Handle(ReviewAction, func(ctx app.Context, a app.Action) {
 		if ply, ok := a.Value.(int); ok {
 			e.autoplay = false
-			e.board().Review(ply)
+			e.table().Review(ply)
 			ctx.Defer(scrollMoves)
 		}
 	})
 	ctx.Handle(VariationAction, func(ctx app.Context, a app.Action) {
 		v, ok := a.Value.(VariationMove)
-		if _, isTree := e.board().Annotated(); ok && isTree && e.board().EnterBranch(v.Ply, v.Branch, v.Move) {
+		if _, isTree := e.table().Annotated(); ok && isTree && e.table().EnterBranch(v.Ply, v.Branch, v.Move) {
 			e.autoplay = false
 			ctx.Defer(scrollMoves)
 		}
@@ -69,7 +69,7 @@ func (e *Embed) OnMount(ctx app.Context) {
 		if s, _ := a.Value.(Setting); s.Name == "level" {
 			if l, err := strconv.Atoi(s.Value); err == nil {
 				e.level = play.ClampLevel(l)
-				e.board().SetLevel(e.level)
+				e.table().SetLevel(e.level)
 			}
 		}
 	})
@@ -98,7 +98,7 @@ func (e *Embed) load(ctx app.Context) {
 	e.shown = query + "#" + fragment
 	e.eng.close()
 	e.open(query, fragment, name)
-	b := e.board()
+	b := e.table()
 	e.session = play.NewSession(b)
 	e.eng = enginePipe{session: e.session, onLine: e.onEngineLine}
 	e.playing, e.autoplay = false, false
@@ -139,7 +139,7 @@ func (e *Embed) open(query, fragment, name string) {
 // action, not the session's, as a reader browsing asks the engine nothing.
 func (e *Embed) browse(ctx app.Context, act play.Action) {
 	e.autoplay = false
-	e.board().Do(act)
+	e.table().Do(act)
 	ctx.Defer(scrollMoves)
 }
 
@@ -147,7 +147,7 @@ func (e *Embed) browse(ctx app.Context, act play.Action) {
 // the reader takes over.
 func (e *Embed) tick(ctx app.Context) {
 	ctx.After(e.link.Autoplay, func(ctx app.Context) {
-		b := e.board()
+		b := e.table()
 		if !e.autoplay || e.playing {
 			return
 		}
@@ -163,7 +163,7 @@ func (e *Embed) tick(ctx app.Context) {
 
 func (e *Embed) onControl(ctx app.Context, a app.Action) {
 	e.sounds.unlock()
-	b := e.board()
+	b := e.table()
 	name, _ := a.Value.(string)
 	switch act := play.Action(name); act {
 	case play.ActFirst, play.ActPrev, play.ActNext, play.ActLast:
@@ -186,7 +186,7 @@ func (e *Embed) onControl(ctx app.Context, a app.Action) {
 // playFromHere lets the reader play the side to move in the position shown against the
 // engine; the engine's Worker starts now, so it is warm for its first answer.
 func (e *Embed) playFromHere(ctx app.Context) {
-	b := e.board()
+	b := e.table()
 	if !e.link.Play || b.Over() && !b.Reviewing() {
 		return
 	}
@@ -202,7 +202,7 @@ func (e *Embed) playFromHere(ctx app.Context) {
 func (e *Embed) onPoint(ctx app.Context, a app.Action) {
 	e.sounds.unlock()
 	s, _ := a.Value.(string)
-	b := e.board()
+	b := e.table()
 	if !e.playing || b.Reviewing() {
 		return
 	}
@@ -242,7 +242,7 @@ func (e *Embed) Render() app.UI {
 	if e.link.Lang != "" {
 		root = root.Attr("lang", e.link.Lang)
 	}
-	b := e.board()
+	b := e.table()
 	if b == nil { // prerendered, before the link is read: the frame keeps its place
 		return root.Body(app.Div().Class("embed-loading").Text(e.lang.T(i18n.EmbedLoading)))
 	}
@@ -251,7 +251,7 @@ func (e *Embed) Render() app.UI {
 	vars := &Variations{Lang: e.lang}
 	if m, ok := b.Annotated(); ok {
 		texts = withSymbols(texts, m.Symbols())
-		vars = variationsOf(e.board(), m, e.notation(), e.lang)
+		vars = variationsOf(e.table(), m, e.notation(), e.lang)
 		vars.Editable = false // the embed replays the record, it does not edit it
 	}
 	return root.Body(
@@ -279,7 +279,7 @@ func (e *Embed) Render() app.UI {
 
 // appLink is the app's address on the game and the position shown (relative to /embed).
 func (e *Embed) appLink() string {
-	return "./?" + link.ShareQuery(e.board(), false)
+	return "./?" + link.ShareQuery(e.table(), false)
 }
 
 // comment is the record's comment on the position shown (none once the reader plays on: the
@@ -288,7 +288,7 @@ func (e *Embed) comment() string {
 	if e.playing {
 		return ""
 	}
-	return e.opened.Comment(e.board().ShownPly())
+	return e.opened.Comment(e.table().ShownPly())
 }
 
 func (e *Embed) classes() string {
@@ -305,7 +305,7 @@ func (e *Embed) classes() string {
 	if e.server {
 		c += " prerendered" // the frame is drawn at once, the game when the app has read the link
 	}
-	if b := e.board(); b != nil && b.Variant() == play.VariantReversi {
+	if b := e.table(); b != nil && b.Variant() == play.VariantReversi {
 		c += " reversi"
 	}
 	return c
@@ -343,7 +343,7 @@ func (e *Embed) players() app.UI {
 // bar is the row of buttons: first, previous, next, last, the move list switch, play from
 // here (with play=1), autoplay (with autoplay=), and the link to the app.
 func (e *Embed) bar() app.UI {
-	b, l := e.board(), e.lang
+	b, l := e.table(), e.lang
 	atStart, atEnd := b.ShownPly() == 0, b.ShownPly() >= b.Len()
 	buttons := []app.UI{
 		controlButton("first", "|◀", l.T(i18n.FirstTitle), !atStart).Aria("label", l.T(i18n.FirstName)),
@@ -377,7 +377,7 @@ func (e *Embed) bar() app.UI {
 // status says where the reader is: the move shown, whose turn it is, or the game's end; while
 // the reader plays, the game's status line.
 func (e *Embed) status() string {
-	b := e.board()
+	b := e.table()
 	l := e.lang
 	if e.playing && !b.Reviewing() {
 		return play.StatusText(l, b)
@@ -389,9 +389,9 @@ func (e *Embed) status() string {
 		s += " · " + l.T(i18n.NMoves, b.Len())
 	}
 	if r := b.Result(); r != "" && b.ShownPly() == b.Ply() {
-		return s + " · " + play.BoardResult(l, b)
+		return s + " · " + play.TableResult(l, b)
 	}
-	if note := play.BoardNote(l, b); note != "" {
+	if note := play.TableNote(l, b); note != "" {
 		s += " · " + note
 	}
 	return s + " · " + l.T(i18n.SideToMove, play.SideLabel(l, b.Variant(), b.Turn()))

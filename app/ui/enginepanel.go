@@ -62,7 +62,7 @@ func enginePanel(l i18n.Lang, v play.EngineView, ok, hidden, analysis bool, book
 
 // enginePanel is the engine panel of the game on the board, in the move list's notation.
 func (p *Page) enginePanel() app.UI {
-	b := p.board()
+	b := p.table()
 	v, ok := b.EngineView(p.notation())
 	var add []app.UI
 	if _, tree := b.Annotated(); tree && b.Analysis() {

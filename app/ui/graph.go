@@ -125,7 +125,7 @@ func onGraphClick(ctx app.Context, e app.Event) {
 
 // graphSlot is the graph with its button: analyse the whole game, and how far that went.
 func (p *Page) graphSlot() app.UI {
-	b, l := p.board(), p.lang
+	b, l := p.table(), p.lang
 	points, known := sampleGraph(b.Evals())
 	label := l.T(i18n.AnalyseGame)
 	if b.Graphing() {

@@ -41,7 +41,7 @@ func (p *Page) loadHistory(ctx app.Context) {
 
 // keepFinished adds the game on the board (saved) to the history when it has just ended.
 func (p *Page) keepFinished(ctx app.Context, saved play.Saved) {
-	b := p.board()
+	b := p.table()
 	f := finished{Game: b.Variant(), Result: b.Result(), Saved: saved}
 	if f.Result == "" {
 		return

@@ -66,10 +66,10 @@ func (p *Page) setAside(ctx app.Context, key string, why error) {
 }
 
 // saved is the game on the board as it is kept.
-func (p *Page) saved() play.Saved { return p.board().Save() }
+func (p *Page) saved() play.Saved { return p.table().Save() }
 
 // recorded is how many moves the game on the board records (the redo tail too).
-func (p *Page) recorded() int { return p.board().Len() }
+func (p *Page) recorded() int { return p.table().Len() }
 
 // kept says what keeping the replaced game went wrong with: it could not be kept (logged: the
 // new game goes on), or the game to bring back could not be read.

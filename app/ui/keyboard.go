@@ -78,7 +78,7 @@ var arrows = map[string][2]int{"ArrowLeft": {-1, 0}, "ArrowRight": {1, 0}, "Arro
 // step is the point next to sq in the direction of an arrow key as the board is drawn, or ""
 // at the edge.
 func (p *Page) step(sq, key string) string {
-	b := p.board()
+	b := p.table()
 	at, ok := b.ParseSquare(sq)
 	d, arrow := arrows[key]
 	if !ok || !arrow {
@@ -102,14 +102,14 @@ func cursorOr(cursor, def string) string {
 // the result when it ended the game; "" at the start or while reviewing. texts are the move
 // list's (every recorded move, written).
 func (p *Page) announcement(texts []string) string {
-	b, l := p.board(), p.lang
+	b, l := p.table(), p.lang
 	ply := b.Ply()
 	if ply == 0 || b.Reviewing() {
 		return ""
 	}
 	text := l.T(i18n.Announce, play.SideLabel(l, b.Variant(), b.Mover(ply)), texts[ply-1])
 	if b.Result() != "" {
-		text += " · " + play.BoardResult(l, b)
+		text += " · " + play.TableResult(l, b)
 	}
 	return text
 }
@@ -122,7 +122,7 @@ func (p *Page) announcer(texts []string) app.UI {
 // onDragStart selects the piece a drag picked up (drag_wasm.go); the drop is a click where it
 // lands. A piece already selected stays selected.
 func (p *Page) onDragStart(ctx app.Context, sq string) {
-	b := p.board()
+	b := p.table()
 	// (Only Xiangqi's board listens for drags: listenDrag.)
 	if s, ok := b.ParseSquare(sq); !ok || s == b.Selected() {
 		return

@@ -27,7 +27,7 @@ func BenchmarkLongGame(b *testing.B) {
 	p := NewPage()
 	p.s.Put(longMatch(b))
 	p.mounted = true
-	bd := p.board()
+	bd := p.table()
 	h0, _ := xiangqi.ParseSquare("h0")
 	for _, piece := range []struct {
 		name string

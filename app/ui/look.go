@@ -28,14 +28,14 @@ func (p *Page) theme() string {
 // what a player does next: a new game, take the last move back, or go through the game.
 func (p *Page) gameOver() app.UI {
 	l := p.lang
-	b := p.board()
+	b := p.table()
 	over := b.Result() != "" && !b.Reviewing()
 	slot := app.Div().Class("game-over-slot")
 	if !over {
 		return slot
 	}
 	return slot.Body(app.Div().Class("game-over").Attr("data-game-over", "true").Attr("role", "status").Body(
-		app.P().Text(play.BoardResult(l, b)),
+		app.P().Text(play.TableResult(l, b)),
 		app.Div().Class("controls three").Body(
 			controlButton("new", l.T(i18n.New), l.T(i18n.NewTitle), true),
 			controlButton("undo", l.T(i18n.Undo), l.T(i18n.UndoTitle), b.CanUndo()),

@@ -17,12 +17,12 @@ var noteSymbols = []string{"", "!", "?", "!!", "??", "!?", "?!"}
 // the comment, written into the record (play.Annotated.SetNote). An empty slot for a game without notes (Reversi).
 func (p *Page) noteSlot() app.UI {
 	slot := app.Div().Class("note-slot")
-	m, ok := p.board().Annotated()
+	m, ok := p.table().Annotated()
 	if !ok {
 		return slot
 	}
 	l := p.lang
-	ply := p.board().ShownPly()
+	ply := p.table().ShownPly()
 	body := []app.UI{controlButton("note", l.T(i18n.Note), l.T(i18n.NoteTitle), true).Aria("pressed", p.noteOpen)}
 	if p.noteOpen {
 		current := m.Symbol(ply)
@@ -49,11 +49,11 @@ func (p *Page) noteSlot() app.UI {
 // setNote writes the comment or the symbol (whichever is given) of the move shown into the
 // record, keeping the other, and saves.
 func (p *Page) setNote(ctx app.Context, comment, symbol *string) {
-	m, ok := p.board().Annotated()
+	m, ok := p.table().Annotated()
 	if !ok {
 		return
 	}
-	ply := p.board().ShownPly()
+	ply := p.table().ShownPly()
 	c, s := m.Comment(ply), m.Symbol(ply)
 	if comment != nil {
 		c = *comment

@@ -70,14 +70,14 @@ func NewPage() *Page {
 // reversi reports whether the board shows the Reversi game.
 func (p *Page) reversi() bool { return p.settings.Game == play.VariantReversi }
 
-// board is the game on the board. Everything but the drawing goes through *play.Table, the
+// table is the game on the table. Everything but the drawing goes through *play.Table, the
 // same for both games.
-func (p *Page) board() *play.Table { return p.s.Table() }
+func (p *Page) table() *play.Table { return p.s.Table() }
 
 // view is the board as the page draws it: in the settings' coordinates, with the keyboard's
 // cursor.
 func (p *Page) view() play.BoardView {
-	return p.board().View(play.ViewOptions{Coords: p.settings.Coords, Cursor: p.cursor, Lang: p.lang})
+	return p.table().View(play.ViewOptions{Coords: p.settings.Coords, Cursor: p.cursor, Lang: p.lang})
 }
 
 // setGame puts the game of variant on the board and in the settings (normalised: an unknown
@@ -111,7 +111,7 @@ func (p *Page) OnMount(ctx app.Context) {
 		}
 	})
 	ctx.Handle(VariationAction, func(ctx app.Context, a app.Action) {
-		if v, ok := a.Value.(VariationMove); ok && p.board().EnterBranch(v.Ply, v.Branch, v.Move) {
+		if v, ok := a.Value.(VariationMove); ok && p.table().EnterBranch(v.Ply, v.Branch, v.Move) {
 			p.changed(ctx)
 		}
 	})
@@ -227,7 +227,7 @@ func (p *Page) onControl(ctx app.Context, a app.Action) {
 		p.apply(ctx, e)
 		return
 	}
-	b := p.board()
+	b := p.table()
 	if sym, ok := strings.CutPrefix(action, "symbol:"); ok {
 		p.setNote(ctx, nil, &sym)
 		return
@@ -337,7 +337,7 @@ func (p *Page) onSetting(ctx app.Context, a app.Action) {
 
 func (p *Page) onReview(ctx app.Context, a app.Action) {
 	p.refusal = ""
-	if ply, ok := a.Value.(int); ok && p.board().Review(ply) {
+	if ply, ok := a.Value.(int); ok && p.table().Review(ply) {
 		ctx.Defer(scrollMoves)
 	}
 }
@@ -413,7 +413,7 @@ func (p *Page) changed(ctx app.Context) {
 }
 
 // syncEngine brings the engine in line with the game on the board.
-func (p *Page) syncEngine(ctx app.Context) { p.post(ctx, p.board().EngineLines()) }
+func (p *Page) syncEngine(ctx app.Context) { p.post(ctx, p.table().EngineLines()) }
 
 // post sends lines to the engine Worker (enginePipe: loaded by the first lines there are to
 // send, so a visit that never asks the computer anything never downloads the engine).
@@ -437,7 +437,7 @@ func (p *Page) Render() app.UI {
 	if p.editor != nil {
 		return newPositionEditor().WithView(editView(p.editor, p.lang, p.theme(), p.editCursor, p.settings.Coords))
 	}
-	b, l, v := p.board(), p.lang, p.view()
+	b, l, v := p.table(), p.lang, p.view()
 	texts := b.MoveTexts(p.notation()) // the move list's, and the announcement's
 	if m, ok := b.Annotated(); ok {
 		texts = withSymbols(texts, m.Symbols())
@@ -509,11 +509,11 @@ func (p *Page) shownSettings() play.Settings {
 
 // engineOK reports whether the engine can be asked anything: the app runs and the engine has
 // not failed.
-func (p *Page) engineOK() bool { return p.mounted && p.board().Client.Failed() == "" }
+func (p *Page) engineOK() bool { return p.mounted && p.table().Client.Failed() == "" }
 
 // hintText names the engine's suggestion in the move list's notation ("" for none).
 func (p *Page) hintText() string {
-	if h := p.board().HintText(p.notation()); h != "" {
+	if h := p.table().HintText(p.notation()); h != "" {
 		return p.lang.T(i18n.HintMove, h)
 	}
 	return ""
@@ -522,7 +522,7 @@ func (p *Page) hintText() string {
 // discCounts is Reversi's count of each colour's discs (an empty slot in Xiangqi).
 func (p *Page) discCounts() app.UI {
 	slot := app.Div().Class("score")
-	r, ok := p.board().Reversi()
+	r, ok := p.table().Reversi()
 	if !ok {
 		return slot
 	}
@@ -577,9 +577,9 @@ func (p *Page) updateSlot() app.UI {
 // status is the line under the title: the result, the review, whose turn, check or a pass,
 // the engine.
 func (p *Page) status() app.UI {
-	b, l := p.board(), p.lang
+	b, l := p.table(), p.lang
 	if r := b.Result(); r != "" && !b.Reviewing() {
-		return app.P().Class("status result").Attr("data-result", r).Attr("role", "status").Text(play.BoardResult(l, b))
+		return app.P().Class("status result").Attr("data-result", r).Attr("role", "status").Text(play.TableResult(l, b))
 	}
 	text, class := statusOf(l, b, p.mounted)
 	st := app.P().Class(class).Attr("aria-live", "polite")

@@ -35,16 +35,16 @@ func (p *Page) openLink(ctx app.Context) {
 	}
 	game := l.Game
 	if o != nil {
-		game = o.Board.Variant()
+		game = o.Table.Variant()
 		t := p.s.Of(game)
-		if m, ok := o.Board.Xiangqi(); ok {
+		if m, ok := o.Table.Xiangqi(); ok {
 			into, _ := t.Xiangqi()
 			into.Load(m.Game())
-		} else if r, ok := o.Board.Reversi(); ok {
+		} else if r, ok := o.Table.Reversi(); ok {
 			into, _ := t.Reversi()
 			into.Load(r.Game())
 		}
-		t.Review(o.Board.ShownPly())
+		t.Review(o.Table.ShownPly())
 	}
 	p.setGame(game)
 	p.saveSettings(ctx)
@@ -55,7 +55,7 @@ func (p *Page) openLink(ctx app.Context) {
 
 // shareRow is the panel's row of Share (with its dialog) and Install.
 func (p *Page) shareRow() app.UI {
-	b := p.board()
+	b := p.table()
 	return app.Div().Class("share-row").Body(
 		newShare().In(p.lang).For(link.ShareQuery(b, false), link.EmbedQuery(b, p.lang, p.notation(), p.embedTheme()), b.Variant() == play.VariantReversi),
 		newInstallButton().In(p.lang),

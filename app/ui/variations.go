@@ -147,9 +147,9 @@ func variationAction(b *play.Table, m play.Annotated, action string) bool {
 
 // variations is the record's other lines at the position shown (an empty slot in Reversi).
 func (p *Page) variations() app.UI {
-	m, ok := p.board().Annotated()
+	m, ok := p.table().Annotated()
 	if !ok {
 		return &Variations{Lang: p.lang}
 	}
-	return variationsOf(p.board(), m, p.notation(), p.lang)
+	return variationsOf(p.table(), m, p.notation(), p.lang)
 }

@@ -263,7 +263,7 @@ func (g *game) dropped() {
 
 func (g *game) Draw(screen *ebiten.Image) {
 	t0 := time.Now()
-	thinking := g.app.Board().Client.Thinking()
+	thinking := g.app.Table().Client.Thinking()
 	g.frames.frame(t0, thinking)
 	if n := g.frames.n; n%60 == 0 {
 		g.trace(fmt.Sprintf("frames %d", n))
