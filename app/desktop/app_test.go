@@ -342,16 +342,11 @@ func TestImportExport(t *testing.T) {
 	if a.Table().Ply() != 3 || !strings.HasPrefix(a.Info(), "Loaded the PGN from the clipboard") {
 		t.Errorf("pasted moves: ply %d, info %q", a.Table().Ply(), a.Info())
 	}
-	// Only the game on the board reads a paste: a Reversi transcript is no Xiangqi record.
+	// A Reversi transcript pasted on the Xiangqi board opens in Reversi, which the board shows.
 	clip.text = "f5d6c3"
 	a.Key(KeyPaste)
-	if a.Table().Variant() != play.VariantXiangqi || a.Table().Ply() != 3 || !strings.HasPrefix(a.Info(), "Could not import the clipboard") {
-		t.Errorf("pasting a transcript in Xiangqi: variant %s ply %d, info %q", a.Table().Variant(), a.Table().Ply(), a.Info())
-	}
-	pressButton(t, a, "game:reversi")
-	a.Key(KeyPaste)
 	if a.Table().Variant() != play.VariantReversi || a.Table().Ply() != 3 {
-		t.Errorf("pasting a transcript in Reversi: variant %s ply %d, info %q", a.Table().Variant(), a.Table().Ply(), a.Info())
+		t.Errorf("pasting a transcript in Xiangqi: variant %s ply %d, info %q", a.Table().Variant(), a.Table().Ply(), a.Info())
 	}
 	clip.text = "this is no game"
 	a.Key(KeyPaste)

@@ -23,14 +23,17 @@ type Imported struct {
 	Err     error    // why nothing changed
 }
 
-// Import loads a record with load in place of the game on the board, which is kept to be
-// brought back (Replace). Only the board's game reads it: a text that game refuses is an error
-// that changes nothing, in any game, rather than a record put in place of a game the person
-// does not see.
+// Import loads a record with load in place of the game on the board, or, when that game
+// refuses it, of the other game that reads it (a Reversi transcript dropped on the Xiangqi
+// board), which the board then shows (ReplaceAny); the game replaced is kept to be brought
+// back. A text no game reads is the board's game's error, and changes nothing.
 func (s *Session) Import(load func(*Table) (kind string, notes []string, err error)) Imported {
 	var im Imported
-	im.Effects, im.Err = s.Replace(func(t *Table) (err error) {
-		im.Kind, im.Notes, err = load(t)
+	im.Effects, im.Err = s.ReplaceAny(func(t *Table) (err error) {
+		kind, notes, err := load(t)
+		if err == nil {
+			im.Kind, im.Notes = kind, notes
+		}
 		return err
 	})
 	return im

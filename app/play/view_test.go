@@ -320,14 +320,20 @@ func TestEscape(t *testing.T) {
 	}
 }
 
-// An import goes into the game on the board only; the messages name where it came from.
+// An import goes into the game on the board, or the other game that reads it (shown then);
+// a text no game reads changes nothing; the messages name where it came from.
 func TestImportFlow(t *testing.T) {
 	s := NewSession(NewTable(VariantXiangqi), NewTable(VariantReversi))
 	s.SetShelf(shelf{})
 	clicks(t, s.Table(), "h2", "e2")
 	im := s.ImportText("f5d6c3") // a Reversi transcript, on the Xiangqi board
-	if im.Err == nil || s.Table().Variant() != VariantXiangqi || s.Of(VariantReversi).Len() != 0 || s.Table().Len() != 1 {
+	if im.Err != nil || s.Table().Variant() != VariantReversi || s.Of(VariantReversi).Len() != 3 || s.Of(VariantXiangqi).Len() != 1 || im.Kind != "transcript" {
 		t.Fatalf("a Reversi transcript on the Xiangqi board: %v, %s shown, Reversi has %d moves", im.Err, s.Table().Variant(), s.Of(VariantReversi).Len())
+	}
+	s.Show(VariantXiangqi)
+	im = s.ImportText("this is no game")
+	if im.Err == nil || s.Table().Variant() != VariantXiangqi || s.Table().Len() != 1 || s.Of(VariantReversi).Len() != 3 {
+		t.Fatalf("no game's text: %v, %s shown, %d moves", im.Err, s.Table().Variant(), s.Table().Len())
 	}
 	if msg := im.Message(i18n.English, "the clipboard"); !strings.HasPrefix(msg, "Could not import the clipboard: ") {
 		t.Errorf("error message %q", msg)
