@@ -156,9 +156,9 @@ func (m *Xiangqi) PGN(p Seats, n Notation) (string, error) {
 	o := record.PGNOptions{}
 	switch n {
 	case WXF:
-		o.Notation = record.WXF
+		o.Style = record.WXF
 	case Chinese, ChineseTraditional:
-		o.Notation = record.Chinese
+		o.Style = record.Chinese
 		o.Chinese.Traditional = n == ChineseTraditional
 	}
 	return record.FormatPGN(m.Record(p), o)

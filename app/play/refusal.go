@@ -15,7 +15,7 @@ const (
 )
 
 // refusalOf turns the rules' reason into the board's.
-func refusalOf(r xiangqi.Refusal) Refusal {
+func refusalOf(r xiangqi.Verdict) Refusal {
 	switch r {
 	case xiangqi.LeavesCheck:
 		return RefusedCheck

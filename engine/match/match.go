@@ -261,7 +261,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 			pending[g.Pair] = g.halfPointsA()
 		}
 		if cfg.PGN != nil {
-			if err := record.WritePGN(cfg.PGN, &g.Record, record.PGNOptions{Notation: record.ICCS}); err != nil && cfg.Log != nil {
+			if err := record.WritePGN(cfg.PGN, &g.Record, record.PGNOptions{Style: record.ICCS}); err != nil && cfg.Log != nil {
 				cfg.Log("writing PGN: " + err.Error())
 			}
 		}

@@ -28,7 +28,7 @@
 // lines of their own, variations in brackets after their move. Writing what was read and
 // reading it again gives the same Game.
 //
-// Files: record.go (Game, Tag, Move, Variation, Result, Notation, Error, Warning),
+// Files: record.go (Game, Tag, Move, Variation, Result, MoveStyle, Error, Warning),
 // pgn_read.go, pgn_write.go, san.go (reading Fairy-Stockfish SAN), dhtmlxq.go and xqf.go
 // (format notes at their tops). Tests: pgn_test.go, dhtmlxq_test.go, tree_test.go
 // (annotated records, bad input, random trees through every format, BenchmarkParseTree),

@@ -60,8 +60,8 @@ func FuzzParsePGN(f *testing.F) {
 			checkReadError(t, err, in)
 		}
 		for _, g := range games {
-			for _, n := range []Notation{ICCS, WXF, Chinese} {
-				write := func(g *Game) (string, error) { return FormatPGN(g, PGNOptions{Notation: n}) }
+			for _, n := range []MoveStyle{ICCS, WXF, Chinese} {
+				write := func(g *Game) (string, error) { return FormatPGN(g, PGNOptions{Style: n}) }
 				checkRoundTrip(t, in, n.String(), g, write, ParsePGN)
 			}
 			if text, err := FormatDhtmlXQ(g); err == nil {

@@ -372,9 +372,9 @@ func TestWritePGN(t *testing.T) {
 1... H9-G7 2. H0-G2 I9-H9 1-0
 
 `},
-		{PGNOptions{Notation: WXF}, "[Format \"WXF\"]\n\n{game {note)}\n1. C2.5\n{中炮}\n1... H8+7 2. H2+3 R9.8 1-0\n\n"},
-		{PGNOptions{Notation: Chinese}, "[Format \"Chinese\"]\n\n{game {note)}\n1. 炮二平五\n{中炮}\n1... 马８进７ 2. 马二进三 车９平８ 1-0\n\n"},
-		{PGNOptions{Notation: Chinese, Chinese: xiangqi.ChineseOptions{Traditional: true, ASCIIDigits: true}},
+		{PGNOptions{Style: WXF}, "[Format \"WXF\"]\n\n{game {note)}\n1. C2.5\n{中炮}\n1... H8+7 2. H2+3 R9.8 1-0\n\n"},
+		{PGNOptions{Style: Chinese}, "[Format \"Chinese\"]\n\n{game {note)}\n1. 炮二平五\n{中炮}\n1... 马８进７ 2. 马二进三 车９平８ 1-0\n\n"},
+		{PGNOptions{Style: Chinese, Chinese: xiangqi.ChineseOptions{Traditional: true, ASCIIDigits: true}},
 			"[Format \"Chinese\"]\n\n{game {note)}\n1. 炮二平五\n{中炮}\n1... 馬8進7 2. 馬二進三 車9平8 1-0\n\n"},
 	}
 	for _, tc := range tests {
@@ -383,7 +383,7 @@ func TestWritePGN(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !strings.HasSuffix(got, tc.want) {
-			t.Errorf("%v: got\n%s\nwant (suffix)\n%s", tc.o.Notation, got, tc.want)
+			t.Errorf("%v: got\n%s\nwant (suffix)\n%s", tc.o.Style, got, tc.want)
 		}
 	}
 }
@@ -428,7 +428,7 @@ func TestWritePGNErrors(t *testing.T) {
 		{"reserved tag", &Game{Tags: []Tag{{"FEN", "x"}}}, PGNOptions{}, "own field"},
 		{"bad tag name", &Game{Tags: []Tag{{"a b", "x"}}}, PGNOptions{}, "tag name"},
 		{"bad result", &Game{Result: "2-0"}, PGNOptions{}, "result"},
-		{"bad notation", &Game{}, PGNOptions{Notation: 9}, "notation"},
+		{"bad notation", &Game{}, PGNOptions{Style: 9}, "notation"},
 	}
 	for _, tc := range tests {
 		if _, err := FormatPGN(tc.g, tc.o); err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -13,8 +13,8 @@ import (
 
 // PGNOptions says how WritePGN spells the moves.
 type PGNOptions struct {
-	Notation Notation               // ICCS (the zero value), WXF or Chinese
-	Chinese  xiangqi.ChineseOptions // for Notation Chinese
+	Style MoveStyle               // ICCS (the zero value), WXF or Chinese
+	Chinese  xiangqi.ChineseOptions // for Style Chinese
 }
 
 // rosterOrder is the order of PGN's seven-tag roster (Result has its own field).
@@ -35,8 +35,8 @@ func WritePGN(w io.Writer, g *Game, o PGNOptions) error {
 
 // FormatPGN returns what WritePGN writes.
 func FormatPGN(g *Game, o PGNOptions) (string, error) {
-	if o.Notation > Chinese {
-		return "", fmt.Errorf("pgn: unknown notation %v", o.Notation)
+	if o.Style > Chinese {
+		return "", fmt.Errorf("pgn: unknown notation %v", o.Style)
 	}
 	var sb strings.Builder
 	bw := bufio.NewWriter(&sb)
@@ -75,7 +75,7 @@ func FormatPGN(g *Game, o PGNOptions) (string, error) {
 	if fen := pos.FEN(); fen != xiangqi.StartFEN {
 		tag("FEN", fen)
 	}
-	tag("Format", o.Notation.String())
+	tag("Format", o.Style.String())
 	bw.WriteString("\n")
 
 	if err := checkTree("pgn", pos, g.Moves, 0, ""); err != nil {
@@ -110,7 +110,7 @@ func writeMoves(lw *lineWriter, pos xiangqi.Position, ms []Move, o PGNOptions, d
 			prefix = n + "... "
 		}
 		var text string
-		switch o.Notation {
+		switch o.Style {
 		case ICCS:
 			text = m.Move.ICCS()
 		case WXF:

@@ -47,8 +47,8 @@ func TestRealAnnotatedDhtmlXQ(t *testing.T) {
 	if d := sameGame(g, back[0]); d != "" {
 		t.Errorf("DhtmlXQ round trip: %s", d)
 	}
-	for _, n := range []Notation{ICCS, WXF, Chinese} {
-		pgn, err := FormatPGN(g, PGNOptions{Notation: n})
+	for _, n := range []MoveStyle{ICCS, WXF, Chinese} {
+		pgn, err := FormatPGN(g, PGNOptions{Style: n})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,7 +95,7 @@ func TestRealChinesePGN(t *testing.T) {
 		!strings.HasPrefix(g.Moves[1].Comment, "红方首着") {
 		t.Fatalf("got %d plies, result %q, comments %q / %q", len(g.Moves), g.Result, g.Comment, g.Moves[1].Comment)
 	}
-	out, err := FormatPGN(g, PGNOptions{Notation: Chinese})
+	out, err := FormatPGN(g, PGNOptions{Style: Chinese})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -261,16 +261,16 @@ func (w Warning) String() string {
 	return fmt.Sprintf("line %d, column %d: game %d: %s", w.Line, w.Col, w.Game, w.Msg)
 }
 
-// Notation selects how a writer spells the moves.
-type Notation uint8
+// MoveStyle selects how a writer spells the moves.
+type MoveStyle uint8
 
 const (
-	ICCS    Notation = iota // H2-E2
+	ICCS    MoveStyle = iota // H2-E2
 	WXF                     // C2.5
 	Chinese                 // 炮二平五
 )
 
-func (n Notation) String() string {
+func (n MoveStyle) String() string {
 	switch n {
 	case ICCS:
 		return "ICCS"
@@ -279,7 +279,7 @@ func (n Notation) String() string {
 	case Chinese:
 		return "Chinese"
 	}
-	return fmt.Sprintf("Notation(%d)", uint8(n))
+	return fmt.Sprintf("MoveStyle(%d)", uint8(n))
 }
 
 // locator turns byte offsets into Pos: a binary search over the line starts, then a count

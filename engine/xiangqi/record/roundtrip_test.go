@@ -99,8 +99,8 @@ func randomGame(rng *rand.Rand, fen string, plies int) *Game {
 func TestRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	opts := []PGNOptions{
-		{Notation: ICCS}, {Notation: WXF}, {Notation: Chinese},
-		{Notation: Chinese, Chinese: xiangqi.ChineseOptions{Traditional: true, ASCIIDigits: true}},
+		{Style: ICCS}, {Style: WXF}, {Style: Chinese},
+		{Style: Chinese, Chinese: xiangqi.ChineseOptions{Traditional: true, ASCIIDigits: true}},
 	}
 	n := 60
 	if testing.Short() {
@@ -164,7 +164,7 @@ func TestConvert(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := FormatPGN(back[0], PGNOptions{Notation: Chinese})
+	out, err := FormatPGN(back[0], PGNOptions{Style: Chinese})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -57,8 +57,8 @@ func TestAnnotatedPGN(t *testing.T) {
 		t.Errorf("Symbol() = %q", s)
 	}
 	// Every notation writes it and reads it back the same.
-	for _, o := range []PGNOptions{{Notation: ICCS}, {Notation: WXF}, {Notation: Chinese}} {
-		checkRoundTrip(t, annotatedPGN, o.Notation.String(), g, func(g *Game) (string, error) { return FormatPGN(g, o) }, ParsePGN)
+	for _, o := range []PGNOptions{{Style: ICCS}, {Style: WXF}, {Style: Chinese}} {
+		checkRoundTrip(t, annotatedPGN, o.Style.String(), g, func(g *Game) (string, error) { return FormatPGN(g, o) }, ParsePGN)
 	}
 	// DhtmlXQ keeps everything but the NAGs that are not symbols (those ride in the comments).
 	dx, err := FormatDhtmlXQ(g)
@@ -72,7 +72,7 @@ func TestAnnotatedPGN(t *testing.T) {
 	if d := diffMoves(g.Moves, back[0].Moves, false, ""); d != "" || back[0].Comment != g.Comment {
 		t.Fatalf("PGN → DhtmlXQ: %s\n%s", d, dx)
 	}
-	out, err := FormatPGN(g, PGNOptions{Notation: ICCS})
+	out, err := FormatPGN(g, PGNOptions{Style: ICCS})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func TestAnnotatedDhtmlXQ(t *testing.T) {
 		t.Errorf("comments %q, %q", g.Comment, g.Moves[1].Variations[0].Comment)
 	}
 	checkRoundTrip(t, annotatedDhtmlXQ, "DhtmlXQ", g, FormatDhtmlXQ, ParseDhtmlXQ)
-	checkRoundTrip(t, annotatedDhtmlXQ, "PGN", g, func(g *Game) (string, error) { return FormatPGN(g, PGNOptions{Notation: Chinese}) }, ParsePGN)
+	checkRoundTrip(t, annotatedDhtmlXQ, "PGN", g, func(g *Game) (string, error) { return FormatPGN(g, PGNOptions{Style: Chinese}) }, ParsePGN)
 	// The writer numbers branches depth first, as the input happens to.
 	out, _ := FormatDhtmlXQ(g)
 	for _, key := range []string{"[DhtmlXQ_move_0_2_1]03041927[", "[DhtmlXQ_move_1_2_2]7062[", "[DhtmlXQ_move_1_3_3]0605[", "[DhtmlXQ_comment3_3]嵌套变着注解||第二行。[", "[DhtmlXQ_comment1_1]第一变之前。["} {
@@ -233,8 +233,8 @@ func TestTreeRoundTrip(t *testing.T) {
 	for i := 0; i < n; i++ {
 		g := randomGame(rng, roundTripStarts[i%len(roundTripStarts)], 0)
 		g.Moves = randomTree(rng, *g.Start, rng.Intn(60), 1+rng.Intn(4))
-		for _, o := range []PGNOptions{{Notation: ICCS}, {Notation: WXF}, {Notation: Chinese}} {
-			checkRoundTrip(t, fmt.Sprint("game ", i), o.Notation.String(), g, func(g *Game) (string, error) { return FormatPGN(g, o) }, ParsePGN)
+		for _, o := range []PGNOptions{{Style: ICCS}, {Style: WXF}, {Style: Chinese}} {
+			checkRoundTrip(t, fmt.Sprint("game ", i), o.Style.String(), g, func(g *Game) (string, error) { return FormatPGN(g, o) }, ParsePGN)
 		}
 		text, err := FormatDhtmlXQ(g)
 		if err != nil {
@@ -284,7 +284,7 @@ func bigTree(b testing.TB) (pgn, dx string) {
 	if vars != 500 || moves < 9000 {
 		b.Fatalf("%d moves, %d variations", moves, vars)
 	}
-	pgn, err := FormatPGN(g, PGNOptions{Notation: ICCS})
+	pgn, err := FormatPGN(g, PGNOptions{Style: ICCS})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,10 +1,10 @@
 package xiangqi
 
-// Refusal says why a move is not legal, in the terms a player is told.
-type Refusal uint8
+// Verdict says why a move is not legal, in the terms a player is told.
+type Verdict uint8
 
 const (
-	Allowed        Refusal = iota // the move is legal
+	Allowed        Verdict = iota // the move is legal
 	NotYourPiece                  // no piece of the side to move stands on the move's start
 	PieceRule                     // the piece does not move that way, or its way is blocked
 	LeavesCheck                   // the mover's general would be (or stay) attacked
@@ -13,17 +13,17 @@ const (
 
 var refusalNames = [...]string{"allowed", "not your piece", "piece rule", "leaves check", "facing generals"}
 
-func (r Refusal) String() string {
+func (r Verdict) String() string {
 	if int(r) < len(refusalNames) {
 		return refusalNames[r]
 	}
-	return "Refusal(?)"
+	return "Verdict(?)"
 }
 
 // WhyIllegal says why m is not legal here (Allowed if it is). A move the piece may make but
 // that leaves its general attacked is LeavesCheck, or FacingGenerals when what attacks it is
 // the other general along an open file.
-func (p *Position) WhyIllegal(m Move) Refusal {
+func (p *Position) WhyIllegal(m Move) Verdict {
 	from, to := m.From(), m.To()
 	if !from.Valid() || !to.Valid() {
 		return PieceRule

@@ -5,7 +5,7 @@ import "testing"
 func TestWhyIllegal(t *testing.T) {
 	tests := []struct {
 		name, fen, move string
-		want            Refusal
+		want            Verdict
 	}{
 		{"legal", StartFEN, "h2e2", Allowed},
 		{"empty start", StartFEN, "e4e5", NotYourPiece},
