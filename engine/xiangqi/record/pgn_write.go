@@ -13,8 +13,8 @@ import (
 
 // PGNOptions says how WritePGN spells the moves.
 type PGNOptions struct {
-	Style MoveStyle               // ICCS (the zero value), WXF or Chinese
-	Chinese  xiangqi.ChineseOptions // for Style Chinese
+	Style   MoveStyle              // ICCS (the zero value), WXF or Chinese
+	Chinese xiangqi.ChineseOptions // for Style Chinese
 }
 
 // rosterOrder is the order of PGN's seven-tag roster (Result has its own field).

@@ -266,8 +266,8 @@ type MoveStyle uint8
 
 const (
 	ICCS    MoveStyle = iota // H2-E2
-	WXF                     // C2.5
-	Chinese                 // 炮二平五
+	WXF                      // C2.5
+	Chinese                  // 炮二平五
 )
 
 func (n MoveStyle) String() string {

@@ -81,7 +81,7 @@ func Run(o Options) error {
 	engine.Notify(ebiten.ScheduleFrame)
 	g.app = desktop.New(desktop.Config{
 		Store:     o.Store,
-		Pipe:    engine,
+		Pipe:      engine,
 		Clipboard: clip,
 		ExportDir: o.ExportDir,
 		Lang:      o.Lang,
