@@ -62,7 +62,7 @@ type Effects struct {
 // Table returns the game on the board; Of returns the table of variant v (nil for none).
 func (s *Session) Table() *Table                { return s.table }
 func (s *Session) Of(v string) *Table           { return s.tables[v] }
-func (s *Session) Engine() *engineclient.Client { return s.engine }
+func (s *Session) Client() *engineclient.Client { return s.engine }
 
 // Tables are the session's games by variant (read them; change them through the session).
 func (s *Session) Tables() map[string]*Table { return s.tables }

@@ -60,7 +60,7 @@ func TestSession(t *testing.T) {
 	}
 	// You: Black: the computer opens; showing Reversi stops its search.
 	e, _ = s.Do(ActPlayBlack)
-	if !s.Engine().Thinking() || len(e.Send) == 0 {
+	if !s.Client().Thinking() || len(e.Send) == 0 {
 		t.Fatalf("play black: the computer does not open: %+v", e)
 	}
 	s.Show(VariantReversi)

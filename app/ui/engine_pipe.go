@@ -39,13 +39,13 @@ func (l *enginePipe) fail(why string) {
 		l.onFail(why)
 		return
 	}
-	l.session.Engine().Fail(why)
+	l.session.Client().Fail(why)
 }
 
 func (l *enginePipe) said(ctx app.Context, line string) {
-	wasReady := l.session.Engine().Ready()
+	wasReady := l.session.Client().Ready()
 	l.onLine(ctx, line)
-	if !wasReady && l.session.Engine().Ready() {
+	if !wasReady && l.session.Client().Ready() {
 		cacheEngineFiles() // for offline play, now that the computer has been asked
 	}
 }

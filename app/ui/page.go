@@ -429,7 +429,7 @@ func (p *Page) onEngineLine(ctx app.Context, line string) {
 }
 
 func (p *Page) onEngineFailed(why string) {
-	p.s.Engine().Fail(why)
+	p.s.Client().Fail(why)
 	p.notice = p.lang.T(i18n.EngineCouldNotStart, why)
 }
 
