@@ -151,4 +151,24 @@ func recordKept(b *tab, srv *server) {
 	}
 	b.click(`[data-action="continue"]`)
 	b.waitFor(replyLimit, "the computer plays on", jsPlies+" === 4")
+
+	// 6. No button moves when analysis, a hint or the hidden engine panel come and go.
+	before := evalIn[map[string]string](b, jsBoxes)
+	moved := func(what string) {
+		if m := movedBoxes(before, evalIn[map[string]string](b, jsBoxes)); len(m) > 0 {
+			b.t.Errorf("buttons moved %s: %v", what, m)
+		}
+	}
+	b.click(`[data-action="analysis"]`)
+	b.waitFor(60*time.Second, "analysis's lines", `document.querySelectorAll("[data-engine] [data-line]").length === 2`)
+	moved("when analysis began")
+	b.click(`[data-action="analysis"]`)
+	b.waitFor(5*time.Second, "analysis off", `document.querySelector('[data-action="analysis"]').getAttribute("aria-pressed") === "false"`)
+	b.click(`[data-action="hint"]`)
+	b.waitFor(30*time.Second, "the hint", `document.querySelector(".hint-text")?.textContent !== ""`)
+	moved("with the hint")
+	b.click(`[data-action="engine-panel"]`)
+	b.waitFor(5*time.Second, "the engine panel hidden", `document.querySelector("[data-engine]").dataset.depth === undefined`)
+	moved("when the engine panel was hidden")
+	b.click(`[data-action="engine-panel"]`)
 }
