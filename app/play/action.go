@@ -29,6 +29,10 @@ const (
 	ActPrev  Action = "prev"
 	ActNext  Action = "next"
 	ActLast  Action = "last"
+	// A puzzle's (puzzle.go): a hint, the solution played out, the puzzle again.
+	ActPuzzleHint     Action = "puzzle-hint"
+	ActPuzzleSolution Action = "puzzle-solution"
+	ActPuzzleRetry    Action = "puzzle-retry"
 )
 
 // browsing reports whether a only changes the position shown (the game is not changed).
@@ -122,6 +126,12 @@ func (t *Table) Do(a Action) (changed bool, send []string) {
 		t.SetGraphing(!t.Graphing())
 	case ActAddEngineLines:
 		return t.AddEngineLines(), nil
+	case ActPuzzleHint:
+		return t.puzzle != nil && t.RequestHint(), nil
+	case ActPuzzleSolution:
+		return t.ShowSolution(), nil
+	case ActPuzzleRetry:
+		return t.RetryPuzzle(), nil
 	default:
 		return false, nil
 	}

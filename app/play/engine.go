@@ -134,6 +134,7 @@ func (t *Table) EngineSaid(line string) (send []string, moved bool, err error) {
 		e.Fail(ErrNoMove.Error())
 		return nil, false, ErrNoMove
 	}
+	t.judgePuzzle(searched)
 	if err := t.takeMove(r.Move); err != nil {
 		err = fmt.Errorf("engine said %q: %w", line, err)
 		e.Fail(err.Error()) // asking again would get the same answer

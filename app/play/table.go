@@ -34,6 +34,7 @@ type Table struct {
 	// fresh: this game replaced one that is kept (keep.go), and the person has not moved in
 	// it since: the kept one is offered back. Saved with the game, so a restart offers it too.
 	fresh    bool
+	puzzle   *puzzleRun           // the puzzle being solved (puzzle.go), nil for a game
 	evalBook                      // the evaluation graph's scores
 	Client   *engineclient.Client // the conversation with the engine, shared with the other game
 }
@@ -187,7 +188,7 @@ func (t *Table) SetTwoPlayer() {
 // hint asked, the graph's scores.
 func (t *Table) reset() {
 	t.rules.setView(-1)
-	t.once, t.hintAsk, t.held = -1, "", false
+	t.once, t.hintAsk, t.held, t.puzzle = -1, "", false, nil
 	t.evalBook = evalBook{}
 	t.Deselect()
 }
@@ -197,7 +198,7 @@ func (t *Table) EngineToMove() bool {
 	switch {
 	case t.rules.Over(), t.analysis: // while the engine analyses, the person moves both sides
 		return false
-	case t.once == t.rules.gamePly():
+	case t.once == t.rules.gamePly(), t.puzzle != nil && t.puzzle.showing:
 		return true
 	case t.held:
 		return false
@@ -372,6 +373,9 @@ func (t *Table) wanted() engineclient.Search {
 	if !t.rules.Over() {
 		switch {
 		case t.EngineToMove():
+			if t.puzzle != nil {
+				return t.puzzleJob(r, t.rules.gamePly())
+			}
 			return r.jobAt(t.rules.gamePly(), engineclient.Move, t.level)
 		case t.hintAsked():
 			return r.jobAt(t.rules.gamePly(), engineclient.Hint, t.level)
@@ -405,6 +409,7 @@ func (t *Table) takeMove(move string) error {
 	}
 	t.once = -1
 	t.Deselect()
+	t.settlePuzzle()
 	return nil
 }
 
@@ -549,6 +554,9 @@ func (t *Table) Click(sq int) bool {
 	t.refusal = why
 	if moved && own {
 		t.held = false
+	}
+	if moved {
+		t.settlePuzzle()
 	}
 	return moved
 }

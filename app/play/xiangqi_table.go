@@ -1,6 +1,10 @@
 package play
 
-import "qipan/engine/xiangqi"
+import (
+	"fmt"
+
+	"qipan/engine/xiangqi"
+)
 
 // Xiangqi's side of its Table (table.go's rules): the board as the Table shows it, and what a
 // person's input does, in Xiangqi's squares and pieces.
@@ -65,6 +69,26 @@ func (m *Xiangqi) draggable(sq int) bool {
 }
 
 func (m *Xiangqi) turnsToSide() {}
+
+func (m *Xiangqi) loadFEN(fen string) error {
+	pos, err := xiangqi.ParseFEN(fen)
+	if err != nil {
+		return err
+	}
+	g := xiangqi.NewGame(pos)
+	if r := g.Result(); r.Over() {
+		return fmt.Errorf("the game is over there (%s)", r.Reason())
+	}
+	m.Load(g)
+	return nil
+}
+
+func (m *Xiangqi) winner() int {
+	if r := m.game.Result(); r.Over() && !r.Draw {
+		return int(r.Winner)
+	}
+	return -1
+}
 
 func (m *Xiangqi) sides() [2]string { return [2]string{"w", "b"} }
 

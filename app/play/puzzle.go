@@ -1,0 +1,201 @@
+package play
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"qipan/app/engineclient"
+)
+
+// Puzzles (残局): a position whose side to move wins by force. The person plays that side and
+// the engine the defence, its strongest reply; any move that keeps the win counts, not only
+// the collection's. Whether a move keeps it is the defence's own search's verdict: the
+// engine, to move after it, sees itself mated (a mate score against it). A move the engine
+// answers without seeing its mate lost the win: the puzzle is failed, and the engine's line
+// says what the move allowed. A verified first move (Puzzle.First) is trusted without asking.
+
+// Puzzle is a position to solve, as a collection gives it.
+type Puzzle struct {
+	Variant string // VariantXiangqi
+	FEN     string // the side to move wins
+	Source  string // the collection ("适情雅趣")
+	Number  int    // its number there
+	Title   string // its title there ("" for none)
+	Mate    int    // the forced mate's length in moves, as verified (0: not known)
+	// First are the winning first moves a verifier proved, in coordinates ("h2e2").
+	First []string
+}
+
+// PuzzleState is how the puzzle on the board stands, as the board's data-puzzle writes it
+// (docs/contracts.md).
+type PuzzleState string
+
+const (
+	PuzzleSolving PuzzleState = "solving"
+	PuzzleSolved  PuzzleState = "solved"
+	PuzzleFailed  PuzzleState = "failed"
+)
+
+// PuzzleMiss says why a puzzle failed.
+type PuzzleMiss string
+
+const (
+	MissEscapes PuzzleMiss = "escapes" // after the move the defence sees no mate against it
+	MissMates   PuzzleMiss = "mates"   // the defence mates first
+	MissShown   PuzzleMiss = "shown"   // the person asked for the solution
+)
+
+// PuzzleGo is the defence's search: time to see a mate coming several moves ahead.
+const PuzzleGo = "go movetime 3000"
+
+// puzzleRun is the puzzle at a table: the puzzle, the side solving it, how it stands.
+type puzzleRun struct {
+	p       Puzzle
+	solver  int
+	state   PuzzleState
+	miss    PuzzleMiss
+	showing bool // the solution is being played out: the engine plays both sides
+}
+
+// positioner is a game that starts from a position given as text (Xiangqi's FEN), to be
+// played: a position that cannot be, or whose game is over, is an error and changes nothing.
+type positioner interface{ loadFEN(fen string) error }
+
+// winner is a game that says who won its finished game (-1 for a draw or none).
+type winner interface{ winner() int }
+
+// errNoPuzzles is StartPuzzle's error in a game without puzzles.
+var errNoPuzzles = errors.New("this game has no puzzles")
+
+// StartPuzzle puts p on the table: its position, the person playing the side to move there
+// against the engine's defence, that side at the bottom. A position that cannot be played, or
+// is over already, is an error, and the table is unchanged. The game replaced is the caller's
+// to keep (Session.Replace).
+func (t *Table) StartPuzzle(p Puzzle) error {
+	pos, ok := t.rules.(positioner)
+	if !ok || p.Variant != t.Variant() {
+		return errNoPuzzles
+	}
+	if err := pos.loadFEN(p.FEN); err != nil {
+		return fmt.Errorf("puzzle %s %d: %w", p.Source, p.Number, err)
+	}
+	t.reset()
+	t.analysis = false
+	solver := t.rules.turnAt(0)
+	t.setSide(solver)
+	if _, ok := t.rules.(sider); ok {
+		t.flipped = solver == 1
+	}
+	t.puzzle = &puzzleRun{p: p, solver: solver, state: PuzzleSolving}
+	return nil
+}
+
+// Puzzle returns the puzzle on the table and how it stands; false when the game is no puzzle.
+func (t *Table) Puzzle() (p Puzzle, state PuzzleState, miss PuzzleMiss, ok bool) {
+	if t.puzzle == nil {
+		return Puzzle{}, "", "", false
+	}
+	return t.puzzle.p, t.puzzle.state, t.puzzle.miss, true
+}
+
+// EndPuzzle makes the puzzle's position an ordinary game, as it stands.
+func (t *Table) EndPuzzle() { t.puzzle = nil }
+
+// RetryPuzzle starts the puzzle again from its position; the moves played stay in the record
+// (the redo tail), as Undo leaves them.
+func (t *Table) RetryPuzzle() bool {
+	pz := t.puzzle
+	if pz == nil {
+		return false
+	}
+	t.goTo(0)
+	pz.state, pz.miss, pz.showing = PuzzleSolving, "", false
+	t.setSide(pz.solver)
+	return true
+}
+
+// ShowSolution plays the solution out from the puzzle's position: the engine plays both sides
+// to the end. A puzzle not solved yet counts as failed.
+func (t *Table) ShowSolution() bool {
+	pz := t.puzzle
+	if pz == nil || pz.showing {
+		return false
+	}
+	if pz.state == PuzzleSolving {
+		pz.state, pz.miss = PuzzleFailed, MissShown
+	}
+	t.goTo(0)
+	pz.showing = true
+	return true
+}
+
+// puzzleJob is the engine's search of a move in a puzzle: the defence, and the solution shown,
+// at the strongest level with time to see the mate.
+func (t *Table) puzzleJob(e enginePlayer, ply int) engineclient.Search {
+	j := e.jobAt(ply, engineclient.Move, MaxLevel)
+	if j.Pos != "" {
+		j.Go = PuzzleGo
+	}
+	return j
+}
+
+// judgePuzzle reads the defence's verdict on the person's last move before its reply is
+// played: the engine, searching the position after it, must see itself mated.
+func (t *Table) judgePuzzle(searched engineclient.Search) {
+	pz := t.puzzle
+	ply := t.rules.gamePly()
+	if pz == nil || pz.state != PuzzleSolving || pz.showing || t.rules.turnAt(ply) == pz.solver || ply == 0 {
+		return
+	}
+	if ply == 1 && slices.Contains(pz.p.First, t.moveAt(0)) {
+		return // a proven first move
+	}
+	info := t.Client.Info()
+	if info.Pos == searched.Pos && info.Mate < 0 {
+		return
+	}
+	pz.state, pz.miss = PuzzleFailed, MissEscapes
+	if info.Pos == searched.Pos && info.Mate > 0 {
+		pz.miss = MissMates
+	}
+}
+
+// settlePuzzle notes a puzzle solved when its game ends won by the solver.
+func (t *Table) settlePuzzle() {
+	pz := t.puzzle
+	if pz == nil || pz.state != PuzzleSolving || !t.rules.Over() {
+		return
+	}
+	if w, ok := t.rules.(winner); ok && w.winner() == pz.solver {
+		pz.state = PuzzleSolved
+	} else {
+		pz.state, pz.miss = PuzzleFailed, MissEscapes
+	}
+}
+
+// moveAt is the move of the record at ply (0 for the first) in coordinates, "" for none.
+func (t *Table) moveAt(ply int) string {
+	e, ok := t.rules.(enginePlayer)
+	if !ok || ply >= t.rules.gameLen() {
+		return ""
+	}
+	line := e.lineAt(ply + 1)
+	for i := len(line) - 1; i >= 0; i-- {
+		if line[i] == ' ' {
+			return line[i+1:]
+		}
+	}
+	return ""
+}
+
+// OpenPuzzle puts p on the board in place of the game of its variant, which is kept to be
+// brought back (Replace): nothing of a game in progress is lost by opening a puzzle. The board
+// shows p's game.
+func (s *Session) OpenPuzzle(p Puzzle) (Effects, error) {
+	if s.tables[p.Variant] == nil {
+		return Effects{}, errNoPuzzles
+	}
+	s.Show(p.Variant)
+	return s.Replace(func(t *Table) error { return t.StartPuzzle(p) })
+}
