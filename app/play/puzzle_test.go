@@ -162,8 +162,8 @@ func TestPuzzleBad(t *testing.T) {
 	for _, p := range []Puzzle{
 		{Variant: VariantXiangqi, FEN: "not a fen"},
 		{Variant: VariantXiangqi, FEN: "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1 extra"},
-		{Variant: VariantXiangqi, FEN: "3k5/9/9/9/9/9/9/9/9/3K5 w - - 0 1"}, // the generals face each other
-		{Variant: VariantXiangqi, FEN: "3k5/RR7/9/9/9/9/9/9/9/4K4 b - - 0 1"},  // Black has no move: over
+		{Variant: VariantXiangqi, FEN: "3k5/9/9/9/9/9/9/9/9/3K5 w - - 0 1"},   // the generals face each other
+		{Variant: VariantXiangqi, FEN: "3k5/RR7/9/9/9/9/9/9/9/4K4 b - - 0 1"}, // Black has no move: over
 		{Variant: VariantReversi, FEN: cornered.FEN},
 	} {
 		tb := NewTable(VariantXiangqi)
