@@ -338,5 +338,25 @@ const (
 	NoteText
 	NoSymbol
 
+	// Puzzles (残局).
+	Puzzles
+	PuzzlesTitle
+	PuzzleGoal   // side (a colour word: 红, red)
+	PuzzleMateIn // moves
+	PuzzleSolved
+	PuzzleEscapes    // the defending side
+	PuzzleMatesFirst // the defending side
+	PuzzleShown
+	PuzzleHintLabel
+	PuzzleHintTitle
+	PuzzleSolution
+	PuzzleSolutionTitle
+	PuzzleRetry
+	PuzzleRetryTitle
+	PuzzleNext
+	PuzzleNextTitle
+	PuzzleNumber      // collection, number, title
+	PuzzlesLoadFailed // why
+
 	keyCount
 )

@@ -3,6 +3,8 @@ package play
 import (
 	"strings"
 	"testing"
+
+	"qipan/app/i18n"
 )
 
 // cornered: Black's general on d9 has no square (the chariots hold rank 8, Red's general the e
@@ -203,5 +205,30 @@ func TestOpenPuzzleKeepsTheGame(t *testing.T) {
 	s.Do(ActRestorePrevious)
 	if s.Table().Len() != 1 {
 		t.Errorf("the game brought back has %d moves, want 1", s.Table().Len())
+	}
+}
+
+// TestPuzzleText: the status line says the goal as the manuals do, then how it went.
+func TestPuzzleText(t *testing.T) {
+	tb := NewTable(VariantXiangqi)
+	p := cornered
+	p.Mate = 1
+	if err := tb.StartPuzzle(p); err != nil {
+		t.Fatal(err)
+	}
+	for l, want := range map[i18n.Lang]string{i18n.Simplified: "红先胜 · 1步杀", i18n.Traditional: "紅先勝 · 1步殺", i18n.English: "Red to move and win · mate in 1"} {
+		if got := StatusText(l, tb); got != want {
+			t.Errorf("%s: %q, want %q", l, got, want)
+		}
+	}
+	person(t, tb, "e0", "f0")
+	defend(t, tb, "info depth 9 score 0 pv d9e9", "d9e9")
+	if got := StatusText(i18n.Simplified, tb); got != "这步让黑方逃脱了杀局。再试一次，或看答案。" {
+		t.Errorf("failed: %q", got)
+	}
+	tb.Do(ActPuzzleRetry)
+	person(t, tb, "a8", "a9")
+	if got := StatusText(i18n.English, tb); got != "Solved!" {
+		t.Errorf("solved: %q", got)
 	}
 }

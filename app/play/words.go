@@ -2,6 +2,7 @@ package play
 
 import (
 	"strconv"
+	"strings"
 
 	"qipan/app/i18n"
 	"qipan/engine/reversi"
@@ -178,6 +179,9 @@ func TableNote(l i18n.Lang, b *Table) string {
 // StatusText is the line a board shows under its title, in l: the result, the review, whose
 // turn it is and check, or what the engine does.
 func StatusText(l i18n.Lang, b *Table) string {
+	if s := PuzzleText(l, b); s != "" && !b.Reviewing() {
+		return s
+	}
 	if !b.Reviewing() {
 		if r := TableResult(l, b); r != "" {
 			return r
@@ -237,4 +241,42 @@ func RefusalText(l i18n.Lang, r Refusal) string {
 		return l.T(k)
 	}
 	return ""
+}
+
+// PuzzleText is the status line of a puzzle on b in l ("" for a game): the goal (红先胜, Red to
+// move and win) and the mate's length while it is solved; solved; or why it failed.
+func PuzzleText(l i18n.Lang, b *Table) string {
+	p, state, miss, ok := b.Puzzle()
+	if !ok {
+		return ""
+	}
+	solver := b.rules.turnAt(0)
+	defender := SideLabel(l, b.Variant(), solver^1)
+	switch {
+	case state == PuzzleSolved:
+		return l.T(i18n.PuzzleSolved)
+	case miss == MissShown:
+		return l.T(i18n.PuzzleShown)
+	case miss == MissMates:
+		return l.T(i18n.PuzzleMatesFirst, defender)
+	case miss == MissEscapes:
+		return l.T(i18n.PuzzleEscapes, defender)
+	}
+	side := SideLabel(l, b.Variant(), solver)
+	if l != i18n.English && b.Variant() == VariantXiangqi {
+		side = l.T(map[int]i18n.Key{0: i18n.RedWord, 1: i18n.BlackWord}[solver&1]) // 红先胜, as the manuals write it
+	}
+	s := l.T(i18n.PuzzleGoal, side)
+	if p.Mate > 0 {
+		s += " · " + l.T(i18n.PuzzleMateIn, p.Mate)
+	}
+	if b.Client.Thinking() {
+		s += " · " + l.T(i18n.ComputerThinking)
+	}
+	return s
+}
+
+// PuzzleName names p in l as its collection does ("适情雅趣 第12局 二鬼拍门").
+func PuzzleName(l i18n.Lang, p Puzzle) string {
+	return strings.TrimSpace(l.T(i18n.PuzzleNumber, p.Source, p.Number, p.Title))
 }
