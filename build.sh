@@ -151,7 +151,7 @@ e2e() {
   rm -rf "$sub" && mkdir -p "$sub" "$(dirname "$log")" && cp -rp "$out/web" "$sub/"
   generate "$sub" /qipan/
   QIPAN_STATIC="$out" QIPAN_STATIC_SUBPATH="$sub" \
-    go test -count=1 -v -timeout 12m -run "${QIPAN_E2E_RUN:-.}" ./e2e/ 2>&1 | tee "$log"
+    go test -count=1 -v -timeout 15m -run "${QIPAN_E2E_RUN:-.}" ./e2e/ 2>&1 | tee "$log"
 }
 
 # numbers builds the site and measures it in Chromium (e2e TestNumbers, TestColdLoad): click to
