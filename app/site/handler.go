@@ -37,6 +37,10 @@ type Config struct {
 	// previews' og:url and og:image (the start position, PreviewImage) are absolute URLs there.
 	// "" leaves them out (Generate), rather than the "https://" go-app writes without one.
 	Host string
+	// Puzzles are the puzzle collections in the build (site paths, "/web/puzzles/….tsv"):
+	// precached with the app, so that the puzzles work offline once the site was visited.
+	// Generate finds them in the build's web/puzzles/.
+	Puzzles []string
 }
 
 // Handler returns the go-app handler that GenerateStaticWebsite turns into the site.
@@ -72,7 +76,7 @@ func Handler(c Config) *app.Handler {
 			`<meta http-equiv="Content-Security-Policy" content="` + CSP + `">`,
 		},
 		// The SVG icon, which go-app does not precache with the others: the tab's icon offline.
-		CacheableResources: []string{EmbedPage, "/web/icon.svg"},
+		CacheableResources: append([]string{EmbedPage, "/web/icon.svg"}, c.Puzzles...),
 		Domain:             c.Host,
 		Resources:          c.Base,
 		Version:            c.Version,

@@ -15,6 +15,13 @@ import (
 // app.js with the service worker deferred (deferServiceWorker) and the app's wasm kept for it
 // as it downloads (keepWasm).
 func Generate(out string, c Config) (*app.Handler, error) {
+	if c.Puzzles == nil {
+		found, err := PuzzleFiles(out)
+		if err != nil {
+			return nil, err
+		}
+		c.Puzzles = found
+	}
 	h := Handler(c)
 	if err := app.GenerateStaticWebsite(out, h); err != nil {
 		return nil, err
@@ -146,4 +153,20 @@ func keepWasm(js, version string) (string, error) {
 		return "", err
 	}
 	return strings.Replace(js, keepWasmOld, keepWasmNew, 1) + fmt.Sprintf(keepWasmFunc, name), nil
+}
+
+// PuzzlesDir holds the puzzle collections the app offers (app/ui's PuzzlesURL), in web/.
+const PuzzlesDir = "/web/puzzles"
+
+// PuzzleFiles returns the site paths of the puzzle collections (.tsv) in the build in out.
+func PuzzleFiles(out string) ([]string, error) {
+	names, err := filepath.Glob(filepath.Join(out, filepath.FromSlash(PuzzlesDir), "*.tsv"))
+	if err != nil {
+		return nil, err
+	}
+	var paths []string
+	for _, n := range names {
+		paths = append(paths, PuzzlesDir+"/"+filepath.Base(n))
+	}
+	return paths, nil
 }

@@ -326,3 +326,41 @@ func TestFileServer(t *testing.T) {
 		}
 	}
 }
+
+// TestPuzzlesPrecached: a puzzle collection in the build's web/puzzles/ is precached with the
+// app (the puzzles work offline), under the base's prefix; a build without one lists none.
+func TestPuzzlesPrecached(t *testing.T) {
+	app.Route("/", func() app.Composer { return ui.NewPage() })
+	app.Route(EmbedPage, func() app.Composer { return ui.NewEmbed() })
+	for _, tt := range []struct {
+		base, prefix string
+		file         bool
+	}{{"/", "", true}, {"/qipan/", "/qipan", true}, {"/", "", false}} {
+		b, err := ParseBase(tt.base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		if tt.file {
+			writeSiteFile(t, filepath.Join(dir, "web", "puzzles", "xiangqi-classical.tsv"), "fen\tmanual\tnumber\n3k5/RR7/9/9/9/9/9/9/9/4K4 w - - 0 1\ttest\t1\n")
+		}
+		if _, err := Generate(dir, Config{Base: b, Version: "test", WasmSize: 1234}); err != nil {
+			t.Fatal(err)
+		}
+		precached := jsList(t, read(t, dir, "app-worker.js"), "resourcesToCache")
+		want := tt.prefix + "/" + strings.TrimPrefix(ui.PuzzlesURL, "/")
+		if got := slices.Contains(precached, want); got != tt.file {
+			t.Errorf("%s (collection in the build: %v): %s precached %v: %q", tt.base, tt.file, want, got, precached)
+		}
+	}
+}
+
+func writeSiteFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
