@@ -19,7 +19,11 @@ type Controls struct {
 	Reviewing, CanContinue                bool
 	Analysing                             bool // analysis is on (the button shows it pressed)
 	Reversi                               bool // the Reversi board: no flip, its own titles
-	Lang                                  i18n.Lang
+	// A puzzle is on the board: its row (hint, solution, retry, next) takes the place of the
+	// engine's (hint, move now, analysis), so that nothing moves when a puzzle comes or goes.
+	Puzzle                           bool
+	CanPuzzleHint, CanRetry, CanNext bool
+	Lang                             i18n.Lang
 }
 
 func newControls() *Controls { return &Controls{} }
@@ -45,6 +49,12 @@ func (c *Controls) EnableEngine(hint, moveNow bool) *Controls {
 // Analyse sets whether analysis is on.
 func (c *Controls) Analyse(on bool) *Controls {
 	c.Analysing = on
+	return c
+}
+
+// Puzzling says whether a puzzle is on the board, and which of its buttons can be used.
+func (c *Controls) Puzzling(on, hint, retry, next bool) *Controls {
+	c.Puzzle, c.CanPuzzleHint, c.CanRetry, c.CanNext = on, hint, retry, next
 	return c
 }
 
@@ -77,15 +87,30 @@ func (c *Controls) Render() app.UI {
 		first = append(first, controlButton("flip", l.T(i18n.Flip), l.T(i18n.FlipTitle), true))
 		row = app.Div().Class("controls")
 	}
+	engine := app.Div().Class("controls three").Body(
+		controlButton("hint", l.T(i18n.Hint), l.T(hint), c.CanHint && !c.Analysing),
+		controlButton("move-now", l.T(i18n.MoveNow), l.T(i18n.MoveNowTitle), c.CanMoveNow && !c.Analysing),
+		controlButton("analysis", l.T(i18n.Analysis), l.T(i18n.AnalysisTitle), true).
+			Attr("aria-pressed", boolText(c.Analysing)),
+	)
+	if c.Puzzle {
+		engine = puzzleControls(l, c.CanPuzzleHint, c.CanRetry, c.CanNext)
+	}
 	return app.Div().Class("controls-wrap").Body(
 		row.Body(first...),
-		app.Div().Class("controls three").Body(
-			controlButton("hint", l.T(i18n.Hint), l.T(hint), c.CanHint && !c.Analysing),
-			controlButton("move-now", l.T(i18n.MoveNow), l.T(i18n.MoveNowTitle), c.CanMoveNow && !c.Analysing),
-			controlButton("analysis", l.T(i18n.Analysis), l.T(i18n.AnalysisTitle), true).
-				Attr("aria-pressed", boolText(c.Analysing)),
-		),
+		engine,
 		reviewControls(l, c.Reviewing, c.CanContinue),
+	)
+}
+
+// puzzleControls are a puzzle's buttons: a winning move shown, the solution played out, the
+// puzzle again, the next one not solved.
+func puzzleControls(l i18n.Lang, hint, retry, next bool) app.HTMLDiv {
+	return app.Div().Class("controls puzzle-row").Body(
+		controlButton(string(play.ActPuzzleHint), l.T(i18n.PuzzleHintLabel), l.T(i18n.PuzzleHintTitle), hint),
+		controlButton(string(play.ActPuzzleSolution), l.T(i18n.PuzzleSolution), l.T(i18n.PuzzleSolutionTitle), true),
+		controlButton(string(play.ActPuzzleRetry), l.T(i18n.PuzzleRetry), l.T(i18n.PuzzleRetryTitle), retry),
+		controlButton("puzzle-next", l.T(i18n.PuzzleNext), l.T(i18n.PuzzleNextTitle), next),
 	)
 }
 

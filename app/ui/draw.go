@@ -13,7 +13,8 @@ type drawing struct {
 	Lang       i18n.Lang // of the accessible names
 	Refusal    play.Refusal
 	Refusals   int
-	HintScores bool // write the hint search's scores on the cells they score
+	HintScores bool   // write the hint search's scores on the cells they score
+	Puzzle     string // the board's data-puzzle: how the puzzle on it stands ("" for a game)
 }
 
 // drawBoard draws the board view v (play.Table.View) with the SVG board of its game: wood and

@@ -71,5 +71,7 @@ func (p *Page) enginePanel() app.UI {
 		add = append(add, controlButton(string(play.ActAddEngineLines),
 			p.lang.T(i18n.AddEngineLines), p.lang.T(i18n.AddEngineLinesTitle), ok).Class("engine-add"))
 	}
-	return enginePanel(p.lang, v, ok, p.settings.HideEngine && !b.Analysis(), b.Analysis(), b.BookMove(p.notation()), add...)
+	// While a puzzle is being solved the defence's line would tell the solution: hidden.
+	hidden := (p.settings.HideEngine || p.puzzleState() == play.PuzzleSolving) && !b.Analysis()
+	return enginePanel(p.lang, v, ok, hidden, b.Analysis(), b.BookMove(p.notation()), add...)
 }

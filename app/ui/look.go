@@ -34,6 +34,16 @@ func (p *Page) gameOver() app.UI {
 	if !over {
 		return slot
 	}
+	if text := play.PuzzleText(l, b); text != "" { // a puzzle's end: the next one, or again
+		return slot.Body(app.Div().Class("game-over").Attr("data-game-over", "true").Attr("role", "status").Body(
+			app.P().Text(text),
+			app.Div().Class("controls three").Body(
+				controlButton("puzzle-next", l.T(i18n.PuzzleNext), l.T(i18n.PuzzleNextTitle), p.canNext()),
+				controlButton(string(play.ActPuzzleRetry), l.T(i18n.PuzzleRetry), l.T(i18n.PuzzleRetryTitle), true),
+				controlButton("review-start", l.T(i18n.GameOverReview), l.T(i18n.GameOverReviewTitle), p.recorded() > 0),
+			),
+		))
+	}
 	return slot.Body(app.Div().Class("game-over").Attr("data-game-over", "true").Attr("role", "status").Body(
 		app.P().Text(play.TableResult(l, b)),
 		app.Div().Class("controls three").Body(

@@ -51,6 +51,7 @@ type Page struct {
 	ioNote     string       // what the last export did
 	editor     *play.Editor // the position being set up, nil when not editing (editor.go)
 	editCursor int          // the editor's point in the tab order
+	puzzles    puzzleBook   // the puzzles: the collection, its list, the progress (puzzles.go)
 }
 
 // engineWorker is the engine in its Web Worker: one protocol line in, lines out (through the
@@ -62,7 +63,7 @@ type engineWorker interface {
 
 // NewPage returns the page showing a new game; a saved game replaces it once mounted.
 func NewPage() *Page {
-	p := &Page{settings: play.Settings{}.Normalize()}
+	p := &Page{settings: play.Settings{}.Normalize(), puzzles: puzzleBook{progress: play.PuzzleProgress{}}}
 	p.s = play.NewSession(play.NewTable(play.VariantXiangqi), play.NewTable(play.VariantReversi))
 	return p
 }
@@ -92,6 +93,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	p.restore(ctx)
 	p.openLink(ctx) // a share link's game replaces the saved one (share.go)
 	p.eng = enginePipe{session: p.s, onLine: p.onEngineLine, onFail: p.onEngineFailed}
+	p.openPuzzleLink(ctx) // ?view=puzzles, ?puzzle=1&fen=… (puzzles.go)
 	ctx.Handle(PointAction, p.onPoint)
 	ctx.Handle(BoardKeyAction, p.onBoardKey)
 	p.undrag = listenDrag(
@@ -103,6 +105,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	ctx.Handle(SettingAction, p.onSetting)
 	ctx.Handle(ReviewAction, p.onReview)
 	ctx.Handle(EditAction, p.onEdit)
+	ctx.Handle(PuzzleAction, p.onPuzzleChosen)
 	ctx.Handle(IOTextAction, func(ctx app.Context, a app.Action) { p.ioText, _ = a.Value.(string) })
 	ctx.Handle(IOFileAction, p.onFile)
 	ctx.Handle(NoteAction, func(ctx app.Context, a app.Action) {
@@ -165,6 +168,7 @@ func (p *Page) restore(ctx app.Context) {
 		}
 	}
 	p.loadHistory(ctx)
+	p.loadPuzzleProgress(ctx)
 	p.s.SetShelf(shelf{ctx.LocalStorage()})
 	p.s.SetLevel(p.settings.Level)
 }
@@ -259,6 +263,12 @@ func (p *Page) onControl(ctx app.Context, a app.Action) {
 		return
 	case "edit":
 		p.openEditor()
+		return
+	case "puzzles":
+		p.togglePuzzles(ctx)
+		return
+	case "puzzle-next":
+		p.nextPuzzle(ctx)
 		return
 	case "promote-variation", "delete-variation":
 		if m, ok := b.Annotated(); !ok || !variationAction(b, m, action) {
@@ -403,6 +413,7 @@ func (p *Page) apply(ctx app.Context, e play.Effects) {
 	if e.Save {
 		ctx.Defer(scrollMoves)
 	}
+	p.notePuzzle(ctx)
 }
 
 // changed saves the match and brings the engine in line with it.
@@ -447,10 +458,14 @@ func (p *Page) Render() app.UI {
 	if p.reversi() {
 		class, title = "qipan reversi", "黑白棋"
 	}
+	if p.puzzles.open {
+		class += " listing" // the puzzles' list in the move list's place (web/qipan.css)
+	}
+	_, puzzleState, _, puzzle := b.Puzzle()
 	return app.Div().Class(class).Attr("data-theme", p.theme()).Body(
 		app.Div().Class("board-wrap").Body(
 			p.gameOver(),
-			drawBoard(v, drawing{Ready: p.mounted, Lang: l, Refusal: p.refusal, Refusals: p.refusals, HintScores: true}),
+			drawBoard(v, drawing{Ready: p.mounted, Lang: l, Refusal: p.refusal, Refusals: p.refusals, HintScores: true, Puzzle: string(puzzleState)}),
 		),
 		// Every slot of the panel is always there (empty when unused): go-app matches
 		// children by position, and a slot appearing before the import/export box would
@@ -468,11 +483,14 @@ func (p *Page) Render() app.UI {
 			newControls().In(l).For(b.Variant()).Enable(b.CanUndo(), b.CanRedo()).
 				EnableEngine(engineOK && !b.Reviewing() && b.PersonToMove() && !b.Client.Hinting(),
 					engineOK && !b.Reviewing() && !b.Over()).
-				Review(b.Reviewing(), b.CanContinue()).Analyse(b.Analysis()),
+				Review(b.Reviewing(), b.CanContinue()).Analyse(b.Analysis()).
+				Puzzling(puzzle, engineOK && !b.Reviewing() && b.PersonToMove() && !b.Client.Hinting() && puzzleState == play.PuzzleSolving,
+					b.Ply() > 0 || b.Len() > 0 || puzzleState != play.PuzzleSolving, p.canNext()),
 			p.lineSlot(),
 			p.enginePanel(),
 			p.keepSlot(),
 			players(v),
+			p.puzzleList(),
 			newMoveList().In(l).WithRecord(texts, b.Ply(), b.ShownPly(), b.SecondFirst()),
 			p.variations(),
 			p.graphSlot(),
@@ -534,8 +552,9 @@ func (p *Page) discCounts() app.UI {
 	)
 }
 
-// titleRow is the panel's heading, the game's name, and the game switch (in English it names
-// the game in Chinese too).
+// titleRow is the panel's heading, the game's name, the game switch (in English it names
+// the game in Chinese too) and the puzzles' list (Xiangqi's; a puzzle opened from Reversi
+// switches the game).
 func (p *Page) titleRow(zh string) app.UI {
 	return app.Div().Class("title-row").Body(
 		app.H1().Class("title").Body(app.Span().Class("zh").Text(zh)),
@@ -543,6 +562,8 @@ func (p *Page) titleRow(zh string) app.UI {
 			option(play.VariantXiangqi, p.lang.T(i18n.GameXiangqi), !p.reversi()),
 			option(play.VariantReversi, p.lang.T(i18n.GameReversi), p.reversi()),
 		}),
+		controlButton("puzzles", p.lang.T(i18n.Puzzles), p.lang.T(i18n.PuzzlesTitle), true).
+			Attr("aria-pressed", boolText(p.puzzles.open)),
 	)
 }
 
@@ -556,9 +577,14 @@ func (p *Page) lineSlot() app.UI {
 	if refusal == "" {
 		hint = p.hintText()
 	}
+	title := ""
+	if refusal == "" && hint == "" {
+		title = p.puzzleLine()
+	}
 	return app.Div().Class("line-slot").Body(
 		app.P().Class("refusal").Attr("role", "alert").Text(refusal),
 		app.P().Class("hint-text").Text(hint),
+		app.P().Class("puzzle-title").Text(title),
 	)
 }
 
@@ -579,14 +605,25 @@ func (p *Page) updateSlot() app.UI {
 func (p *Page) status() app.UI {
 	b, l := p.table(), p.lang
 	if r := b.Result(); r != "" && !b.Reviewing() {
-		return app.P().Class("status result").Attr("data-result", r).Attr("role", "status").Text(play.TableResult(l, b))
+		text := play.TableResult(l, b)
+		if pt := play.PuzzleText(l, b); pt != "" { // solved, or mated first: the puzzle's words
+			text, _, _ = puzzleLines(l, pt)
+		}
+		return app.P().Class("status result").Class(puzzleClass(b)).Attr("data-result", r).Attr("role", "status").Text(text)
 	}
 	text, class := statusOf(l, b, p.mounted)
-	st := app.P().Class(class).Attr("aria-live", "polite")
+	st := app.P().Class(class).Class(puzzleClass(b)).Attr("aria-live", "polite")
 	if r, ok := b.Reversi(); ok && !b.Reviewing() {
 		if pass := r.Passed(); pass != "" {
 			return st.Attr("data-pass", pass).Text(l.T(i18n.ReversiPass, play.SideLabel(l, b.Variant(), 1-b.Turn())) + " · " + text)
 		}
+	}
+	if isPuzzle(b) && p.mounted && !b.Reviewing() {
+		head, thinking, _ := puzzleLines(l, text)
+		if thinking != "" {
+			return st.Body(app.Text(head), app.Span().Class("sr-only").Text(thinking))
+		}
+		return st.Text(head)
 	}
 	return st.Text(text)
 }

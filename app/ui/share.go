@@ -17,8 +17,8 @@ import (
 // saved game and says why.
 func (p *Page) openLink(ctx app.Context) {
 	query, fragment, _ := pageLink()
-	if query == "" && fragment == "" {
-		return
+	if (query == "" && fragment == "") || puzzleLink(query) {
+		return // nothing, or a puzzle (puzzles.go)
 	}
 	l, err := link.ParseLink(query, fragment, "")
 	if err == nil && !l.HasGame() {

@@ -81,6 +81,9 @@ func boardRoot(v play.BoardView, d drawing, class string, size [2]int, name i18n
 	if v.Reviewing {
 		root = root.Attr("data-browsing", "true")
 	}
+	if d.Puzzle != "" {
+		root = root.Attr("data-puzzle", d.Puzzle)
+	}
 	return refused(root, d.Refusal, d.Refusals)
 }
 

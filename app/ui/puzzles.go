@@ -1,0 +1,425 @@
+package ui
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"qipan/app/i18n"
+	"qipan/app/play"
+)
+
+// Puzzles (残局, issue 52): the Xiangqi collection the site ships (web/puzzles/, verified by
+// cmd/qipan-puzzles), loaded when the list is first opened; a puzzle chosen goes on the board
+// through play.Session.OpenPuzzle, which keeps the game it replaces; the person's progress is
+// kept in localStorage. Links: ?view=puzzles opens the list, ?puzzle=1&fen=<FEN> that position
+// as a puzzle.
+
+// PuzzlesURL is the collection, relative to the page so that a sub-path works.
+const PuzzlesURL = "web/puzzles/xiangqi-classical.tsv"
+
+// PuzzlesKey keeps the progress (play.PuzzleProgress: solved and failed, by play.PuzzleID).
+const PuzzlesKey = "qipan.puzzles"
+
+// PuzzleAction is the action a puzzle of the list posts when chosen; its value is its index.
+const PuzzleAction = "qipan/puzzle"
+
+// puzzleLoad is where the collection stands.
+type puzzleLoad int
+
+const (
+	puzzlesUnloaded puzzleLoad = iota
+	puzzlesLoading
+	puzzlesLoaded
+	puzzlesFailed
+)
+
+// puzzleBook is the page's puzzles.
+type puzzleBook struct {
+	load     puzzleLoad
+	list     []play.Puzzle
+	why      string // why the collection could not be loaded
+	open     bool   // the list is shown, in the move list's place
+	progress play.PuzzleProgress
+	rev      int                     // counts the changes of progress: the list is drawn again
+	then     []func(ctx app.Context) // what waits for the collection (Next before it was loaded)
+}
+
+// loadPuzzleProgress reads the kept progress; an unreadable one is set aside like a game.
+func (p *Page) loadPuzzleProgress(ctx app.Context) {
+	pp := play.PuzzleProgress{}
+	if err := ctx.LocalStorage().Get(PuzzlesKey, &pp); err != nil {
+		p.setAside(ctx, PuzzlesKey, err)
+		pp = play.PuzzleProgress{}
+	}
+	for id, st := range pp {
+		if st != play.PuzzleSolved && st != play.PuzzleFailed {
+			delete(pp, id)
+		}
+	}
+	if pp == nil {
+		pp = play.PuzzleProgress{}
+	}
+	p.puzzles.progress = pp
+}
+
+// notePuzzle keeps how the puzzle on the board stands once it is solved or failed.
+func (p *Page) notePuzzle(ctx app.Context) {
+	pz, st, _, ok := p.table().Puzzle()
+	if !ok || !p.puzzles.progress.Note(pz, st) {
+		return
+	}
+	p.puzzles.rev++
+	if err := ctx.LocalStorage().Set(PuzzlesKey, p.puzzles.progress); err != nil {
+		app.Log("keeping the puzzles' progress:", err)
+	}
+}
+
+// withPuzzles runs then once the collection is loaded, loading it first if need be (a failed
+// load is tried again). A load that fails opens the list, which says why.
+func (p *Page) withPuzzles(ctx app.Context, then func(ctx app.Context)) {
+	b := &p.puzzles
+	if b.load == puzzlesLoaded {
+		then(ctx)
+		return
+	}
+	b.then = append(b.then, then)
+	if b.load == puzzlesLoading {
+		return
+	}
+	b.load, b.why = puzzlesLoading, ""
+	fetchText(PuzzlesURL, func(text string, err error) {
+		ctx.Dispatch(func(ctx app.Context) { p.puzzlesFetched(ctx, text, err) })
+	})
+}
+
+// puzzlesFetched reads the collection fetched (or why it was not) and runs what waited for it.
+func (p *Page) puzzlesFetched(ctx app.Context, text string, err error) {
+	b := &p.puzzles
+	then := b.then
+	b.then = nil
+	var list []play.Puzzle
+	if err == nil {
+		list, err = play.ParsePuzzles(play.VariantXiangqi, text)
+	}
+	if err != nil {
+		app.Log("loading the puzzles:", err)
+		b.load, b.why, b.open = puzzlesFailed, err.Error(), true
+		return
+	}
+	b.load, b.list = puzzlesLoaded, list
+	for _, f := range then {
+		f(ctx)
+	}
+}
+
+// togglePuzzles opens or closes the list (the data-action="puzzles" button).
+func (p *Page) togglePuzzles(ctx app.Context) {
+	p.puzzles.open = !p.puzzles.open
+	if p.puzzles.open {
+		p.withPuzzles(ctx, func(ctx app.Context) { ctx.Defer(scrollPuzzles) })
+	}
+}
+
+// onPuzzleChosen opens the puzzle chosen in the list.
+func (p *Page) onPuzzleChosen(ctx app.Context, a app.Action) {
+	i, ok := a.Value.(int)
+	if !ok || i < 0 || i >= len(p.puzzles.list) {
+		return
+	}
+	p.sounds.unlock()
+	if err := p.openPuzzle(ctx, p.puzzles.list[i]); err != nil {
+		p.notice = p.lang.T(i18n.PuzzlesLoadFailed, err.Error())
+		return
+	}
+	p.puzzles.open = false
+}
+
+// openPuzzle puts pz on the board. The game it replaces is kept to be brought back
+// (Session.OpenPuzzle), except a puzzle: a puzzle after a puzzle leaves kept the game the
+// first one replaced. On error nothing changes.
+func (p *Page) openPuzzle(ctx app.Context, pz play.Puzzle) error {
+	var e play.Effects
+	if t := p.s.Of(pz.Variant); t != nil && isPuzzle(t) {
+		if err := t.StartPuzzle(pz); err != nil {
+			return err
+		}
+		p.setGame(pz.Variant)
+		e = p.s.Changed()
+	} else {
+		var err error
+		if e, err = p.s.OpenPuzzle(pz); err != nil {
+			return err
+		}
+	}
+	if v := p.table().Variant(); v != p.settings.Game {
+		p.setGame(v)
+		p.saveSettings(ctx)
+	}
+	p.refusal, p.notice = "", ""
+	p.kept(e)
+	p.apply(ctx, e)
+	return nil
+}
+
+// puzzleClass is the status line's class while a puzzle is on the board (web/qipan.css: its
+// longer sentences keep to the line's two rows).
+func puzzleClass(t *play.Table) string {
+	if isPuzzle(t) {
+		return "puzzle"
+	}
+	return ""
+}
+
+func isPuzzle(t *play.Table) bool {
+	_, _, _, ok := t.Puzzle()
+	return ok
+}
+
+// puzzleIndex is the place in the collection of the puzzle on the board, -1 for none (no
+// puzzle, a link's, or the collection not loaded).
+func (p *Page) puzzleIndex() int {
+	pz, _, _, ok := p.table().Puzzle()
+	if !ok {
+		return -1
+	}
+	return play.FindPuzzle(p.puzzles.list, pz)
+}
+
+// nextPuzzle opens the next puzzle of the collection not solved (loading it first).
+func (p *Page) nextPuzzle(ctx app.Context) {
+	p.withPuzzles(ctx, func(ctx app.Context) {
+		if i := p.puzzles.progress.NextPuzzle(p.puzzles.list, p.puzzleIndex()); i >= 0 {
+			if err := p.openPuzzle(ctx, p.puzzles.list[i]); err != nil {
+				p.notice = p.lang.T(i18n.PuzzlesLoadFailed, err.Error())
+			}
+		}
+	})
+}
+
+// canNext reports whether Next may have a puzzle to open: one not solved is left, or the
+// collection is not loaded yet.
+func (p *Page) canNext() bool {
+	return p.puzzles.load != puzzlesLoaded || p.puzzles.progress.NextPuzzle(p.puzzles.list, p.puzzleIndex()) >= 0
+}
+
+// puzzleLink reports whether a page query (without '?') asks for a puzzle (?puzzle=1): then
+// it is no share link.
+func puzzleLink(query string) bool {
+	v, err := url.ParseQuery(query)
+	return err == nil && linkFlag(v.Get("puzzle"))
+}
+
+func linkFlag(s string) bool {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "1", "true", "yes", "on":
+		return true
+	}
+	return false
+}
+
+// openPuzzleLink opens what the address asks of the puzzles: ?view=puzzles the list,
+// ?puzzle=1&fen=<FEN> that position as a puzzle (the query is then dropped, as a share link's
+// is; with no fen, the list). A position that cannot be a puzzle leaves the game on the board
+// and says why.
+func (p *Page) openPuzzleLink(ctx app.Context) {
+	query, _, _ := pageLink()
+	v, err := url.ParseQuery(query)
+	if err != nil {
+		return
+	}
+	open := v.Get("view") == "puzzles"
+	if puzzleLink(query) {
+		dropQuery()
+		if fen := strings.TrimSpace(v.Get("fen")); fen != "" {
+			if err := p.openPuzzle(ctx, play.Puzzle{Variant: play.VariantXiangqi, FEN: fen}); err != nil {
+				p.notice = p.lang.T(i18n.LinkCannotOpen, puzzleFENError(p.lang, fen, err))
+			}
+		} else {
+			open = true
+		}
+	}
+	if open {
+		p.togglePuzzles(ctx)
+	}
+}
+
+// puzzleFENError says in l why fen cannot be a puzzle: the editor's reason for a position
+// that cannot be played, else the rules' (a game over already).
+func puzzleFENError(l i18n.Lang, fen string, err error) string {
+	if pr := play.CheckXiangqi(fen); pr.Reason != "" {
+		return pr.Text(l, play.VariantXiangqi)
+	}
+	return err.Error()
+}
+
+// scrollPuzzles brings the list into view, with the puzzle on the board (else the first not
+// solved) in view inside it.
+func scrollPuzzles(ctx app.Context) {
+	list := app.Window().GetElementByID("puzzles")
+	if !list.Truthy() {
+		return
+	}
+	list.Call("scrollIntoView", map[string]any{"block": "nearest"})
+	it := list.Call("querySelector", ".puzzle-item.current")
+	if !it.Truthy() {
+		it = list.Call("querySelector", ".puzzle-item:not(.solved)")
+	}
+	if !it.Truthy() {
+		return
+	}
+	top := it.Get("offsetTop").Int() - list.Get("offsetTop").Int()
+	list.Set("scrollTop", max(0, top-list.Get("clientHeight").Int()/3))
+}
+
+// puzzleList is the list of the page's puzzles, empty while closed.
+func (p *Page) puzzleList() app.UI {
+	b := p.puzzles
+	l := &PuzzleList{Lang: p.lang, Open: b.open, Current: -1}
+	if !b.open {
+		return l
+	}
+	l.Loading, l.Puzzles, l.Progress, l.Rev, l.Current = b.load == puzzlesLoading || b.load == puzzlesUnloaded, b.list, b.progress, b.rev, p.puzzleIndex()
+	if b.load == puzzlesFailed {
+		l.Error = p.lang.T(i18n.PuzzlesLoadFailed, b.why)
+	}
+	return l
+}
+
+// PuzzleList shows the collection in the move list's place (docs/contracts.md: #puzzles, its
+// entries data-puzzle-item with data-done): under each collection's name, each puzzle by its
+// number and title (play.PuzzleName) and its mate's length, solved ones marked ✓ and failed
+// ones ✗. A component of its own, drawn again only when what it shows changes (Rev counts the
+// progress's changes). Choosing an entry posts PuzzleAction.
+type PuzzleList struct {
+	app.Compo
+	Open     bool
+	Loading  bool
+	Error    string // why the collection could not be loaded, in the reader's language
+	Puzzles  []play.Puzzle
+	Progress play.PuzzleProgress
+	Rev      int
+	Current  int // the index of the puzzle on the board, -1 for none
+	Lang     i18n.Lang
+}
+
+func (l *PuzzleList) Render() app.UI {
+	root := app.Div().ID("puzzles").Class("puzzles")
+	switch {
+	case !l.Open:
+		return root
+	case l.Error != "":
+		return root.Body(app.P().Class("puzzles-error").Attr("role", "alert").Attr("data-puzzles-error", l.Error).Text(l.Error))
+	case l.Loading:
+		return root.Attr("aria-busy", "true").Body(app.P().Class("puzzles-note").Text(l.Lang.T(i18n.Loading)))
+	}
+	lang := l.Lang
+	body := []app.UI{app.P().Class("puzzles-note").Text(lang.T(i18n.PuzzlesTitle))}
+	for from := 0; from < len(l.Puzzles); {
+		src := l.Puzzles[from].Source
+		to := from + 1
+		for to < len(l.Puzzles) && l.Puzzles[to].Source == src {
+			to++
+		}
+		group := l.Puzzles[from:to]
+		body = append(body, app.P().Class("puzzle-source").Body(
+			app.Span().Text(src),
+			app.Span().Class("puzzle-count").Text("✓ "+strconv.Itoa(l.Progress.Solved(group))+" / "+strconv.Itoa(len(group))),
+		))
+		for i := from; i < to; i++ {
+			body = append(body, l.item(i))
+		}
+		from = to
+	}
+	return root.Attr("data-puzzles", len(l.Puzzles)).OnClick(l.onClick).Body(body...)
+}
+
+// item is the entry of puzzle i.
+func (l *PuzzleList) item(i int) app.UI {
+	pz := l.Puzzles[i]
+	done := l.Progress.Of(pz)
+	cls, mark := "puzzle-item", ""
+	switch done {
+	case play.PuzzleSolved:
+		cls, mark = cls+" solved", "✓"
+	case play.PuzzleFailed:
+		cls, mark = cls+" failed", "✗"
+	}
+	mate := ""
+	if pz.Mate > 0 {
+		mate = l.Lang.T(i18n.PuzzleMateIn, pz.Mate)
+	}
+	it := app.Button().Class(cls).Attr("data-puzzle-item", i)
+	if done != "" {
+		it = it.Attr("data-done", string(done))
+	}
+	if i == l.Current {
+		it = it.Class("current").Attr("aria-current", "true")
+	}
+	return it.Body(
+		app.Span().Class("puzzle-mark").Attr("aria-hidden", "true").Text(mark),
+		app.Span().Class("puzzle-name").Text(play.PuzzleName(l.Lang, pz)),
+		app.Span().Class("puzzle-mate").Text(mate),
+	)
+}
+
+// onClick opens the puzzle whose entry was clicked (one handler for every entry, reading the
+// entry's index from the page, as the move list does).
+func (l *PuzzleList) onClick(ctx app.Context, e app.Event) {
+	it := e.Get("target").Call("closest", "[data-puzzle-item]")
+	if !it.Truthy() {
+		return
+	}
+	if i, err := strconv.Atoi(it.Call("getAttribute", "data-puzzle-item").String()); err == nil {
+		ctx.NewActionWithValue(PuzzleAction, i)
+	}
+}
+
+// puzzleState is how the puzzle on the board stands, as the board's data-puzzle says it (""
+// for a game).
+func (p *Page) puzzleState() play.PuzzleState {
+	_, st, _, _ := p.table().Puzzle()
+	return st
+}
+
+// puzzleLine is the line under the buttons while a puzzle is on the board: the advice that
+// follows why it failed (puzzleLines), else the puzzle's name ("" for a link's).
+func (p *Page) puzzleLine() string {
+	b := p.table()
+	pz, _, _, ok := b.Puzzle()
+	if !ok {
+		return ""
+	}
+	if !b.Reviewing() {
+		if _, _, rest := puzzleLines(p.lang, play.PuzzleText(p.lang, b)); rest != "" {
+			return rest
+		}
+	}
+	if pz.Source == "" {
+		return ""
+	}
+	return play.PuzzleName(p.lang, pz)
+}
+
+// puzzleLines fits a puzzle's status line (play.PuzzleText) to the status's two rows, which
+// must not grow (the buttons under it would move): the first sentence stays there and what
+// follows it ("Try again, or see the solution.") goes to the line under the buttons (rest);
+// the engine's thinking, said at the end, is left to the spinner, and to screen readers
+// (thinking, its words).
+func puzzleLines(l i18n.Lang, text string) (head, thinking, rest string) {
+	if t := " · " + l.T(i18n.ComputerThinking); strings.HasSuffix(text, t) {
+		text, thinking = strings.TrimSuffix(text, t), t
+	}
+	end := -1
+	for _, sep := range []string{". ", "。", "! ", "！"} {
+		if i := strings.Index(text, sep); i >= 0 && strings.TrimSpace(text[i+len(sep):]) != "" && (end < 0 || i+len(sep) < end) {
+			end = i + len(sep)
+		}
+	}
+	if end < 0 {
+		return text, thinking, ""
+	}
+	return strings.TrimSpace(text[:end]), thinking, strings.TrimSpace(text[end:])
+}

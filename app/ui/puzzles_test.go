@@ -1,0 +1,148 @@
+package ui
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"qipan/app/i18n"
+	"qipan/app/play"
+)
+
+// mateInOne: Red's a8a9 mates (the chariots hold rank 8, the general the e file).
+const mateInOne = "3k5/RR7/9/9/9/9/9/9/9/4K4 w - - 0 1"
+
+// puzzleFixture is a small collection in the shipped file's columns (cmd/qipan-puzzles).
+const puzzleFixture = "# a fixture\n# of three\nfen\tmanual\tnumber\ttitle\tmate\tfirst\tsecond\n" +
+	mateInOne + "\t适情雅趣\t1\t二车错\t1\ta8a9\ta8a7\n" +
+	"3k5/9/9/9/9/9/9/9/R8/R3K4 w - - 0 1\t适情雅趣\t2\t双车\t2\ta1a9\t\n" +
+	mateInOne + "\t梦入神机\t7\t\t1\ta8a9\t\n"
+
+func fixturePuzzles(t *testing.T) []play.Puzzle {
+	t.Helper()
+	list, err := play.ParsePuzzles(play.VariantXiangqi, puzzleFixture)
+	if err != nil || len(list) != 3 {
+		t.Fatalf("the fixture: %d puzzles, %v", len(list), err)
+	}
+	return list
+}
+
+func TestPuzzleList(t *testing.T) {
+	list := fixturePuzzles(t)
+	pp := play.PuzzleProgress{}
+	pp.Note(list[0], play.PuzzleSolved)
+	pp.Note(list[2], play.PuzzleFailed)
+	html := appHTML(&PuzzleList{Open: true, Puzzles: list, Progress: pp, Current: 1, Lang: i18n.Simplified})
+	if n := countAttr(html, "data-puzzle-item"); n != 3 || !strings.Contains(html, `data-puzzles="3"`) {
+		t.Errorf("%d entries, want 3: %s", n, html)
+	}
+	for _, want := range []string{"适情雅趣 第1局 二车错", "1步杀", "梦入神机 第7局", `data-done="solved"`, `data-done="failed"`, "✓ 1 / 2", "✓ 0 / 1", i18n.Simplified.T(i18n.PuzzlesTitle)} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the list has no %q: %s", want, html)
+		}
+	}
+	cur := regexp.MustCompile(`<button [^>]*aria-current[^>]*>`).FindAllString(html, -1)
+	if len(cur) != 1 || !strings.Contains(cur[0], `data-puzzle-item="1"`) || !strings.Contains(cur[0], "current") {
+		t.Errorf("the puzzle on the board is not the one marked: %v", cur)
+	}
+	html = appHTML(&PuzzleList{Open: true, Error: "could not", Lang: i18n.English})
+	if !strings.Contains(html, `data-puzzles-error="could not"`) || strings.Contains(html, "data-puzzle-item") {
+		t.Errorf("a failed load: %s", html)
+	}
+	if html := appHTML(&PuzzleList{Puzzles: list}); strings.Contains(html, "data-puzzle-item") {
+		t.Errorf("a closed list shows puzzles: %s", html)
+	}
+}
+
+func TestPuzzleOnThePage(t *testing.T) {
+	p := NewPage()
+	p.mounted = true
+	p.lang = i18n.English
+	p.xq().Click(int(mustSquare(t, "h2"))) // a game in progress, to be kept
+	p.xq().Click(int(mustSquare(t, "e2")))
+	p.s.SetShelf(memShelf{})
+	if _, err := p.s.OpenPuzzle(fixturePuzzles(t)[0]); err != nil {
+		t.Fatal(err)
+	}
+	html := appHTML(p)
+	for _, want := range []string{`data-puzzle="solving"`, `data-action="puzzle-hint"`, `data-action="puzzle-solution"`, `data-action="puzzle-retry"`,
+		`data-action="puzzle-next"`, `data-action="puzzles"`, `data-action="restore-previous"`, "Red to move and win · mate in 1", "适情雅趣 No. 1 二车错"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("a puzzle on the page: no %s", want)
+		}
+	}
+	// The puzzle's row stands in the engine's: no hint, move now or analysis meanwhile, and as
+	// many rows of buttons as before.
+	for _, gone := range []string{`data-action="hint"`, `data-action="move-now"`, `data-action="analysis"`} {
+		if strings.Contains(html, gone) {
+			t.Errorf("a puzzle on the page: %s is there", gone)
+		}
+	}
+	rows := func(html string) int { return strings.Count(html, `class="controls`) }
+	if got, want := rows(html), rows(appHTML(NewPage())); got != want {
+		t.Errorf("%d rows of buttons with a puzzle, %d without", got, want)
+	}
+	if !regexp.MustCompile(`class="engine concealed"`).MatchString(html) {
+		t.Error("the defence's line is shown while the puzzle is solved")
+	}
+
+	s := p.s.Click("a8")
+	s = p.s.Click("a9")
+	if !s.Moved {
+		t.Fatal("a8a9 not played")
+	}
+	html = appHTML(p)
+	if !strings.Contains(html, `data-puzzle="solved"`) || !regexp.MustCompile(`data-result="[^"]+"[^>]*>Solved!<`).MatchString(html) {
+		t.Errorf("solved: the board and the status do not say so")
+	}
+	if !strings.Contains(html, `data-game-over`) || strings.Count(html, `data-action="puzzle-next"`) != 2 {
+		t.Errorf("solved: the board offers no next puzzle")
+	}
+	p.puzzles.progress.Note(fixturePuzzles(t)[0], play.PuzzleSolved)
+	p.puzzles.load, p.puzzles.list = puzzlesLoaded, fixturePuzzles(t)
+	if !p.canNext() || p.puzzleIndex() != 0 {
+		t.Errorf("next: can %v, the puzzle's index %d", p.canNext(), p.puzzleIndex())
+	}
+}
+
+// memShelf keeps the replaced game in memory (the page's is localStorage).
+type memShelf map[string]play.Saved
+
+func (m memShelf) Keep(v string, s play.Saved) error { m[v] = s; return nil }
+func (m memShelf) Kept(v string) (play.Saved, bool)  { s, ok := m[v]; return s, ok }
+func (m memShelf) Drop(v string)                     { delete(m, v) }
+
+func TestPuzzleLink(t *testing.T) {
+	for q, want := range map[string]bool{
+		"puzzle=1&fen=3k5%2FRR7%2F9%2F9%2F9%2F9%2F9%2F9%2F9%2F4K4%20w%20-%20-%200%201": true,
+		"puzzle=true": true, "fen=x": false, "view=puzzles": false, "puzzle=0&fen=x": false, "%zz": false,
+	} {
+		if got := puzzleLink(q); got != want {
+			t.Errorf("puzzleLink(%q) = %v, want %v", q, got, want)
+		}
+	}
+	if got := puzzleFENError(i18n.Simplified, "3k5/9/9/9/9/9/9/9/9/9 w - - 0 1", nil); !strings.Contains(got, "红") {
+		t.Errorf("no red general: %q, want the editor's words in Chinese", got)
+	}
+}
+
+func TestPuzzleLines(t *testing.T) {
+	en, zh := i18n.English, i18n.Simplified
+	tests := []struct {
+		l                    i18n.Lang
+		text                 string
+		head, thinking, rest string
+	}{
+		{en, en.T(i18n.PuzzleEscapes, "Black"), "That lets Black escape the mate.", "", "Try again, or see the solution."},
+		{zh, zh.T(i18n.PuzzleMatesFirst, "黑方"), "这步之后黑方先杀。", "", "再试一次，或看答案。"},
+		{en, "Red to move and win · mate in 3 · " + en.T(i18n.ComputerThinking), "Red to move and win · mate in 3", " · " + en.T(i18n.ComputerThinking), ""},
+		{zh, zh.T(i18n.PuzzleSolved), zh.T(i18n.PuzzleSolved), "", ""},
+		{en, en.T(i18n.PuzzleSolved), "Solved!", "", ""},
+	}
+	for _, tt := range tests {
+		head, thinking, rest := puzzleLines(tt.l, tt.text)
+		if head != tt.head || thinking != tt.thinking || rest != tt.rest {
+			t.Errorf("puzzleLines(%q) = %q, %q, %q; want %q, %q, %q", tt.text, head, thinking, rest, tt.head, tt.thinking, tt.rest)
+		}
+	}
+}
