@@ -205,7 +205,8 @@ const pageSummaryJS = `(() => {
 
 // acrossEngines runs the checks every browser engine must pass on the build in dir: a
 // first visit in Chinese, app.wasm fetched once, a move by keyboard and the engine's answer, a
-// move by click, the selects readable, an embed with a record, and Reversi. The browser's
+// move by click, the selects readable, an embed with a record, Reversi, the record kept, and a
+// puzzle's mate in one. The browser's
 // language is Simplified Chinese; the tab is on a fresh profile.
 func acrossEngines(t *testing.T, b *tab, dir string) {
 	srv := newServer(t, dir, "/")
@@ -221,6 +222,7 @@ func acrossEngines(t *testing.T, b *tab, dir string) {
 		{"Embed", embedRecord},
 		{"Reversi", reversiGame},
 		{"RecordKept", recordKept},
+		{"Puzzle", puzzleMateInOne}, // puzzle_test.go
 	}
 	for _, s := range steps {
 		ok := t.Run(s.name, func(t *testing.T) {
