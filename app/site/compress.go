@@ -20,6 +20,7 @@ var Encodings = []struct{ Name, Ext string }{{"br", ".br"}, {"gzip", ".gz"}}
 // compressible are the kinds of files worth compressing; images are compressed already.
 var compressible = map[string]bool{
 	".wasm": true, ".js": true, ".css": true, ".html": true, ".webmanifest": true, ".svg": true, ".json": true,
+	".tsv": true, // the puzzle collections (web/puzzles/)
 }
 
 // minCompress is the size below which compression saves less than a round trip's worth.

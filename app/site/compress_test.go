@@ -91,6 +91,8 @@ func TestFileServerPrecompressed(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "embed.html"), []byte(body), 0o644)
 	os.WriteFile(filepath.Join(dir, "web", "app.wasm"), []byte(body), 0o644)
 	os.WriteFile(filepath.Join(dir, "manifest.webmanifest"), []byte(body), 0o644)
+	os.MkdirAll(filepath.Join(dir, "web", "puzzles"), 0o755)
+	os.WriteFile(filepath.Join(dir, "web", "puzzles", "x.tsv"), []byte(body), 0o644)
 	if err := Precompress(dir); err != nil {
 		t.Fatal(err)
 	}
@@ -109,6 +111,8 @@ func TestFileServerPrecompressed(t *testing.T) {
 		{"/qipan/", "/qipan/", "gzip", "gzip", "text/html"},
 		{"/qipan/", "/qipan/embed", "br", "br", "text/html"},
 		{"/qipan/", "/qipan/web/app.wasm", "br", "br", "application/wasm"},
+		{"/", "/web/puzzles/x.tsv", "br", "br", "text/tab-separated-values; charset=utf-8"},
+		{"/", "/web/puzzles/x.tsv", "", "", "text/tab-separated-values; charset=utf-8"},
 	}
 	for _, tt := range tests {
 		b, _ := ParseBase(tt.base)

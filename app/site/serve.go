@@ -23,8 +23,8 @@ func FileServer(dir string, base Base) http.Handler {
 			http.NotFound(w, r)
 			return
 		}
-		if strings.HasSuffix(rest, ".webmanifest") {
-			w.Header().Set("Content-Type", "application/manifest+json")
+		if ct, ok := contentTypes[path.Ext(rest)]; ok {
+			w.Header().Set("Content-Type", ct)
 		}
 		// Revalidate every time: offline play is the service worker's job, not the HTTP cache's.
 		w.Header().Set("Cache-Control", "no-cache")
@@ -44,6 +44,12 @@ func FileServer(dir string, base Base) http.Handler {
 		r2.URL = &u
 		files.ServeHTTP(w, &r2)
 	})
+}
+
+// contentTypes are the types of the site's files that Go's mime table may not know.
+var contentTypes = map[string]string{
+	".webmanifest": "application/manifest+json",
+	".tsv":         "text/tab-separated-values; charset=utf-8", // the puzzle collections
 }
 
 // servePrecompressed serves the brotli or gzip twin of the file at name (Precompress) when
@@ -75,8 +81,8 @@ func servePrecompressed(w http.ResponseWriter, r *http.Request, dir, name string
 		if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
 			h.Set("Content-Type", ct)
 		}
-		if path.Ext(name) == ".webmanifest" {
-			h.Set("Content-Type", "application/manifest+json")
+		if ct, ok := contentTypes[path.Ext(name)]; ok {
+			h.Set("Content-Type", ct)
 		}
 		h.Set("Content-Encoding", e.Name)
 		h.Add("Vary", "Accept-Encoding")
