@@ -256,22 +256,23 @@ func puzzleFENError(l i18n.Lang, fen string, err error) string {
 }
 
 // scrollPuzzles brings the list into view, with the puzzle on the board (else the first not
-// solved) in view inside it.
+// solved) in view inside it: the list draws that entry (PuzzleList's window follows it).
 func scrollPuzzles(ctx app.Context) {
 	list := app.Window().GetElementByID("puzzles")
 	if !list.Truthy() {
 		return
 	}
 	list.Call("scrollIntoView", map[string]any{"block": "nearest"})
+	rows := list.Call("querySelector", ".puzzle-rows")
 	it := list.Call("querySelector", ".puzzle-item.current")
 	if !it.Truthy() {
 		it = list.Call("querySelector", ".puzzle-item:not(.solved)")
 	}
-	if !it.Truthy() {
+	if !rows.Truthy() || !it.Truthy() {
 		return
 	}
-	top := it.Get("offsetTop").Int() - list.Get("offsetTop").Int()
-	list.Set("scrollTop", max(0, top-list.Get("clientHeight").Int()/3))
+	top := it.Get("offsetTop").Int() - rows.Get("offsetTop").Int()
+	rows.Set("scrollTop", max(0, top-rows.Get("clientHeight").Int()/3))
 }
 
 // puzzleList is the list of the page's puzzles, empty while closed.
@@ -288,11 +289,25 @@ func (p *Page) puzzleList() app.UI {
 	return l
 }
 
+// The list draws only a window of its rows, as the move list does (movelist.go), with blocks of
+// the right height before and after: its hundreds of entries took half a second to draw. Every
+// row (a collection's name, a puzzle) is --puzzle-row high (web/qipan.css).
+const (
+	puzzleChunk  = 15 // the step by which the window follows the scroll position, in rows
+	puzzleWindow = 60 // the rows drawn: the most a tall list shows (about 20) and a chunk or more each side
+)
+
+// puzzleRows returns the rows [from, to) of rows to draw when row first is the first in view.
+func puzzleRows(first, rows int) (from, to int) {
+	from = max(0, (first/puzzleChunk-1)*puzzleChunk)
+	return from, min(rows, from+puzzleWindow)
+}
+
 // PuzzleList shows the collection in the move list's place (docs/contracts.md: #puzzles, its
 // entries data-puzzle-item with data-done): under each collection's name, each puzzle by its
 // number and title (play.PuzzleName) and its mate's length, solved ones marked ✓ and failed
 // ones ✗. A component of its own, drawn again only when what it shows changes (Rev counts the
-// progress's changes). Choosing an entry posts PuzzleAction.
+// progress's changes) or its window moves. Choosing an entry posts PuzzleAction.
 type PuzzleList struct {
 	app.Compo
 	Open     bool
@@ -303,37 +318,100 @@ type PuzzleList struct {
 	Rev      int
 	Current  int // the index of the puzzle on the board, -1 for none
 	Lang     i18n.Lang
+
+	first  int // the first row in view, from the scroll position
+	placed int // the entry the window was last placed for, -1 for none (+1: 0 before any)
+}
+
+// puzzleRow is a row of the list: a collection's name (item -1) or a puzzle.
+type puzzleRow struct {
+	source string
+	item   int
+}
+
+// rows are the list's rows: each collection's name, then its puzzles.
+func (l *PuzzleList) rows() []puzzleRow {
+	var rows []puzzleRow
+	for i, pz := range l.Puzzles {
+		if i == 0 || pz.Source != l.Puzzles[i-1].Source {
+			rows = append(rows, puzzleRow{source: pz.Source, item: -1})
+		}
+		rows = append(rows, puzzleRow{source: pz.Source, item: i})
+	}
+	return rows
+}
+
+// target is the entry the list shows first: the puzzle on the board, else the first not
+// solved (-1 for none).
+func (l *PuzzleList) target() int {
+	if l.Current >= 0 {
+		return l.Current
+	}
+	return l.Progress.NextPuzzle(l.Puzzles, -1)
 }
 
 func (l *PuzzleList) Render() app.UI {
 	root := app.Div().ID("puzzles").Class("puzzles")
 	switch {
 	case !l.Open:
+		l.first, l.placed = 0, 0 // closed, it is empty: it opens at its top
 		return root
 	case l.Error != "":
 		return root.Body(app.P().Class("puzzles-error").Attr("role", "alert").Attr("data-puzzles-error", l.Error).Text(l.Error))
 	case l.Loading:
 		return root.Attr("aria-busy", "true").Body(app.P().Class("puzzles-note").Text(l.Lang.T(i18n.Loading)))
 	}
-	lang := l.Lang
-	body := []app.UI{app.P().Class("puzzles-note").Text(lang.T(i18n.PuzzlesTitle))}
-	for from := 0; from < len(l.Puzzles); {
-		src := l.Puzzles[from].Source
-		to := from + 1
-		for to < len(l.Puzzles) && l.Puzzles[to].Source == src {
-			to++
+	rows := l.rows()
+	if t := l.target(); t+1 != l.placed {
+		// Another entry to show: the window is placed a few rows above it (scrollPuzzles
+		// then scrolls it into view).
+		l.placed = t + 1
+		for r, row := range rows {
+			if row.item == t && t >= 0 {
+				if from, to := puzzleRows(l.first, len(rows)); r < from || r >= to {
+					l.first = max(0, r-puzzleChunk)
+				}
+				break
+			}
 		}
-		group := l.Puzzles[from:to]
-		body = append(body, app.P().Class("puzzle-source").Body(
-			app.Span().Text(src),
-			app.Span().Class("puzzle-count").Text("✓ "+strconv.Itoa(l.Progress.Solved(group))+" / "+strconv.Itoa(len(group))),
-		))
-		for i := from; i < to; i++ {
-			body = append(body, l.item(i))
-		}
-		from = to
 	}
-	return root.Attr("data-puzzles", len(l.Puzzles)).OnClick(l.onClick).Body(body...)
+	from, to := puzzleRows(l.first, len(rows))
+	cells := make([]app.UI, 0, to-from+2)
+	cells = append(cells, puzzleGap(from))
+	for _, row := range rows[from:to] {
+		if row.item < 0 {
+			cells = append(cells, l.heading(row.source))
+		} else {
+			cells = append(cells, l.item(row.item))
+		}
+	}
+	cells = append(cells, puzzleGap(len(rows)-to))
+	return root.Attr("data-puzzles", len(l.Puzzles)).Body(
+		app.P().Class("puzzles-note").Text(l.Lang.T(i18n.PuzzlesTitle)),
+		app.Div().Class("puzzle-rows").OnClick(l.onClick).OnScroll(l.onScroll).Body(cells...),
+	)
+}
+
+// puzzleGap stands for n rows not drawn.
+func puzzleGap(n int) app.UI {
+	return app.Div().Class("puzzles-gap").Attr("aria-hidden", "true").Style("height", "calc("+strconv.Itoa(n)+" * var(--puzzle-row))")
+}
+
+// heading is the row naming collection src, with how many of its puzzles are solved.
+func (l *PuzzleList) heading(src string) app.UI {
+	solved, all := 0, 0
+	for _, pz := range l.Puzzles {
+		if pz.Source == src {
+			all++
+			if l.Progress.Of(pz) == play.PuzzleSolved {
+				solved++
+			}
+		}
+	}
+	return app.P().Class("puzzle-source").Body(
+		app.Span().Text(src),
+		app.Span().Class("puzzle-count").Text("✓ "+strconv.Itoa(solved)+" / "+strconv.Itoa(all)),
+	)
 }
 
 // item is the entry of puzzle i.
@@ -351,7 +429,8 @@ func (l *PuzzleList) item(i int) app.UI {
 	if pz.Mate > 0 {
 		mate = l.Lang.T(i18n.PuzzleMateIn, pz.Mate)
 	}
-	it := app.Button().Class(cls).Attr("data-puzzle-item", i)
+	name := play.PuzzleName(l.Lang, pz)
+	it := app.Button().Class(cls).Attr("data-puzzle-item", i).Title(name)
 	if done != "" {
 		it = it.Attr("data-done", string(done))
 	}
@@ -360,13 +439,14 @@ func (l *PuzzleList) item(i int) app.UI {
 	}
 	return it.Body(
 		app.Span().Class("puzzle-mark").Attr("aria-hidden", "true").Text(mark),
-		app.Span().Class("puzzle-name").Text(play.PuzzleName(l.Lang, pz)),
+		app.Span().Class("puzzle-name").Text(name),
 		app.Span().Class("puzzle-mate").Text(mate),
 	)
 }
 
 // onClick opens the puzzle whose entry was clicked (one handler for every entry, reading the
-// entry's index from the page, as the move list does).
+// entry's index from the page: go-app keeps an element's handler when it draws another entry
+// in that element).
 func (l *PuzzleList) onClick(ctx app.Context, e app.Event) {
 	it := e.Get("target").Call("closest", "[data-puzzle-item]")
 	if !it.Truthy() {
@@ -374,6 +454,24 @@ func (l *PuzzleList) onClick(ctx app.Context, e app.Event) {
 	}
 	if i, err := strconv.Atoi(it.Call("getAttribute", "data-puzzle-item").String()); err == nil {
 		ctx.NewActionWithValue(PuzzleAction, i)
+	}
+}
+
+// onScroll moves the window with the scroll position, drawing again only when it enters
+// another chunk.
+func (l *PuzzleList) onScroll(ctx app.Context, e app.Event) {
+	list := ctx.JSSrc()
+	row := list.Call("querySelector", ".puzzle-item")
+	if !row.Truthy() || row.Get("offsetHeight").Int() <= 0 {
+		ctx.PreventUpdate()
+		return
+	}
+	first := list.Get("scrollTop").Int() / row.Get("offsetHeight").Int()
+	n := len(l.rows())
+	before, _ := puzzleRows(l.first, n)
+	l.first = first
+	if after, _ := puzzleRows(first, n); after == before {
+		ctx.PreventUpdate()
 	}
 }
 
