@@ -1,29 +1,39 @@
 // Command qipan-puzzles verifies manuals of composed Xiangqi positions (残局: Red to move
-// wins by force) with qipan's own engine and writes the ones it verifies as an index for
-// puzzles.
+// mates by force) with qipan's own rules and search, and writes the ones it verifies as an
+// index for puzzles (web/puzzles/xiangqi-classical.tsv, read by app/play's ParsePuzzles).
 //
-//	go run ./cmd/qipan-puzzles -nodes 1000000 -v \
-//	    -in ../shared/reference/puzzles/shiqing-yaqu.tsv,../shared/reference/puzzles/mengru-shenji.tsv
+//	go run ./cmd/qipan-puzzles -nodes 500000 -v
 //
-// An input line is a FEN (Red to move), the position's number and title as the manual names
-// them ("第001局 气吞关右", "001由中应外") and the manual, tab-separated; lines starting
-// with # are comments. Each position must be one the board's editor would play
-// (play.CheckXiangqi: xiangqi.ParseFEN's checks), Red to move, the game not over, and not the
-// same as an earlier line. Then the Xiangqi search (engine/xiangqi/search, hand evaluation,
-// an empty table per position) must find a mate for Red within -nodes or -movetime, and the
-// prover (proof.go) must confirm it on the board: every Black reply, down to Black having no
-// legal move, Red's moves the search's, within -check-nodes. A second first move is searched
-// the same way, the first banned; confirmed, it is the position's "cook" (a puzzle accepts
-// either).
+// reads the two Ming manuals beside the repository (-in, default
+// ../shared/reference/puzzles/shiqing-yaqu.tsv and mengru-shenji.tsv). An input line is a FEN
+// (Red to move), the position's number and title as the manual names them ("第001局 气吞关右",
+// "001由中应外") and the manual, tab-separated; lines starting with # are comments.
 //
-// The output (-out) is a TSV: two comment lines (the command, the summary), a header, then a
-// line per verified position, in input order: FEN, manual, number, title, mate (Red's
-// moves, the mating one included), first move and second winning move in UCCI coordinates
-// ("h2e2"; the second empty when there is none). The summary is printed at the end too, with
-// the mate lengths and the time per position. With -nodes alone the output does not depend
-// on the machine or its load.
+// Each position must be one the board's editor would play (play.CheckXiangqi: xiangqi.ParseFEN's
+// checks), Red to move, the game not over (Game.Result), and not the same as an earlier line.
+// Then a mate for Red is looked for two ways, and the shorter kept:
+//   - the search by checks (checks.go, 连将杀): every Red move a check, every Black reply,
+//     iterative deepening up to 40 moves within -checks positions; a mate it finds is proven;
+//   - qipan's engine (engine/xiangqi/search, hand evaluation, the table cleared per position)
+//     within -nodes or -movetime, which finds mates with quiet moves; its mate score is a claim
+//     the prover (proof.go) must confirm on the board within -check-nodes: every Black reply,
+//     Red's moves the search's (or a mate by checks), down to Black having no legal move.
 //
-// "Mate" is Xiangqi's: Black without a legal move has lost, checked or not.
+// Then a second first move: a check that mates by checks, else the engine's best with the first
+// banned, confirmed. It is the position's "cook", at any length (a puzzle accepts either). A
+// position without a confirmed mate is left out, counted by why.
+//
+// The output (-out) is a TSV: three comment lines (the command, the manuals read, the
+// summary), a header, then a line per verified position, in input order: FEN, manual, number,
+// title, mate (Red's moves, the mating one included), first move and second winning move in
+// UCCI coordinates ("h2e2"; the second empty when there is none). The summary is printed at
+// the end too, with the mate lengths and the time per position. With -nodes alone the output
+// does not depend on the machine or its load.
+//
+// "Mate" is Xiangqi's: Black without a legal move has lost, checked or not. The proofs do
+// not judge repetitions: a proof line passing one position three times, Red checking, would
+// lose by the perpetual-check rule instead; within the short, mostly checking lines of these
+// mates that is not expected, but it is not excluded.
 package main
 
 import (
@@ -112,12 +122,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		o.checkNodes = 4 * max(o.lim.nodes, 1_000_000)
 	}
 	var lines []line
+	var sources []string
 	for _, f := range o.in {
 		ls, err := readManual(f)
 		if err != nil {
 			return fail(err)
 		}
 		lines = append(lines, ls...)
+		sources = append(sources, source(f, ls))
 	}
 	c := newChecker(o.hashMB, o.lim)
 	c.proofLimit, c.checkLimit = o.checkNodes, o.checks
@@ -128,7 +140,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	results := verifyAll(context.Background(), c, lines, progress)
 	sum := summarize(lines, results, time.Since(start))
-	text := index(lines, results, "go run ./cmd/qipan-puzzles "+commandLine(args), sum)
+	text := index(lines, results, "go run ./cmd/qipan-puzzles "+commandLine(args), sources, sum)
 	if err := os.MkdirAll(filepath.Dir(o.out), 0o755); err != nil {
 		return fail(err)
 	}
@@ -172,6 +184,20 @@ func readManual(file string) ([]line, error) {
 		out = append(out, l)
 	}
 	return out, nil
+}
+
+// source names a manual's file as given and the manuals its lines name.
+func source(file string, ls []line) string {
+	var names []string
+	for _, l := range ls {
+		if l.manual != "" && !slices.Contains(names, l.manual) {
+			names = append(names, l.manual)
+		}
+	}
+	if len(names) == 0 {
+		return file
+	}
+	return file + " (" + strings.Join(names, ", ") + ")"
 }
 
 // splitTitle reads "第001局 气吞关右" or "001由中应外" as the number ("1") and the title.
@@ -358,11 +384,12 @@ func (s summary) print(w io.Writer) {
 // header is the index's column line.
 const header = "fen\tmanual\tnumber\ttitle\tmate\tfirst\tsecond"
 
-// index is the output file: the command and the summary as comments, the header, the
-// verified positions.
-func index(lines []line, vs []verdict, command string, s summary) string {
+// index is the output file: the command, the manuals and the summary as comments, the
+// header, the verified positions.
+func index(lines []line, vs []verdict, command string, sources []string, s summary) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s\n# %s\n%s\n", command, s.line(), header)
+	fmt.Fprintf(&b, "# Xiangqi compositions, Red to move and mate, verified by qipan's search: %s\n", command)
+	fmt.Fprintf(&b, "# from %s\n# %s\n%s\n", strings.Join(sources, "; "), s.line(), header)
 	for i, v := range vs {
 		if v.why != "" {
 			continue

@@ -165,7 +165,8 @@ func TestRun(t *testing.T) {
 	summary := "verified 1 of 4 (1 with a second winning first move); left out 3: " +
 		"1 not a line of FEN, number and title, manual; 1 not Red to move; 1 the same position as an earlier line"
 	want := []string{
-		"# go run ./cmd/qipan-puzzles " + strings.Join(args, " "),
+		"# Xiangqi compositions, Red to move and mate, verified by qipan's search: go run ./cmd/qipan-puzzles " + strings.Join(args, " "),
+		"# from " + in + " (梦入神机)",
 		"# " + summary,
 		header,
 		"5kc1c/1C2P4/b4N3/4P4/9/9/9/9/4p3r/2RK5 w - - 0 1\t梦入神机\t42\t黄鹂出谷\t2\tc0c9\te8e9",
