@@ -136,7 +136,7 @@ func TestFeatures(t *testing.T) {
 	recorded := eval[string](t, ctx, `document.querySelector('[data-ply="2"]').textContent`)
 	run(t, ctx, 10*time.Second, "click move 1", chromedp.Click(chromedp.CSS(`[data-ply="1"]`)))
 	action(t, ctx, "continue")
-	waitFor(t, ctx, replyLimit, "the reply after continuing", `document.querySelectorAll("[data-ply]:not(.tail)").length === 2 && document.getElementById("board").dataset.turn === "w"`)
+	waitFor(t, ctx, replyLimit, "the reply after continuing", `document.querySelectorAll("[data-ply]:not(.tail)").length === 2 && document.getElementById("board").dataset.turn === "w" && document.querySelector("[data-action=continue]").disabled`)
 	want := `document.querySelectorAll("[data-ply]").length === 2 && !document.querySelector("[data-ply].tail")`
 	if eval[string](t, ctx, `document.querySelector('[data-ply="2"]').textContent`) == recorded {
 		want = `document.querySelectorAll("[data-ply]").length === 4 && document.querySelectorAll("[data-ply].tail").length === 2`

@@ -226,7 +226,10 @@ func click(t *testing.T, ctx context.Context, sq string) {
 
 func action(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
-	run(t, ctx, 10*time.Second, "button "+name, chromedp.Click(chromedp.CSS(`[data-action="`+q(name)+`"]`)))
+	// A button is enabled by the render that follows the previous input, which may not have
+	// run yet (e.g. Continue right after a click on a move): clicking it disabled does nothing.
+	sel := `[data-action="` + q(name) + `"]`
+	run(t, ctx, 10*time.Second, "button "+name, chromedp.WaitEnabled(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel)))
 }
 
 func playMove(t *testing.T, ctx context.Context, from, to string) {
