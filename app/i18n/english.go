@@ -42,6 +42,7 @@ var english = [keyCount]string{
 
 	ReversiWins: "%s wins %s",
 	ReversiDraw: "Draw %s",
+	LostOnTime:  "%s loses on time",
 	ReversiPass: "%s has no move and passes",
 	BlackDiscs:  "Black's discs",
 	WhiteDiscs:  "White's discs",

@@ -49,6 +49,7 @@ const (
 	// Reversi.
 	ReversiWins // side, score
 	ReversiDraw // score
+	LostOnTime  // side
 	ReversiPass // side
 	BlackDiscs
 	WhiteDiscs

@@ -42,6 +42,7 @@ var simplified = [keyCount]string{
 
 	ReversiWins: "%s胜 %s",
 	ReversiDraw: "平局 %s",
+	LostOnTime:  "%s超时负",
 	ReversiPass: "%s无处可下，弃权一手",
 	BlackDiscs:  "黑棋子数",
 	WhiteDiscs:  "白棋子数",

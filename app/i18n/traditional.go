@@ -42,6 +42,7 @@ var traditional = [keyCount]string{
 
 	ReversiWins: "%s勝 %s",
 	ReversiDraw: "平局 %s",
+	LostOnTime:  "%s超時負",
 	ReversiPass: "%s無處可下，棄權一手",
 	BlackDiscs:  "黑棋子數",
 	WhiteDiscs:  "白棋子數",

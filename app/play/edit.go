@@ -465,6 +465,7 @@ func (e *Editor) Start(b *Table) error {
 		return errors.New("the editor cannot load a position into this board")
 	}
 	b.reset()
+	b.startClock() // a game from a set-up position keeps time as a new one
 	b.SetFlipped(e.flipped)
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"qipan/app/i18n"
@@ -148,7 +149,42 @@ func (m *Xiangqi) Record(p Seats) *record.Game {
 	}
 	r.SetTag("Red", red)
 	r.SetTag("Black", black)
+	if p.TC.On() {
+		r.SetTag("TimeControl", p.TC.PGN())
+		r.Moves = clocked(r.Moves, m.game.Moves(), p.Clocks)
+	}
+	if p.Flagged >= 0 && !m.game.Result().Over() {
+		r.Result = "0-1"
+		if p.Flagged == 1 {
+			r.Result = "1-0"
+		}
+		r.SetTag("Termination", "time forfeit")
+	}
 	return r
+}
+
+// clocked is the main line with each move's time left written at the head of its comment, as
+// PGN readers expect it ("[%clk 0:09:55]"), as far as it is the game's line (played: the
+// game's moves); the line given is not changed.
+func clocked(line []record.Move, played []xiangqi.Move, clocks []time.Duration) []record.Move {
+	out := append([]record.Move(nil), line...)
+	for i := range min(len(out), len(clocks), len(played)) {
+		if out[i].Move != played[i] {
+			break
+		}
+		c := "[%clk " + clkText(clocks[i]) + "]"
+		if out[i].Comment != "" {
+			c += " " + out[i].Comment
+		}
+		out[i].Comment = c
+	}
+	return out
+}
+
+// clkText writes d as %clk does: h:mm:ss.
+func clkText(d time.Duration) string {
+	s := int(max(d, 0) / time.Second)
+	return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
 }
 
 // PGN writes the game as PGN with its moves in notation n.

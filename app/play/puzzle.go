@@ -81,6 +81,7 @@ func (t *Table) StartPuzzle(p Puzzle) error {
 		return fmt.Errorf("puzzle %s %d: %w", p.Source, p.Number, err)
 	}
 	t.reset()
+	t.stopClock()
 	t.analysis = false
 	solver := t.rules.turnAt(0)
 	t.setSide(solver)

@@ -27,6 +27,10 @@ type Saved struct {
 	Held bool `json:"held,omitempty"`
 	// Fresh: the game replaced one kept to be brought back, with no move of the person's since.
 	Fresh bool `json:"fresh,omitempty"`
+	// Clock is the game's clock (timed.go), nil for none; NextClock the time control chosen
+	// for the next game ("" for none).
+	Clock     *SavedClock `json:"clock,omitempty"`
+	NextClock string      `json:"nextClock,omitempty"`
 }
 
 // SavedVersion is the Saved layout this code writes and reads.

@@ -30,6 +30,7 @@ type Session struct {
 	shelf  Shelf
 	kept   map[string]bool
 	asking bool
+	now    func() time.Time // the time the games read (SetNow), nil for time.Now
 }
 
 // NewSession returns a session over tables (one per game; the first is on the board), all
@@ -71,6 +72,9 @@ func (s *Session) Tables() map[string]*Table { return s.tables }
 // session's engine; the level stays t's.
 func (s *Session) Put(t *Table) {
 	t.Client = s.engine
+	if s.now != nil {
+		t.now = s.now
+	}
 	s.tables[t.Variant()] = t
 	if t.Variant() == s.shown {
 		s.table = t
@@ -198,4 +202,36 @@ func (s *Session) Tick(now time.Time) []string {
 	id := s.watchID
 	s.watchID = 0
 	return s.engine.Hurry(id)
+}
+
+// SetNow gives every game of the session the time to read (tests, a front end's own clock);
+// by default the Tables read time.Now.
+func (s *Session) SetNow(now func() time.Time) {
+	s.now = now
+	for _, t := range s.tables {
+		t.now = now
+	}
+}
+
+// ClockTick is the time passing on the board's clock, called as a front end redraws it: a flag
+// that falls ends the game (the end's sound, the save, the engine stopped).
+func (s *Session) ClockTick() Effects {
+	t := s.Table()
+	if _, fell := t.settleClock(); !fell {
+		return Effects{}
+	}
+	return Effects{Sound: sound.End, Save: true, Send: t.EngineLines()}
+}
+
+// Hidden tells the session the page was hidden or shown again: a game against the computer
+// pauses its clock meanwhile. A game with a clock is kept as it stands (a page hidden may not
+// come back).
+func (s *Session) Hidden(hidden bool) Effects {
+	for _, t := range s.tables {
+		t.SetHidden(hidden)
+	}
+	if s.Table().clock == nil {
+		return Effects{}
+	}
+	return Effects{Save: true}
 }

@@ -3,8 +3,10 @@ package play
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"qipan/app/engineclient"
+	"qipan/app/i18n"
 	"qipan/app/sound"
 )
 
@@ -36,6 +38,7 @@ type Table struct {
 	fresh    bool
 	puzzle   *puzzleRun           // the puzzle being solved (puzzle.go), nil for a game
 	evalBook                      // the evaluation graph's scores
+	timing                        // the clock (timed.go)
 	Client   *engineclient.Client // the conversation with the engine, shared with the other game
 }
 
@@ -145,10 +148,17 @@ type Seats struct {
 	Mode  Mode
 	Human int
 	Level int
+	// The clock the game was played at (NoClock for none), each move's time left to its
+	// mover after it (Clocks[i] after move i+1), and the side that lost on time (-1: none).
+	TC      TimeControl
+	Clocks  []time.Duration
+	Flagged int
 }
 
 // Seats is who plays each side now.
-func (t *Table) Seats() Seats { return Seats{t.mode, t.human, t.level} }
+func (t *Table) Seats() Seats {
+	return Seats{Mode: t.mode, Human: t.human, Level: t.level, TC: t.TimeControl(), Clocks: t.moveClocks(), Flagged: t.Flagged()}
+}
 
 // errNoRecords is Import's error in a game with no records to read.
 var errNoRecords = errors.New("this game has no records to import")
@@ -196,7 +206,7 @@ func (t *Table) reset() {
 // EngineToMove reports whether the engine should be playing the current move.
 func (t *Table) EngineToMove() bool {
 	switch {
-	case t.rules.Over(), t.analysis: // while the engine analyses, the person moves both sides
+	case t.Over(), t.analysis: // while the engine analyses, the person moves both sides
 		return false
 	case t.once == t.rules.gamePly(), t.puzzle != nil && t.puzzle.showing:
 		return true
@@ -219,7 +229,7 @@ func (t *Table) hold() { t.held = true }
 func (t *Table) CanContinue() bool { return t.Reviewing() || t.held }
 
 // PersonToMove reports whether the board accepts a person's move now.
-func (t *Table) PersonToMove() bool { return !t.rules.Over() && !t.EngineToMove() }
+func (t *Table) PersonToMove() bool { return !t.Over() && !t.EngineToMove() }
 
 // Reviewing reports whether the board shows a position other than the game's current one.
 // Reviewing the record is browse-only: the board takes no moves until the person either goes
@@ -321,6 +331,7 @@ func (t *Table) goTo(ply int) bool {
 	}
 	t.rules.seek(ply)
 	t.rules.setView(-1)
+	t.clockTo(ply)
 	t.once = -1
 	t.Deselect()
 	return true
@@ -370,13 +381,17 @@ func (t *Table) wanted() engineclient.Search {
 	if t.analysis {
 		return r.jobAt(t.ShownPly(), engineclient.Analysis, t.level)
 	}
-	if !t.rules.Over() {
+	if !t.Over() {
 		switch {
 		case t.EngineToMove():
 			if t.puzzle != nil {
 				return t.puzzleJob(r, t.rules.gamePly())
 			}
-			return r.jobAt(t.rules.gamePly(), engineclient.Move, t.level)
+			j := r.jobAt(t.rules.gamePly(), engineclient.Move, t.level)
+			if t.clock != nil && j.Pos != "" {
+				j.Go = t.clockGo()
+			}
+			return j
 		case t.hintAsked():
 			return r.jobAt(t.rules.gamePly(), engineclient.Hint, t.level)
 		}
@@ -401,12 +416,15 @@ func (t *Table) takeHint(searched engineclient.Search, move string) error {
 // takeMove plays the engine's move if it is the engine's turn; otherwise, or for a move the
 // game refuses, it returns an error naming the move and changes nothing.
 func (t *Table) takeMove(move string) error {
+	now, _ := t.settleClock()
 	if !t.EngineToMove() {
 		return fmt.Errorf("engine move %s: it is not the engine's turn", move)
 	}
+	before := t.rules.gamePly()
 	if err := t.rules.(enginePlayer).takeMove(move); err != nil {
 		return fmt.Errorf("engine move %s: %w", move, err)
 	}
+	t.clockMoved(before, now)
 	t.once = -1
 	t.Deselect()
 	t.settlePuzzle()
@@ -550,12 +568,15 @@ func (t *Table) Click(sq int) bool {
 		return false
 	}
 	own := t.mode == VsComputer && t.rules.turnAt(t.rules.gamePly()) == t.human
+	now, _ := t.settleClock() // out of time, the person has no move to play
+	before := t.rules.gamePly()
 	moved, why := t.rules.click(sq, t.PersonToMove())
 	t.refusal = why
 	if moved && own {
 		t.held = false
 	}
 	if moved {
+		t.clockMoved(before, now)
 		t.settlePuzzle()
 	}
 	return moved
@@ -651,12 +672,22 @@ func (t *Table) SetHuman(side int) {
 func (t *Table) New() {
 	t.rules.restart()
 	t.reset()
+	t.startClock()
 }
 
-// Over reports whether the game has ended; Result is the sentence saying how ("" while it
-// goes on); LastSound the sound of the move that led to the current position.
-func (t *Table) Over() bool     { return t.rules.Over() }
-func (t *Table) Result() string { return t.rules.Result() }
+// Over reports whether the game has ended (by its rules, or a flag fall); Result is the
+// sentence saying how ("" while it goes on); LastSound the sound of the move that led to the
+// current position.
+func (t *Table) Over() bool { return t.rules.Over() || t.Flagged() >= 0 }
+func (t *Table) Result() string {
+	if r := t.rules.Result(); r != "" {
+		return r
+	}
+	if side := t.Flagged(); side >= 0 {
+		return FlagText(i18n.English, t.Variant(), side)
+	}
+	return ""
+}
 
 func (t *Table) LastSound() sound.Sound {
 	switch s, ok := t.rules.(sounder); {
@@ -664,7 +695,7 @@ func (t *Table) LastSound() sound.Sound {
 		return s.LastSound()
 	case t.rules.gamePly() == 0:
 		return sound.None
-	case t.rules.Over():
+	case t.Over():
 		return sound.End
 	}
 	return sound.Move
@@ -687,7 +718,7 @@ func (t *Table) Mover(ply int) int { return t.rules.turnAt(ply - 1) }
 // sides swap and the computer plays this side; in Xiangqi's two-player mode it plays this one
 // move. Nothing happens while reviewing or when the game is over.
 func (t *Table) MoveNow() []string {
-	if t.held && !t.Reviewing() && !t.rules.Over() {
+	if t.held && !t.Reviewing() && !t.Over() {
 		// Playing on from the record: the engine plays the side to move if it is its side.
 		t.held = false
 		if t.EngineToMove() {
@@ -698,7 +729,7 @@ func (t *Table) MoveNow() []string {
 	if e.Thinking() {
 		return e.HurryNow()
 	}
-	if _, ok := t.rules.(enginePlayer); !ok || t.rules.Over() || t.Reviewing() || e.Failed() != "" {
+	if _, ok := t.rules.(enginePlayer); !ok || t.Over() || t.Reviewing() || e.Failed() != "" {
 		return nil
 	}
 	if t.mode == VsComputer {
@@ -725,6 +756,7 @@ func (t *Table) Save() Saved {
 	s := t.rules.save()
 	s.Human, s.TwoPlayer = t.rules.sides()[t.human], t.mode == TwoPlayer
 	s.Flipped, s.Held, s.Fresh = t.flipped, t.held, t.fresh
+	s.Clock, s.NextClock = t.saveClock()
 	return s
 }
 
@@ -735,7 +767,8 @@ func (t *Table) Import(text string) (kind string, notes []string, err error) {
 		kind, notes, err = r.Import(text)
 		if err == nil {
 			t.reset()
-			t.hold() // the record is the reader's: the computer waits until they play on
+			t.stopClock() // the record's game was not played at this clock
+			t.hold()      // the record is the reader's: the computer waits until they play on
 		}
 		return kind, notes, err
 	}
@@ -749,6 +782,7 @@ func (t *Table) ImportFile(data []byte, decode func([]byte) string) (kind string
 		kind, notes, err = r.ImportFile(data, decode)
 		if err == nil {
 			t.reset()
+			t.stopClock()
 			t.hold()
 		}
 		return kind, notes, err
@@ -783,6 +817,7 @@ func (t *Table) Restore(s Saved) error {
 		t.mode = TwoPlayer
 	}
 	t.flipped, t.held, t.fresh = s.Flipped, s.Held, s.Fresh
+	t.restoreClock(s.Clock, s.NextClock)
 	return nil
 }
 

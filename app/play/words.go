@@ -149,6 +149,9 @@ func WhatText(l i18n.Lang, what string) string {
 
 // TableResult is how b's game ended, in l ("" while it goes on).
 func TableResult(l i18n.Lang, b *Table) string {
+	if side := b.Flagged(); side >= 0 && b.rules.Result() == "" {
+		return FlagText(l, b.Variant(), side)
+	}
 	if m, ok := b.Xiangqi(); ok {
 		if r := m.Game().Result(); r.Over() {
 			return ResultText(l, r)
