@@ -17,6 +17,24 @@
 // cutechess-cli's -resign movecount=N score=S twosided=true: for N moves of each engine in a
 // row, the winner's engine scored ≥ S and the loser's ≤ -S, each in its own units (a mate
 // score counts as beyond any S). For example -resign 4,1000.
+//
+// -tc BASE+INC plays on a game clock instead of a fixed time per move (-depth and -nodes
+// still apply if given; -movetime does not go with it): each side has BASE for the game and
+// gains INC after each move. BASE and INC are seconds, as in PGN's TimeControl tag and
+// cutechess-cli: -tc 60+0 is a 1-minute game, -tc 180+2 3 minutes plus 2 s a move, -tc 10+0.1
+// a bullet test. Minutes read naturally too: 1m+0, 3m+2s, 1:00+0, 3:00+2 (Go durations such as
+// 500ms or 1m30s, and M:SS, are accepted for either part); "+INC" may be left out for 0. The
+// referee charges each move the wall time from sending go to reading bestmove, sends the
+// clocks the way each protocol wants them (UCI "go wtime btime winc binc" in ms; UCCI "go
+// time increment opptime oppincrement", in ms for an engine that announced usemillisec,
+// which is then switched on, else in seconds), and a side whose clock reaches 0 before its
+// bestmove loses on time. The PGN gets [TimeControl "60+0"], each move's clock as
+// {[%clk 0:00:55]}, and [Termination "time forfeit"] on a time loss; the summary adds
+// "losses on time: A n, B m" and the least time each engine had left at a bestmove.
+//
+//	qipan-match -a-cmd "node wasm/run-node.js $(go env GOROOT)/lib/wasm/wasm_exec.js bin/engine.wasm" \
+//	    -b-cmd "node wasm/run-node.js $(go env GOROOT)/lib/wasm/wasm_exec.js bin/engine.wasm" \
+//	    -tc 60+0 -games 50 -pgnout bin/tc60.pgn
 package main
 
 import (
@@ -126,6 +144,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	b.register(fs, "b", "")
 	var (
 		movetime    = fs.Int("movetime", 0, "milliseconds per move")
+		tcSpec      = fs.String("tc", "", "game clock BASE+INC in seconds (60+0, 180+2; also 1m+0, 3:00+2): see the doc")
 		depth       = fs.Int("depth", 0, "depth limit per move (with or without -movetime)")
 		nodes       = fs.Uint64("nodes", 0, "node limit per move")
 		games       = fs.Int("games", 0, "games to play, rounded up to pairs (default: two per opening)")
@@ -135,7 +154,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		concurrency = fs.Int("concurrency", 1, "games at once (each with its own two engine processes)")
 		pgnOut      = fs.String("pgnout", "", "write every game to this PGN file (appended)")
 		maxPlies    = fs.Int("maxplies", 300, "draw after this many plies")
-		margin      = fs.Duration("timeout", 0, "how long past -movetime an engine may take before it loses and is killed (default 3s with -movetime, else 60s)")
+		margin      = fs.Duration("timeout", 0, "how long past -movetime (or its clock's time left with -tc) an engine may stay silent before it is killed (default 3s with -movetime or -tc, else 60s)")
 		resignSpec  = fs.String("resign", "", "N,S: adjudicate a win once, for N moves of each engine in a row, the winner's engine scored ≥ S and the loser's ≤ -S (e.g. 4,1000; default off)")
 		sprtSpec    = fs.String("sprt", "", "elo0,elo1,alpha,beta: stop when the pentanomial GSPRT crosses a bound")
 		event       = fs.String("event", "qipan-match", "PGN Event tag")
@@ -171,8 +190,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return fail(errors.New("-movetime and -depth must not be negative"))
 	}
 	lim := player.Limits{MoveTime: time.Duration(*movetime) * time.Millisecond, Depth: *depth, Nodes: *nodes}
-	if lim == (player.Limits{}) {
-		return fail(errors.New("no limit per move: give -movetime, -depth or -nodes"))
+	var tc match.TimeControl
+	if *tcSpec != "" {
+		if tc, err = parseTC(*tcSpec); err != nil {
+			return fail(err)
+		}
+		if lim.MoveTime > 0 {
+			return fail(errors.New("-tc and -movetime: give one of them"))
+		}
+	}
+	if lim == (player.Limits{}) && !tc.On() {
+		return fail(errors.New("no limit per move: give -tc, -movetime, -depth or -nodes"))
 	}
 	ops := openings.Builtin()
 	if *openingFile != "" {
@@ -203,7 +231,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	timeout := *margin
 	if timeout == 0 {
 		timeout = 60 * time.Second
-		if lim.MoveTime > 0 {
+		if lim.MoveTime > 0 || tc.On() {
 			timeout = 3 * time.Second
 		}
 	}
@@ -221,7 +249,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		cb.Trace = ca.Trace
 	}
 	cfg := match.Config{
-		Engines: [2]player.Config{ca, cb}, Openings: ops, Games: *games, Skip: *skip, Limits: lim,
+		Engines: [2]player.Config{ca, cb}, Openings: ops, Games: *games, Skip: *skip, Limits: lim, Clock: tc,
 		Timeout: timeout, Concurrency: *concurrency, Rules: match.Rules{MaxPlies: *maxPlies, Resign: resign},
 		SPRT: sprt, Event: *event, Site: *site,
 		Log: func(s string) { printf(stderr, "qipan-match: %s\n", s) },
@@ -249,7 +277,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		adjudication = fmt.Sprintf(", resign %d,%d", resign.Moves, resign.Score)
 	}
 	printf(stdout, "qipan-match: %s vs %s, %d games, %s, %d openings, concurrency %d%s\n",
-		ca.Name, cb.Name, total, describeLimits(lim), len(ops), max(1, *concurrency), adjudication)
+		ca.Name, cb.Name, total, describeLimits(lim, tc), len(ops), max(1, *concurrency), adjudication)
 	if n := cfg.Prior.Games.Games(); n > 0 {
 		printf(stdout, "qipan-match: resuming: %d games of %s counted (%s %d-%d-%d)\n", n, *resume,
 			ca.Name, cfg.Prior.Games.Wins, cfg.Prior.Games.Draws, cfg.Prior.Games.Losses)
@@ -293,8 +321,50 @@ func parseResign(s string) (match.Resign, error) {
 	return match.Resign{Moves: n, Score: score}, nil
 }
 
-func describeLimits(l player.Limits) string {
+// parseTC reads -tc BASE[+INC]: each part seconds ("60", "0.5"), a Go duration ("1m", "2s",
+// "500ms") or M:SS ("3:00").
+func parseTC(s string) (match.TimeControl, error) {
+	bad := func() (match.TimeControl, error) {
+		return match.TimeControl{}, fmt.Errorf("-tc %q: want BASE+INC in seconds (60+0, 180+2), or with units (1m+0, 3m+2s, 3:00+2)", s)
+	}
+	bs, is, _ := strings.Cut(strings.TrimSpace(s), "+")
+	base, ok1 := parseClockTime(bs)
+	inc, ok2 := time.Duration(0), true
+	if is != "" || strings.Contains(s, "+") {
+		inc, ok2 = parseClockTime(is)
+	}
+	if !ok1 || !ok2 || base <= 0 || inc < 0 {
+		return bad()
+	}
+	return match.TimeControl{Base: base, Inc: inc}, nil
+}
+
+// parseClockTime reads seconds ("60", "0.5"), a Go duration ("1m30s") or M:SS ("1:30").
+func parseClockTime(s string) (time.Duration, bool) {
+	s = strings.TrimSpace(s)
+	if m, sec, ok := strings.Cut(s, ":"); ok {
+		mn, err1 := strconv.Atoi(m)
+		sc, err2 := strconv.ParseFloat(sec, 64)
+		if err1 != nil || err2 != nil || mn < 0 || sc < 0 || sc >= 60 || len(sec) < 2 {
+			return 0, false
+		}
+		return time.Duration(mn)*time.Minute + time.Duration(sc*float64(time.Second)), true
+	}
+	if f, err := strconv.ParseFloat(s, 64); err == nil {
+		if f < 0 || f > 1e6 {
+			return 0, false
+		}
+		return time.Duration(f * float64(time.Second)), true
+	}
+	d, err := time.ParseDuration(s)
+	return d, err == nil
+}
+
+func describeLimits(l player.Limits, tc match.TimeControl) string {
 	var parts []string
+	if tc.On() {
+		parts = append(parts, "clock "+tc.String())
+	}
 	if l.MoveTime > 0 {
 		parts = append(parts, fmt.Sprintf("%d ms/move", l.MoveTime.Milliseconds()))
 	}
@@ -307,6 +377,14 @@ func describeLimits(l player.Limits) string {
 	return strings.Join(parts, ", ")
 }
 
+// leastLeft is engine i's least time left at a bestmove, in ms ("-" without a timed move).
+func leastLeft(r match.Report, i int) string {
+	if r.Timed[i] == 0 {
+		return "-"
+	}
+	return r.MinLeft[i].Round(time.Millisecond).String()
+}
+
 // progressLine is one line per finished game.
 func progressLine(r match.Report, sprt *stats.SPRT) string {
 	g := r.Last
@@ -314,6 +392,9 @@ func progressLine(r match.Report, sprt *stats.SPRT) string {
 	line := fmt.Sprintf("[%d/%d] game %d %s vs %s (%s): %s {%s} | %s %d-%d-%d %.1f%% Elo %s ± %s",
 		r.Done, r.Total, g.Number, g.Red, g.Black, g.Opening.Name, g.Outcome.Result, g.Outcome.Reason,
 		r.Names[0], r.Games.Wins, r.Games.Draws, r.Games.Losses, 100*e.Score, stats.FormatElo(e.Elo), stats.FormatElo(e.Margin))
+	if g.Timed[0]+g.Timed[1] > 0 {
+		line += fmt.Sprintf(" | least left: Red %s, Black %s", g.MinLeft[0].Round(time.Millisecond), g.MinLeft[1].Round(time.Millisecond))
+	}
 	if sprt != nil {
 		lo, hi := sprt.Bounds()
 		line += fmt.Sprintf(" | LLR %.2f (%.2f, %.2f)", r.LLR, lo, hi)
@@ -335,6 +416,14 @@ func summary(r match.Report, sprt *stats.SPRT, took time.Duration, interrupted b
 	b.WriteString("\n")
 	fmt.Fprintf(&b, "W-D-L %d-%d-%d (from %s's side), score %.1f%%\n", r.Games.Wins, r.Games.Draws, r.Games.Losses, r.Names[0], 100*tri.Score)
 	fmt.Fprintf(&b, "Elo %s ± %s (95%%, trinomial), LOS %.1f%%\n", stats.FormatElo(tri.Elo), stats.FormatElo(tri.Margin), 100*tri.LOS)
+	if r.Timed[0]+r.Timed[1] > 0 {
+		fmt.Fprintf(&b, "losses on time: %s %d, %s %d", r.Names[0], r.TimeLosses[0], r.Names[1], r.TimeLosses[1])
+		if prior := r.Games.Games() - r.Done; prior > 0 {
+			fmt.Fprintf(&b, " (this run's %d games)", r.Done)
+		}
+		fmt.Fprintf(&b, "; least time left at a bestmove: %s %s, %s %s (%d and %d moves on the clock)\n",
+			r.Names[0], leastLeft(r, 0), r.Names[1], leastLeft(r, 1), r.Timed[0], r.Timed[1])
+	}
 	if r.Pairs.Pairs() > 0 {
 		pe := stats.PentanomialElo(r.Pairs)
 		fmt.Fprintf(&b, "Pairs [0, ½, 1, 1½, 2] = %v: Elo %s ± %s (95%%, pentanomial)\n", r.Pairs, stats.FormatElo(pe.Elo), stats.FormatElo(pe.Margin))

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"qipan/engine/match"
 	"qipan/engine/oracles"
@@ -39,6 +40,40 @@ func TestParseResign(t *testing.T) {
 	}
 }
 
+func TestParseTC(t *testing.T) {
+	const s = time.Second
+	tests := []struct {
+		in        string
+		base, inc time.Duration
+		ok        bool
+	}{
+		{"60+0", 60 * s, 0, true},
+		{"180+2", 180 * s, 2 * s, true},
+		{"60", 60 * s, 0, true},
+		{"10+0.1", 10 * s, 100 * time.Millisecond, true},
+		{"1m+0", 60 * s, 0, true},
+		{"3m+2s", 180 * s, 2 * s, true},
+		{"1:00+0", 60 * s, 0, true},
+		{"3:00+2", 180 * s, 2 * s, true},
+		{" 1m30s + 500ms ", 90 * s, 500 * time.Millisecond, true},
+		{"0+1", 0, 0, false},
+		{"60+", 0, 0, false},
+		{"60+-1", 0, 0, false},
+		{"-60+0", 0, 0, false},
+		{"1:5+0", 0, 0, false},
+		{"1:60+0", 0, 0, false},
+		{"40/60+0", 0, 0, false},
+		{"fast", 0, 0, false},
+	}
+	for _, tt := range tests {
+		got, err := parseTC(tt.in)
+		want := match.TimeControl{Base: tt.base, Inc: tt.inc}
+		if (err == nil) != tt.ok || tt.ok && got != want {
+			t.Errorf("parseTC(%q) = %+v, %v; want %+v, ok %v", tt.in, got, err, want, tt.ok)
+		}
+	}
+}
+
 func TestFlagErrors(t *testing.T) {
 	tests := []struct {
 		args []string
@@ -55,6 +90,8 @@ func TestFlagErrors(t *testing.T) {
 		{[]string{"-a-cmd", "x", "-b-cmd", "y", "-depth", "1", "-openings", "/nonexistent"}, "nonexistent"},
 		{[]string{"-a-cmd", "/nonexistent/engine", "-b-cmd", "y", "-depth", "1"}, "nonexistent"},
 		{[]string{"-a-cmd", "x", "-b-cmd", "y", "-depth", "1", "extra"}, "unexpected"},
+		{[]string{"-a-cmd", "x", "-b-cmd", "y", "-tc", "1x+0"}, "-tc \"1x+0\""},
+		{[]string{"-a-cmd", "x", "-b-cmd", "y", "-tc", "60+0", "-movetime", "100"}, "-tc and -movetime"},
 	}
 	for _, tt := range tests {
 		var out, errb bytes.Buffer
@@ -148,6 +185,32 @@ func TestSelfPlay(t *testing.T) {
 		games[0].Tag("Opening") != games[1].Tag("Opening") {
 		t.Errorf("games: %d, reds %q %q, openings %q %q", len(games), games[0].Tag("Red"), games[1].Tag("Red"),
 			games[0].Tag("Opening"), games[1].Tag("Opening"))
+	}
+}
+
+// TestClock plays two short games of the real engine on a clock: nobody loses on time, and the
+// PGN and the summary carry the clock.
+func TestClock(t *testing.T) {
+	bin := buildEngine(t)
+	pgnPath := filepath.Join(t.TempDir(), "games.pgn")
+	var out, errb bytes.Buffer
+	args := []string{"-a-cmd", bin, "-b-cmd", bin, "-tc", "3+0.1", "-games", "2", "-maxplies", "40", "-pgnout", pgnPath}
+	if code := run(context.Background(), args, &out, &errb); code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out.String(), errb.String())
+	}
+	for _, want := range []string{"clock 3+0.1", "least left: Red ", "losses on time: qipan-engine (A) 0, qipan-engine (B) 0; least time left at a bestmove: "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	games := readGames(t, pgnPath)
+	for _, g := range games {
+		if g.Tag("TimeControl") != "3+0.1" || g.Tag("Termination") != "" {
+			t.Errorf("game %s: TimeControl %q Termination %q", g.Tag("Round"), g.Tag("TimeControl"), g.Tag("Termination"))
+		}
+		if n := len(g.Moves); n == 0 || !strings.HasPrefix(g.Moves[n-1].Comment, "[%clk 0:00:0") {
+			t.Errorf("game %s: last comment %q, want the clock first", g.Tag("Round"), g.EndComment())
+		}
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"qipan/engine/match/player"
 	"qipan/engine/xiangqi"
@@ -23,6 +24,8 @@ func playGame(ctx context.Context, cfg Config, g *Game, engines [2]*player.Playe
 	moves := append([]string(nil), g.Opening.Moves...)
 	names := [2]string{g.Red, g.Black}
 	timeout := cfg.Limits.MoveTime + cfg.Timeout
+	tc := cfg.Clock
+	clock := [2]time.Duration{tc.Base, tc.Base} // Red's, Black's
 	var streaks resignStreaks
 	for {
 		if out, over := adjudicate(game, cfg.Rules); over {
@@ -45,7 +48,31 @@ func playGame(ctx context.Context, cfg Config, g *Game, engines [2]*player.Playe
 			return moves, true
 		}
 		p := engines[side]
-		r, err := p.Go(fen, moves, cfg.Limits, timeout)
+		lim := cfg.Limits
+		if tc.On() {
+			lim.Clock = player.Clock{On: true, RedToMove: side == xiangqi.Red,
+				Red: clock[xiangqi.Red], Black: clock[xiangqi.Black], RedInc: tc.Inc, BlackInc: tc.Inc}
+			timeout = clock[side] + cfg.Timeout
+		}
+		r, err := p.Go(fen, moves, lim, timeout)
+		if tc.On() && (err == nil || errors.Is(err, player.ErrTimeout)) {
+			had, took := clock[side], r.Took
+			if err != nil {
+				took = timeout
+			}
+			left, flagged := charge(&clock, side, took, tc.Inc)
+			if g.Timed[side] == 0 || left < g.MinLeft[side] {
+				g.MinLeft[side] = left
+			}
+			g.Timed[side]++
+			if flagged {
+				g.TimeLoss = true
+				if err != nil {
+					return lose("lost on time: no bestmove within %v (%v left, plus %v); killed", timeout, had, cfg.Timeout)
+				}
+				return lose("lost on time: bestmove after %v with %v left", took.Round(time.Millisecond), had.Round(time.Millisecond))
+			}
+		}
 		switch {
 		case errors.Is(err, player.ErrTimeout):
 			return lose("did not answer within %v; killed", timeout)
@@ -60,8 +87,23 @@ func playGame(ctx context.Context, cfg Config, g *Game, engines [2]*player.Playe
 			return lose("played an illegal move %s (%q)", r.Move, r.Line)
 		}
 		moves = append(moves, r.Move)
+		if tc.On() {
+			g.Clocks = append(g.Clocks, clock[side])
+		}
 		streaks.add(cfg.Rules.Resign, side, r.Score)
 	}
+}
+
+// charge takes a move's time off side's clock: left is what remained when the move came, and
+// flagged is true if that is not more than 0 (the clock stays at left); otherwise inc is added.
+func charge(clock *[2]time.Duration, side xiangqi.Color, took, inc time.Duration) (left time.Duration, flagged bool) {
+	left = clock[side] - took
+	if left <= 0 {
+		clock[side] = left
+		return left, true
+	}
+	clock[side] = left + inc
+	return left, false
 }
 
 func stderrNote(p *player.Player) string {

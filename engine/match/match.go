@@ -17,6 +17,15 @@
 // position that has legal moves, exits, or does not answer within Limits.MoveTime plus
 // Config.Timeout (it is then killed). A dead engine is restarted for the next game.
 //
+// With a game clock (Config.Clock, e.g. 60+0 or 180+2) each side starts with Base; a move
+// costs the wall time from writing go to reading bestmove (player.Reply.Took), after which
+// Inc is added. An engine whose clock reaches 0 before its bestmove arrives loses on time
+// (whatever the move), and one silent for its time left plus Config.Timeout is killed and
+// loses on time too. The PGN then has a TimeControl tag ("60+0", seconds), each engine move
+// the clock after it as a comment "[%clk 0:00:55]" (tenths below 10 s, the increment added),
+// and a time loss the tag Termination "time forfeit". Report counts time losses and the
+// least time left at a bestmove per engine (before the increment: the margin).
+//
 // Files: match.go (configuration, scheduling, results), game.go (one game).
 package match
 
@@ -56,7 +65,8 @@ type Config struct {
 	Games        int // games in all, rounded up to pairs; 0 = two per opening
 	Skip         int // the schedule's first Skip games (rounded down to pairs) are not played: resumes a stopped run with the same numbering
 	Limits       player.Limits
-	Timeout      time.Duration // beyond Limits.MoveTime before an engine counts as hung (0 = 5s)
+	Clock        TimeControl   // a game clock; zero: none (Limits alone)
+	Timeout      time.Duration // beyond Limits.MoveTime (or the time left) before an engine counts as hung (0 = 5s)
 	StartTimeout time.Duration // for starting an engine and new-game syncs (0 = 60s)
 	Concurrency  int           // games at once (0 = 1); each game slot runs its own two engines
 	Rules        Rules
@@ -70,6 +80,20 @@ type Config struct {
 	Log         func(string) // engine trouble: illegal moves, crashes, timeouts, restarts
 }
 
+// TimeControl is a game clock: Base for the game, Inc added after each move.
+type TimeControl struct {
+	Base, Inc time.Duration
+}
+
+// On reports whether there is a clock.
+func (tc TimeControl) On() bool { return tc.Base > 0 }
+
+// String is the PGN TimeControl tag's form: seconds "60+0", "180+2", "0.5+0.1".
+func (tc TimeControl) String() string {
+	sec := func(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) }
+	return sec(tc.Base) + "+" + sec(tc.Inc)
+}
+
 // Game is a finished game.
 type Game struct {
 	Number  int // 1-based, in schedule order
@@ -80,6 +104,19 @@ type Game struct {
 	Black   string
 	Record  record.Game // tags Event Site Date Round Red Black Opening PlyCount; the reason as end comment
 	Outcome Outcome
+	// With a clock (Config.Clock):
+	Clocks   []time.Duration  // after each engine move (the increment added), in order from the first after the opening
+	TimeLoss bool             // the loser lost on time
+	MinLeft  [2]time.Duration // Red's and Black's least time left at a bestmove, before the increment (≤ 0: the flag fell)
+	Timed    [2]int           // Red's and Black's moves on the clock (the one that flagged included)
+}
+
+// engine is 0 for engine A, 1 for B: the engine that played colour c.
+func (g *Game) engine(c xiangqi.Color) int {
+	if (c == xiangqi.Red) == g.AIsRed {
+		return 0
+	}
+	return 1
 }
 
 // Outcome of a game.
@@ -163,6 +200,31 @@ type Report struct {
 	LLR     float64       // pentanomial GSPRT over Pairs, when Config.SPRT is set
 	Verdict stats.Verdict // Continue unless the SPRT stopped the match
 	Names   [2]string
+	// With a clock, per engine (A, B), in this run's games:
+	TimeLosses [2]int
+	MinLeft    [2]time.Duration // the least time left at a bestmove (valid when Timed > 0)
+	Timed      [2]int           // moves on the clock
+}
+
+// addClock counts g's time loss and margins.
+func (r *Report) addClock(g *Game) {
+	if g.TimeLoss {
+		loser := xiangqi.Red
+		if g.Outcome.Result == "1-0" {
+			loser = xiangqi.Black
+		}
+		r.TimeLosses[g.engine(loser)]++
+	}
+	for _, c := range []xiangqi.Color{xiangqi.Red, xiangqi.Black} {
+		if g.Timed[c] == 0 {
+			continue
+		}
+		e := g.engine(c)
+		if r.Timed[e] == 0 || g.MinLeft[c] < r.MinLeft[e] {
+			r.MinLeft[e] = g.MinLeft[c]
+		}
+		r.Timed[e] += g.Timed[c]
+	}
 }
 
 // Run plays the match. It returns an error only if it could not start (bad configuration,
@@ -178,8 +240,11 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 			return Report{}, fmt.Errorf("match: %v", err)
 		}
 	}
-	if cfg.Limits == (player.Limits{}) {
-		return Report{}, errors.New("match: no limit per move (movetime, depth or nodes)")
+	if cfg.Limits == (player.Limits{}) && !cfg.Clock.On() {
+		return Report{}, errors.New("match: no limit per move (movetime, depth or nodes) and no clock")
+	}
+	if cfg.Clock.On() && cfg.Limits.MoveTime > 0 || cfg.Clock.Base < 0 || cfg.Clock.Inc < 0 || cfg.Clock.Inc > 0 && !cfg.Clock.On() {
+		return Report{}, fmt.Errorf("match: clock %v with movetime %v: want a positive base, an increment ≥ 0, and no movetime", cfg.Clock, cfg.Limits.MoveTime)
 	}
 	if r := cfg.Rules.Resign; r.Moves < 0 || r.Moves > 0 && r.Score <= 0 {
 		return Report{}, fmt.Errorf("match: resign after %d moves beyond ±%d: want moves ≥ 0 and a score > 0", r.Moves, r.Score)
@@ -246,6 +311,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		rep.Done++
 		rep.Last = g
 		rep.Games.Add(g.halfPointsA())
+		rep.addClock(g)
 		if first, ok := pending[g.Pair]; ok {
 			delete(pending, g.Pair)
 			rep.Pairs.Add(first + g.halfPointsA())
@@ -402,6 +468,12 @@ func gameRecord(cfg Config, g *Game, moves []string) record.Game {
 		},
 		Result: record.Result(g.Outcome.Result),
 	}
+	if cfg.Clock.On() {
+		rec.Tags = append(rec.Tags, record.Tag{Name: "TimeControl", Value: cfg.Clock.String()})
+	}
+	if g.TimeLoss {
+		rec.Tags = append(rec.Tags, record.Tag{Name: "Termination", Value: "time forfeit"})
+	}
 	start, err := xiangqi.ParseFEN(g.Opening.StartFEN())
 	if err != nil { // cannot happen: Run checked the openings
 		cfg.Log(fmt.Sprintf("game %d: recording the start: %v", g.Number, err))
@@ -416,6 +488,27 @@ func gameRecord(cfg Config, g *Game, moves []string) record.Game {
 		}
 		rec.Moves = append(rec.Moves, record.Move{Move: m})
 	}
-	rec.SetEndComment(g.Outcome.Reason)
+	if first := len(rec.Moves) - len(g.Clocks); first >= 0 {
+		for i, c := range g.Clocks {
+			rec.Moves[first+i].Comment = "[%clk " + FormatClock(c) + "]"
+		}
+	}
+	end := g.Outcome.Reason
+	if n := len(rec.Moves); n > 0 && rec.Moves[n-1].Comment != "" {
+		end = rec.Moves[n-1].Comment + " " + end
+	}
+	rec.SetEndComment(end)
 	return rec
+}
+
+// FormatClock writes a clock's time as PGN's %clk does, H:MM:SS, with tenths below 10 s
+// (rounded down: never more time than there was); 0:00:00.0 for none left.
+func FormatClock(d time.Duration) string {
+	d = max(0, d)
+	h, m, s := d/time.Hour, d%time.Hour/time.Minute, d%time.Minute/time.Second
+	out := fmt.Sprintf("%d:%02d:%02d", h, m, s)
+	if d < 10*time.Second {
+		out += fmt.Sprintf(".%d", d%time.Second/(100*time.Millisecond))
+	}
+	return out
 }

@@ -411,3 +411,133 @@ func TestTallyOf(t *testing.T) {
 		t.Errorf("a game twice: error %v, want one naming it", err)
 	}
 }
+
+// TestClock plays games on a clock: an engine too slow for it loses on time (the PGN says so
+// with Termination, TimeControl and %clk comments), one that keeps to it never does, and a
+// silent one is killed and loses on time as well.
+func TestClock(t *testing.T) {
+	ops := openings.Builtin()[:1]
+	tests := []struct {
+		name       string
+		a, b       string
+		tc         TimeControl
+		want       stats.Trinomial
+		timeLosses [2]int
+		reason     string
+	}{
+		// B needs 150 ms a move with 400 ms and no increment: its third move flags.
+		{"B too slow", "", "delay=150", TimeControl{Base: 400 * time.Millisecond}, stats.Trinomial{Wins: 2}, [2]int{0, 2}, "lost on time: bestmove after"},
+		// The increment pays for it: 150 ms a move, 200 ms back each move, 300 ms to start.
+		{"increment saves B", "", "delay=150", TimeControl{Base: 300 * time.Millisecond, Inc: 200 * time.Millisecond},
+			stats.Trinomial{Draws: 2}, [2]int{}, "plies played"},
+		{"both fast", "", "", TimeControl{Base: 2 * time.Second}, stats.Trinomial{Draws: 2}, [2]int{}, "plies played"},
+		{"A hangs", "hang=2", "", TimeControl{Base: time.Second, Inc: 100 * time.Millisecond}, stats.Trinomial{Losses: 2}, [2]int{2, 0}, "lost on time: no bestmove within"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			var log logs
+			cfg := Config{
+				Engines:  [2]player.Config{fakeEngine(t, "A", tt.a), fakeEngine(t, "B", tt.b)},
+				Openings: ops, Games: 2, Clock: tt.tc,
+				Timeout: 300 * time.Millisecond, Rules: Rules{MaxPlies: 16},
+				PGN: &buf, Log: log.add, Date: time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC),
+			}
+			rep, err := Run(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Games != tt.want || rep.TimeLosses != tt.timeLosses {
+				t.Errorf("results %+v, time losses %v; want %+v, %v\nlog:\n%s\n%s", rep.Games, rep.TimeLosses, tt.want, tt.timeLosses, log.String(), buf.String())
+			}
+			if rep.Timed[0] == 0 || rep.Timed[1] == 0 {
+				t.Errorf("moves on the clock %v, want some for each", rep.Timed)
+			}
+			if lost := tt.timeLosses[1] > 0; lost != (rep.MinLeft[1] <= 0) || rep.MinLeft[0] <= 0 && tt.timeLosses[0] == 0 {
+				t.Errorf("least time left %v with time losses %v", rep.MinLeft, tt.timeLosses)
+			}
+			games, warns, err := record.ParsePGN(buf.String())
+			if err != nil || len(warns) != 0 || len(games) != 2 {
+				t.Fatalf("PGN: %d games, %v %v\n%s", len(games), err, warns, buf.String())
+			}
+			for _, g := range games {
+				checkRecord(t, g, ops)
+				if g.Tag("TimeControl") != tt.tc.String() {
+					t.Errorf("TimeControl %q, want %q", g.Tag("TimeControl"), tt.tc.String())
+				}
+				forfeit := tt.timeLosses != [2]int{}
+				if (g.Tag("Termination") == "time forfeit") != forfeit {
+					t.Errorf("Termination %q, time losses %v", g.Tag("Termination"), tt.timeLosses)
+				}
+				if !strings.Contains(g.EndComment(), tt.reason) {
+					t.Errorf("end comment %q, want %q", g.EndComment(), tt.reason)
+				}
+				// Every engine move (after the opening) has its clock.
+				for i := len(ops[0].Moves); i < len(g.Moves); i++ {
+					if !strings.HasPrefix(g.Moves[i].Comment, "[%clk 0:00:0") {
+						t.Errorf("move %d: comment %q, want a %%clk under 10 s", i+1, g.Moves[i].Comment)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestTimeControlAndClockFormat(t *testing.T) {
+	for _, tt := range []struct {
+		tc   TimeControl
+		want string
+	}{
+		{TimeControl{Base: time.Minute}, "60+0"},
+		{TimeControl{Base: 3 * time.Minute, Inc: 2 * time.Second}, "180+2"},
+		{TimeControl{Base: 500 * time.Millisecond, Inc: 100 * time.Millisecond}, "0.5+0.1"},
+	} {
+		if got := tt.tc.String(); got != tt.want {
+			t.Errorf("%v: %q, want %q", tt.tc, got, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{55*time.Second + 900*time.Millisecond, "0:00:55"},
+		{3*time.Minute + 2*time.Second, "0:03:02"},
+		{time.Hour + 61*time.Second, "1:01:01"},
+		{9*time.Second + 990*time.Millisecond, "0:00:09.9"},
+		{40 * time.Millisecond, "0:00:00.0"},
+		{-time.Second, "0:00:00.0"},
+	} {
+		if got := FormatClock(tt.d); got != tt.want {
+			t.Errorf("FormatClock(%v) = %q, want %q", tt.d, got, tt.want)
+		}
+	}
+}
+
+func TestCharge(t *testing.T) {
+	const ms = time.Millisecond
+	tests := []struct {
+		name      string
+		clock     [2]time.Duration
+		side      xiangqi.Color
+		took, inc time.Duration
+		wantLeft  time.Duration
+		wantFlag  bool
+		wantAfter [2]time.Duration
+	}{
+		{"red, no increment", [2]time.Duration{60000 * ms, 60000 * ms}, xiangqi.Red, 1500 * ms, 0, 58500 * ms, false, [2]time.Duration{58500 * ms, 60000 * ms}},
+		{"black, increment added after", [2]time.Duration{180000 * ms, 180000 * ms}, xiangqi.Black, 5000 * ms, 2000 * ms, 175000 * ms, false, [2]time.Duration{180000 * ms, 177000 * ms}},
+		{"increment outgrows the base", [2]time.Duration{1000 * ms, 1000 * ms}, xiangqi.Red, 100 * ms, 2000 * ms, 900 * ms, false, [2]time.Duration{2900 * ms, 1000 * ms}},
+		{"one ms to spare", [2]time.Duration{300 * ms, 300 * ms}, xiangqi.Black, 299 * ms, 0, 1 * ms, false, [2]time.Duration{300 * ms, 1 * ms}},
+		{"exactly used up: flagged", [2]time.Duration{300 * ms, 300 * ms}, xiangqi.Black, 300 * ms, 2000 * ms, 0, true, [2]time.Duration{300 * ms, 0}},
+		{"over: flagged, no increment", [2]time.Duration{300 * ms, 300 * ms}, xiangqi.Red, 450 * ms, 2000 * ms, -150 * ms, true, [2]time.Duration{-150 * ms, 300 * ms}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := tt.clock
+			left, flag := charge(&c, tt.side, tt.took, tt.inc)
+			if left != tt.wantLeft || flag != tt.wantFlag || c != tt.wantAfter {
+				t.Errorf("charge = %v, %v, clock %v; want %v, %v, %v", left, flag, c, tt.wantLeft, tt.wantFlag, tt.wantAfter)
+			}
+		})
+	}
+}

@@ -11,6 +11,11 @@
 //     "go time <t> movestogo 1" (t in ms after "setoption usemillisec true" when the engine
 //     announces usemillisec, else in whole seconds), the UCCI way to say "all of t for this
 //     move". Depth and node limits are added as "depth <n>" and "nodes <n>".
+//   - A game clock (Limits.Clock): UCI engines get "go wtime <ms> btime <ms> winc <ms> binc
+//     <ms>" (w is Red); UCCI engines "go time <t> increment <i> opptime <t> oppincrement <i>",
+//     the side to move's first, in ms after "setoption usemillisec true" when the engine
+//     announces usemillisec, else in seconds (the time left rounded down, but at least 1 so
+//     that it still reads as a clock).
 //   - Every position is sent as "position fen <start> moves <every move since>" (or "position
 //     startpos moves …" for the start "startpos"), so the engine sees the whole history for
 //     its repetition rules.
@@ -87,6 +92,15 @@ type Limits struct {
 	MoveTime time.Duration
 	Depth    int
 	Nodes    uint64
+	Clock    Clock // the game clock, if Clock.On
+}
+
+// Clock is what a game clock says at a move: each side's time left and increment.
+type Clock struct {
+	On               bool
+	RedToMove        bool // the side to move, for UCI's w/b and UCCI's own/opponent
+	Red, Black       time.Duration
+	RedInc, BlackInc time.Duration
 }
 
 // Errors of a conversation; the match scores both as a loss.
@@ -101,6 +115,9 @@ type Reply struct {
 	Line  string // the bestmove line as the engine wrote it
 	Depth int    // from the last info line that had one
 	Score string // "cp 31" or "mate -3" (UCI) / "31" (UCCI), from the same line
+	// Took is the wall time from writing go to reading the bestmove line: what a game clock
+	// charges for the move.
+	Took time.Duration
 }
 
 // ParseScore reads a Reply.Score ("31", "cp 31", "mate -3", UCCI's "9997"). A mate counts as beyond any
@@ -294,7 +311,8 @@ func (p *Player) Go(fen string, moves []string, lim Limits, timeout time.Duratio
 		return Reply{}, err
 	}
 	var r Reply
-	err := p.until(time.Now().Add(timeout), func(line string) bool {
+	sent := time.Now()
+	err := p.until(sent.Add(timeout), func(line string) bool {
 		f := strings.Fields(line)
 		if len(f) == 0 {
 			return false
@@ -303,7 +321,7 @@ func (p *Player) Go(fen string, moves []string, lim Limits, timeout time.Duratio
 		case "info":
 			p.readInfo(f[1:], &r)
 		case "bestmove", "nobestmove":
-			r.Line = line
+			r.Line, r.Took = line, time.Since(sent)
 			return true
 		}
 		return false
@@ -345,6 +363,25 @@ func (p *Player) goCommand(lim Limits) string {
 			words = append(words, "time", strconv.FormatInt(ms, 10), "movestogo", "1")
 		default:
 			words = append(words, "time", strconv.FormatInt(max(1, (ms+999)/1000), 10), "movestogo", "1")
+		}
+	}
+	if c := lim.Clock; c.On {
+		// left is a time left, inc an increment, in the engine's unit. A time left is at least
+		// 1: 0 would read as no clock at all.
+		left := func(d time.Duration) string { return strconv.FormatInt(max(1, d.Milliseconds()), 10) }
+		inc := func(d time.Duration) string { return strconv.FormatInt(max(0, d.Milliseconds()), 10) }
+		if p.cfg.Protocol == UCCI && !p.millis {
+			left = func(d time.Duration) string { return strconv.FormatInt(max(1, int64(d/time.Second)), 10) }
+			inc = func(d time.Duration) string { return strconv.FormatInt(max(0, int64(d/time.Second)), 10) }
+		}
+		if p.cfg.Protocol == UCI {
+			words = append(words, "wtime", left(c.Red), "btime", left(c.Black), "winc", inc(c.RedInc), "binc", inc(c.BlackInc))
+		} else {
+			own, ownInc, opp, oppInc := c.Red, c.RedInc, c.Black, c.BlackInc
+			if !c.RedToMove {
+				own, ownInc, opp, oppInc = opp, oppInc, own, ownInc
+			}
+			words = append(words, "time", left(own), "increment", inc(ownInc), "opptime", left(opp), "oppincrement", inc(oppInc))
 		}
 	}
 	if lim.Depth > 0 {

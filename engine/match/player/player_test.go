@@ -6,6 +6,7 @@ import (
 	"os"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -97,6 +98,20 @@ func TestConversation(t *testing.T) {
 			"go depth 3 nodes 1000", nil},
 		{"own node limit", "proto=ucci", player.UCCI, 0, player.Limits{Nodes: 1000}, 2500,
 			"go nodes 2500", nil},
+		// h2e2 h9g7: Red to move. Red has 59.5 s and 2 s a move, Black 61.25 s and 1.5 s.
+		{"ucci clock millis", "proto=ucci", player.UCCI, 0, player.Limits{Clock: testClock(true)}, 0,
+			"go time 59500 increment 2000 opptime 61250 oppincrement 1500", nil},
+		{"ucci clock black to move", "proto=ucci", player.UCCI, 0, player.Limits{Clock: testClock(false)}, 0,
+			"go time 61250 increment 1500 opptime 59500 oppincrement 2000", nil},
+		{"ucci clock seconds", "proto=ucci nomillis=1", player.UCCI, 0, player.Limits{Clock: testClock(true)}, 0,
+			"go time 59 increment 2 opptime 61 oppincrement 1", nil},
+		{"ucci clock seconds, under one left", "proto=ucci nomillis=1", player.UCCI, 0,
+			player.Limits{Clock: player.Clock{On: true, RedToMove: true, Red: 400 * time.Millisecond, Black: 3 * time.Second, BlackInc: 500 * time.Millisecond}}, 0,
+			"go time 1 increment 0 opptime 3 oppincrement 0", nil},
+		{"uci clock", "proto=uci", player.UCI, 0, player.Limits{Clock: testClock(true), Depth: 9}, 0,
+			"go wtime 59500 btime 61250 winc 2000 binc 1500 depth 9", nil},
+		{"uci clock black to move", "proto=uci", player.UCI, 0, player.Limits{Clock: testClock(false)}, 0,
+			"go wtime 59500 btime 61250 winc 2000 binc 1500", nil},
 		{"uci ranks 1..10", "proto=uci base=1", player.UCI, 1, player.Limits{MoveTime: 50 * time.Millisecond, Depth: 2}, 0,
 			"go movetime 50 depth 2", []string{"setoption name Hash value 4", "setoption name Clear Hash"}},
 	}
@@ -147,6 +162,12 @@ func TestConversation(t *testing.T) {
 			}
 		})
 	}
+}
+
+// testClock has Red at 59.5 s + 2 s, Black at 61.25 s + 1.5 s.
+func testClock(redToMove bool) player.Clock {
+	return player.Clock{On: true, RedToMove: redToMove, Red: 59500 * time.Millisecond, Black: 61250 * time.Millisecond,
+		RedInc: 2 * time.Second, BlackInc: 1500 * time.Millisecond}
 }
 
 func TestMisbehaviour(t *testing.T) {
@@ -307,5 +328,23 @@ func TestNotation(t *testing.T) {
 	}
 	if m, err := player.Ranks(1).FromEngine("h3e3"); m != "h2e2" || err != nil || player.Ranks(1).ToEngine("h2e2") != "h3e3" {
 		t.Errorf("Ranks(1).FromEngine(h3e3) = %q, %v", m, err)
+	}
+}
+
+// TestTook: Reply.Took is the time from go to bestmove, what a clock charges.
+func TestTook(t *testing.T) {
+	for _, delay := range []time.Duration{0, 150 * time.Millisecond} {
+		p, err := player.Start(fakeConfig(t, "delay="+strconv.Itoa(int(delay.Milliseconds())), player.UCCI, 0, nil), 10*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := p.Go(xiangqi.StartFEN, nil, player.Limits{Depth: 1}, 5*time.Second)
+		p.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Took < delay || r.Took > delay+time.Second {
+			t.Errorf("delay %v: Took %v", delay, r.Took)
+		}
 	}
 }

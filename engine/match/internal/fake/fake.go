@@ -28,6 +28,8 @@ type Behaviour struct {
 	// After this many go commands of a game answered normally (0 = never), the next one
 	// misbehaves (the count restarts at ucinewgame or setoption newgame):
 	Hang, Crash, Illegal, Garbage, NoMove int
+	Delay                                 time.Duration // before every bestmove ("delay=MS"): an engine too slow for a clock
+	NoMillis                              bool          // UCCI: do not announce usemillisec ("nomillis=1"): times in seconds
 	// Scores for a game's moves in turn, the last repeated (default "7"): a number (centipawns,
 	// "cp N" in UCI), "mateN" (mate in N, "mate-N" mated) or "none" (an info line without one).
 	Scores []string
@@ -63,6 +65,10 @@ func Parse(s string) (Behaviour, error) {
 			b.Garbage = n
 		case "nomove":
 			b.NoMove = n
+		case "delay":
+			b.Delay = time.Duration(n) * time.Millisecond
+		case "nomillis":
+			b.NoMillis = n != 0
 		default:
 			return b, fmt.Errorf("fake engine: unknown key %q", k)
 		}
@@ -102,7 +108,11 @@ func Run(b Behaviour, in io.Reader, out io.Writer) int {
 		}
 		switch f[0] {
 		case "ucci":
-			say("id name fake\noption usemillisec type check default false\nucciok")
+			if b.NoMillis {
+				say("id name fake\nucciok")
+			} else {
+				say("id name fake\noption usemillisec type check default false\nucciok")
+			}
 		case "uci":
 			say("id name fake\noption name Hash type spin default 1 min 1 max 8\nuciok")
 		case "ucinewgame":
@@ -140,6 +150,7 @@ func Run(b Behaviour, in io.Reader, out io.Writer) int {
 			if pos == nil {
 				pos = xiangqi.NewPosition()
 			}
+			time.Sleep(b.Delay)
 			moves := pos.LegalMoves()
 			if len(moves) == 0 {
 				say("nobestmove")
