@@ -50,7 +50,16 @@ const (
 	ReversiWins // side, score
 	ReversiDraw // score
 	LostOnTime  // side
-	ReversiPass // side
+	TimeLeft    // side, seconds
+	ClockTitle
+	ClockNone
+	ClockRapid
+	ClockSlow
+	ClockBlitz
+	ClockByoYomi
+	ClockPauses
+	ClockNextGame // time control
+	ReversiPass   // side
 	BlackDiscs
 	WhiteDiscs
 

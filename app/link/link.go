@@ -53,6 +53,10 @@ type Link struct {
 	Notation                       play.Notation // "" when the link does not say
 	Lang, Theme                    string        // "" when not given (or not usable)
 	Notes                          []string      // parameters ignored, and why
+	// Clock is the time control the link asks for (clock=10+5, clock=20m30s; see
+	// docs/links.md), Clocked whether it asks for one (clock=none: no clock).
+	Clock   play.TimeControl
+	Clocked bool
 }
 
 // Themes are the embed's looks: the app's (play.PageThemes: wood, plain, contrast), and "light" (the
@@ -125,6 +129,13 @@ func ParseLink(rawQuery, fragment, windowName string) (Link, error) {
 			return l, fmt.Errorf("the ply parameter is %q: want a number of moves (0 for the start)", clip(s, 40))
 		}
 		l.Ply = n
+	}
+	if s := get("clock"); s != "" {
+		tc, err := play.ParseTimeControl(clip(s, 40))
+		if err != nil {
+			return l, fmt.Errorf("the clock parameter: %v (want minutes+seconds such as 10+5, or 20m30s)", err)
+		}
+		l.Clock, l.Clocked = tc, true
 	}
 	l.Flip, l.Play, l.FitWidth = flag(get("flip")), flag(get("play")), strings.EqualFold(get("fit"), "width")
 	if s := get("autoplay"); s != "" {

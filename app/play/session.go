@@ -58,6 +58,8 @@ type Effects struct {
 	Kept       bool
 	KeepErr    error
 	Unreadable bool
+	// LowTime: a clock has just come down to one of LowTimes (said aloud, with its sound).
+	LowTime *LowTimeWarning
 }
 
 // Table returns the game on the board; Of returns the table of variant v (nil for none).
@@ -217,10 +219,14 @@ func (s *Session) SetNow(now func() time.Time) {
 // that falls ends the game (the end's sound, the save, the engine stopped).
 func (s *Session) ClockTick() Effects {
 	t := s.Table()
-	if _, fell := t.settleClock(); !fell {
-		return Effects{}
+	now, fell := t.settleClock()
+	if fell {
+		return Effects{Sound: sound.End, Save: true, Send: t.EngineLines()}
 	}
-	return Effects{Sound: sound.End, Save: true, Send: t.EngineLines()}
+	if w, ok := t.lowTime(now); ok {
+		return Effects{Sound: sound.LowTime, LowTime: w}
+	}
+	return Effects{}
 }
 
 // Hidden tells the session the page was hidden or shown again: a game against the computer
@@ -233,5 +239,16 @@ func (s *Session) Hidden(hidden bool) Effects {
 	if s.Table().clock == nil {
 		return Effects{}
 	}
+	return Effects{Save: true}
+}
+
+// SetTimeControl chooses the time control (ParseTimeControl's text) of the games to come on the
+// board; a game not yet begun takes it at once. A text it cannot read changes nothing.
+func (s *Session) SetTimeControl(text string) Effects {
+	tc, err := ParseTimeControl(text)
+	if err != nil {
+		return Effects{Err: err}
+	}
+	s.Table().SetTimeControl(tc)
 	return Effects{Save: true}
 }

@@ -38,6 +38,7 @@ type timing struct {
 	marks  []clockMark // marks[p]: the times as ply p began (p ≤ the record's length)
 	hidden bool        // the page is hidden: a game against the computer pauses
 	now    func() time.Time
+	seen   [2]time.Duration // each side's time at the last tick (lowTime), 0 before the first
 }
 
 // TimeControl is the time control of the game on the table (NoClock for none).
@@ -334,4 +335,35 @@ func (t *Table) restoreClock(sc *SavedClock, next string) {
 	}
 	t.marks = t.marks[:min(len(t.marks), t.rules.gameLen()+1)]
 	t.clock = c
+}
+
+// LowTimes are the times left at which a clock warns (a sound and an announcement).
+var LowTimes = []time.Duration{60 * time.Second, 30 * time.Second, 10 * time.Second}
+
+// LowTimeWarning is a clock come down to one of LowTimes.
+type LowTimeWarning struct {
+	Side int
+	Left time.Duration // the LowTimes mark passed
+}
+
+// lowTime reports the mark of LowTimes the running side's clock passed since the last tick.
+func (t *Table) lowTime(now time.Time) (*LowTimeWarning, bool) {
+	c := t.clock
+	if c == nil || c.Running() < 0 {
+		return nil, false
+	}
+	side := c.Running()
+	was, left := t.seen[side], c.Left(side, now)
+	t.seen[side] = left
+	for _, mark := range LowTimes {
+		if was > mark && left <= mark {
+			return &LowTimeWarning{side, mark}, true
+		}
+	}
+	return nil, false
+}
+
+// LowTimeText says a warning in l: "Red: 30 seconds left", "红方还剩30秒".
+func LowTimeText(l i18n.Lang, variant string, w LowTimeWarning) string {
+	return l.T(i18n.TimeLeft, SideLabel(l, variant, w.Side), int(w.Left/time.Second))
 }

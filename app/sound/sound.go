@@ -13,7 +13,8 @@ const (
 	Move    Sound = "move"
 	Capture Sound = "capture"
 	Check   Sound = "check"
-	End     Sound = "end" // the move ended the game
+	End     Sound = "end"     // the move ended the game
+	LowTime Sound = "lowtime" // a clock has 60, 30 or 10 seconds left
 )
 
 // Tone is one oscillator note of a sound effect, as the web board plays it with WebAudio: a
@@ -36,6 +37,8 @@ var Tones = map[Sound][]Tone{
 	Check: {{"triangle", 520, 180, 0.4, 0, 0.08}, {"sine", 988, 0, 0.3, 0.08, 0.12}, {"sine", 988, 0, 0.3, 0.22, 0.14}},
 	// The game ends: a falling-then-rising three-note figure.
 	End: {{"sine", 784, 0, 0.3, 0, 0.22}, {"sine", 659, 0, 0.3, 0.2, 0.22}, {"sine", 523, 0, 0.35, 0.4, 0.5}},
+	// Time is short: three quick high ticks.
+	LowTime: {{"square", 1318, 0, 0.12, 0, 0.05}, {"square", 1318, 0, 0.12, 0.12, 0.05}, {"square", 1318, 0, 0.12, 0.24, 0.05}},
 }
 
 // Synth renders sound s as 16-bit little-endian stereo PCM at rate samples a second, the way

@@ -34,3 +34,5 @@ type sounds struct{}
 
 func (s *sounds) unlock()          {}
 func (s *sounds) play(sound.Sound) {}
+
+func listenHidden(onChange func(hidden bool)) func() { return func() {} }

@@ -202,3 +202,18 @@ func mediaMatches(query string) bool {
 	mm := app.Window().Get("matchMedia")
 	return mm.Truthy() && app.Window().Call("matchMedia", query).Get("matches").Bool()
 }
+
+// listenHidden calls onChange when the page is hidden or shown again (visibilitychange), off
+// the UI goroutine; it returns a function that stops listening.
+func listenHidden(onChange func(hidden bool)) func() {
+	doc := app.Window().Get("document")
+	f := app.FuncOf(func(this app.Value, args []app.Value) any {
+		onChange(doc.Get("hidden").Bool())
+		return nil
+	})
+	doc.Call("addEventListener", "visibilitychange", f)
+	return func() {
+		doc.Call("removeEventListener", "visibilitychange", f)
+		f.Release()
+	}
+}

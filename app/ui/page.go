@@ -52,6 +52,9 @@ type Page struct {
 	editor     *play.Editor // the position being set up, nil when not editing (editor.go)
 	editCursor int          // the editor's point in the tab order
 	puzzles    puzzleBook   // the puzzles: the collection, its list, the progress (puzzles.go)
+	clockDue   bool         // a clock tick is on its way (clock.go)
+	clockSay   string       // the last low-time warning, for screen readers
+	unhide     func()       // stops listening to the page being hidden
 }
 
 // engineWorker is the engine in its Web Worker: one protocol line in, lines out (through the
@@ -125,8 +128,12 @@ func (p *Page) OnMount(ctx app.Context) {
 		ctx.Dispatch(func(ctx app.Context) { p.onKey(ctx, key) })
 		return true
 	})
+	p.unhide = listenHidden(func(hidden bool) {
+		ctx.Dispatch(func(ctx app.Context) { p.apply(ctx, p.s.Hidden(hidden)) })
+	})
 	p.mounted = true
 	p.syncEngine(ctx)
+	p.runClock(ctx)
 	ctx.Defer(func(ctx app.Context) { scrollMoves(ctx); startServiceWorker() })
 }
 
@@ -144,6 +151,9 @@ func (p *Page) OnDismount() {
 	}
 	if p.undrag != nil {
 		p.undrag()
+	}
+	if p.unhide != nil {
+		p.unhide()
 	}
 	p.eng.close()
 }
@@ -327,6 +337,9 @@ func (p *Page) onSetting(ctx app.Context, a app.Action) {
 		p.settings.Coords = s.Value
 	case "theme":
 		p.settings.Theme = s.Value
+	case "clock":
+		p.apply(ctx, p.s.SetTimeControl(s.Value))
+		return
 	case "history":
 		if i, err := strconv.Atoi(s.Value); err == nil {
 			p.reopen(ctx, i)
@@ -414,6 +427,7 @@ func (p *Page) apply(ctx app.Context, e play.Effects) {
 		ctx.Defer(scrollMoves)
 	}
 	p.notePuzzle(ctx)
+	p.runClock(ctx)
 }
 
 // changed saves the match and brings the engine in line with it.
@@ -489,6 +503,7 @@ func (p *Page) Render() app.UI {
 			p.lineSlot(),
 			p.enginePanel(),
 			p.keepSlot(),
+			clocks(b, l, p.clockSay),
 			players(v),
 			p.puzzleList(),
 			newMoveList().In(l).WithRecord(texts, b.Ply(), b.ShownPly(), b.SecondFirst()),
@@ -498,7 +513,8 @@ func (p *Page) Render() app.UI {
 			p.noteSlot(),
 			p.historySelect(),
 		), app.Div().Class("panel-side").Body(
-			newSettings().In(l).With(b.Variant(), b.Mode(), b.Human(), p.shownSettings(), p.ioOpen).Look(p.theme()),
+			newSettings().In(l).With(b.Variant(), b.Mode(), b.Human(), p.shownSettings(), p.ioOpen).Look(p.theme()).
+				Timed(b.NextTimeControl().String()),
 			app.Div().Class("io-slot").Body(
 				app.If(p.ioOpen, func() app.UI {
 					io := newIOPanel().In(l).With(p.ioError, p.ioNote)

@@ -27,6 +27,7 @@ type SettingsPanel struct {
 	IOOpen   bool
 	Lang     i18n.Lang
 	Theme    string // the look shown (play.PageThemes)
+	Clock    string // the time control chosen for the games to come ("" for none)
 }
 
 func newSettings() *SettingsPanel { return &SettingsPanel{} }
@@ -40,6 +41,12 @@ func (s *SettingsPanel) With(variant string, mode play.Mode, human int, st play.
 // Look sets the theme the selector shows.
 func (s *SettingsPanel) Look(theme string) *SettingsPanel {
 	s.Theme = theme
+	return s
+}
+
+// Timed sets the time control the clock's selector shows.
+func (s *SettingsPanel) Timed(tc string) *SettingsPanel {
+	s.Clock = tc
 	return s
 }
 
@@ -63,7 +70,7 @@ func (s *SettingsPanel) Render() app.UI {
 	if s.Variant == play.VariantReversi {
 		return app.Div().Class("settings").Body(
 			whoPlays,
-			app.Div().Class("selects").Body(levelSelector(l, s.Settings.Level), langSelect(l), themeSelect(l, s.Theme)),
+			app.Div().Class("selects").Body(levelSelector(l, s.Settings.Level), clockSelect(l, s.Clock), langSelect(l), themeSelect(l, s.Theme)),
 			soundAndIO(l, s.Settings, s.IOOpen, i18n.ImportExportTitleReversi),
 		)
 	}
@@ -79,6 +86,7 @@ func (s *SettingsPanel) Render() app.UI {
 		whoPlays,
 		app.Div().Class("selects").Body(
 			levelSelector(l, s.Settings.Level),
+			clockSelect(l, s.Clock),
 			selector("notation", l.T(i18n.NotationTitle), notations),
 			selector("coords", l.T(i18n.CoordsTitle), coords),
 			langSelect(l),

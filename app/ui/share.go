@@ -21,7 +21,13 @@ func (p *Page) openLink(ctx app.Context) {
 		return // nothing, or a puzzle (puzzles.go)
 	}
 	l, err := link.ParseLink(query, fragment, "")
+	if err == nil && l.Clocked {
+		defer p.linkClock(ctx, l.Clock) // once the link's game is on the board
+	}
 	if err == nil && !l.HasGame() {
+		if l.Clocked {
+			dropQuery()
+		}
 		return // not a share link (?lang= is the page's own)
 	}
 	defer dropQuery()
@@ -237,4 +243,15 @@ func (s *Share) copyButton(action, label, text string) app.UI {
 			copyText(text)
 			s.copied = s.Lang.T(i18n.Copied)
 		})
+}
+
+// linkClock chooses a link's time control (?clock=10+5) for the game on the board: at once if
+// it has not begun, else from the next New (the status says so).
+func (p *Page) linkClock(ctx app.Context, tc play.TimeControl) {
+	b := p.table()
+	b.SetTimeControl(tc)
+	p.save(ctx)
+	if b.TimeControl() != tc {
+		p.notice = p.lang.T(i18n.ClockNextGame, tc.String())
+	}
 }
