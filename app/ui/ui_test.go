@@ -198,7 +198,7 @@ func TestSettingsPanel(t *testing.T) {
 	html := appHTML(newSettings().With(play.VariantXiangqi, play.VsComputer, int(xiangqi.Black), st, false).Timed("10+5"))
 	for name, v := range map[string]string{"level": "3", "notation": "wxf", "coords": "iccs", "clock": "10+5"} {
 		sel := regexp.MustCompile(`(?s)<select [^>]*data-action="` + name + `".*?</select>`).FindString(html)
-		opt := regexp.MustCompile(`<option [^>]*value="` + v + `"[^>]*>`).FindString(sel)
+		opt := regexp.MustCompile(`<option [^>]*value="` + regexp.QuoteMeta(v) + `"[^>]*>`).FindString(sel)
 		if !regexp.MustCompile(` selected[ >=]`).MatchString(opt) {
 			t.Errorf("option %s not selected: %s", v, opt)
 		}
