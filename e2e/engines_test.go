@@ -223,6 +223,7 @@ func acrossEngines(t *testing.T, b *tab, dir string) {
 		{"Reversi", reversiGame},
 		{"RecordKept", recordKept},
 		{"Puzzle", puzzleMateInOne}, // puzzle_test.go
+		{"ClockFlag", clockFlag},    // clock_test.go
 	}
 	for _, s := range steps {
 		ok := t.Run(s.name, func(t *testing.T) {

@@ -129,6 +129,7 @@ func recordKept(b *tab, srv *server) {
 		b.waitFor(5*time.Second, "the move", fmt.Sprintf("%s === %d", jsPlies, i+1))
 	}
 	b.click(`[data-ply="2"]`)
+	b.waitFor(5*time.Second, "Continue enabled", `!document.querySelector('[data-action="continue"]').disabled`)
 	b.click(`[data-action="continue"]`)
 	b.waitFor(5*time.Second, "played to ply 2", jsPlayed+" === 2")
 	b.click(`.pt[data-square="b0"]`)

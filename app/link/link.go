@@ -131,7 +131,8 @@ func ParseLink(rawQuery, fragment, windowName string) (Link, error) {
 		l.Ply = n
 	}
 	if s := get("clock"); s != "" {
-		tc, err := play.ParseTimeControl(clip(s, 40))
+		// A query's + is a space once unescaped: ?clock=10+5 reads "10 5".
+		tc, err := play.ParseTimeControl(strings.ReplaceAll(clip(s, 40), " ", "+"))
 		if err != nil {
 			return l, fmt.Errorf("the clock parameter: %v (want minutes+seconds such as 10+5, or 20m30s)", err)
 		}

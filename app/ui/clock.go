@@ -52,11 +52,11 @@ func clocks(b *play.Table, l i18n.Lang, say string) app.UI {
 			app.Span().Class("clock-time").Text(play.ClockText(v.Left)),
 		))
 	}
-	note := ""
+	note := b.TimeControl().String()
 	if b.Mode() == play.VsComputer {
-		note = l.T(i18n.ClockPauses)
+		note += " · " + l.T(i18n.ClockPauses)
 	}
-	out = append(out, app.P().Class("clock-note").Text(b.TimeControl().String()+" · "+note),
+	out = append(out, app.P().Class("clock-note").Text(note),
 		app.Span().Class("sr-only").Attr("aria-live", "assertive").Text(say))
 	return row.Attr("data-clocks", b.TimeControl().String()).Body(out...)
 }
