@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -139,6 +140,13 @@ func New(cfg Config) *App {
 	}
 	a.s = play.NewSession(tables...)
 	a.s.SetShelf(cfg.Store)
+	// The clocks read the frame's time (Tick), so that a frame draws the times it judged by.
+	a.s.SetNow(func() time.Time {
+		if a.now.IsZero() {
+			return time.Now()
+		}
+		return a.now
+	})
 	if len(notes) > 0 {
 		a.notice = func(l i18n.Lang) string {
 			var s []string
@@ -225,6 +233,10 @@ func (a *App) Tick(now time.Time) {
 		a.apply(e)
 	}
 	a.cfg.Pipe.Send(a.s.Tick(now)...)
+	if e := a.s.ClockTick(); e.Save || e.LowTime != nil { // a flag fall, a warning
+		a.trace("clock: %s %v", a.Table().Result(), e.LowTime != nil)
+		a.apply(e)
+	}
 	a.watchDiscs()
 }
 
@@ -428,6 +440,7 @@ func (a *App) Button(id string) {
 		return
 	}
 	if e, ok := a.s.Do(act); ok {
+		a.trace("button %s", id)
 		a.kept(e)
 		if act == play.ActRestorePrevious && e.Save {
 			a.notice, a.info, a.refusal, a.scroll = nil, nil, "", 0
@@ -472,6 +485,11 @@ func (a *App) Button(id string) {
 		return
 	case "savefile":
 		a.saveFile()
+		return
+	case "clock": // the next time control: none, then each preset in turn
+		choices := append([]play.TimeControl{play.NoClock}, play.Presets...)
+		i := slices.Index(choices, b.NextTimeControl())
+		a.apply(a.s.SetTimeControl(choices[(i+1)%len(choices)].String()))
 		return
 	default:
 		return

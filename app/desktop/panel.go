@@ -286,13 +286,16 @@ func (a *App) panel(l *frameLayout, beside bool) {
 		return ex
 	})
 	row(func(l i18n.Lang, _ *play.Table) []widget {
-		return []widget{on("paste", l.T(i18n.Paste), true), on("savefile", l.T(i18n.SaveFile), true)}
+		return []widget{on("paste", l.T(i18n.Paste), true), on("savefile", l.T(i18n.SaveFile), true), on("clock", clockLabel(l, b.NextTimeControl()), true)}
 	})
 	if beside {
 		x, y, w = column.X, column.Y, column.W
 	}
 	// Who played an imported game, and where: a line kept in both games, so that the list
 	// stays in place when it comes and goes.
+	if c := clockLine(lang, b); c != "" {
+		lines(c, 1, u*1.2, text, "clocks")
+	}
 	lines(l.view.Players, 1, u*0.9, text, "players")
 	a.message(l, x, &y, w)
 	l.list = Box{x, y, w, p.Y + p.H - pad - y}
@@ -520,4 +523,34 @@ func (a *App) panelScene(s *Scene, l *frameLayout) {
 		}
 		s.text(e.text, e.box.X+u*0.3, e.box.Y, e.box.W-u*0.6, e.box.H, u, AlignLeft, c, tag)
 	}
+}
+
+// clockLabel is the clock button's: the time control of the games to come.
+func clockLabel(l i18n.Lang, tc play.TimeControl) string {
+	if !tc.On() {
+		return l.T(i18n.ClockNone)
+	}
+	return l.T(i18n.ClockShort, tc.String())
+}
+
+// clockLine is both clocks in one line, the top side's first, the running one marked ("黑方
+// 0:59 · ▶ 红方 0:58"); "" without a clock.
+func clockLine(l i18n.Lang, b *play.Table) string {
+	c, ok := b.Clocks()
+	if !ok {
+		return ""
+	}
+	order := [2]int{1, 0}
+	if b.Flipped() {
+		order = [2]int{0, 1}
+	}
+	var parts []string
+	for _, side := range order {
+		mark := ""
+		if c[side].Running {
+			mark = "▶ "
+		}
+		parts = append(parts, mark+play.SideLabel(l, b.Variant(), side)+" "+play.ClockText(c[side].Left))
+	}
+	return strings.Join(parts, "  ·  ") + "  (" + b.TimeControl().String() + ")"
 }

@@ -52,6 +52,7 @@ var english = [keyCount]string{
 	ClockByoYomi:  "Byo-yomi",
 	ClockPauses:   "the clock stops while this page is hidden",
 	ClockNextGame: "The clock %s starts with the next game (New): the game under way keeps its own.",
+	ClockShort:    "Clock %s",
 	ReversiPass:   "%s has no move and passes",
 	BlackDiscs:    "Black's discs",
 	WhiteDiscs:    "White's discs",

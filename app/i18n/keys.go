@@ -59,6 +59,7 @@ const (
 	ClockByoYomi
 	ClockPauses
 	ClockNextGame // time control
+	ClockShort    // time control
 	ReversiPass   // side
 	BlackDiscs
 	WhiteDiscs

@@ -52,6 +52,7 @@ var simplified = [keyCount]string{
 	ClockByoYomi:  "读秒",
 	ClockPauses:   "页面隐藏时计时暂停",
 	ClockNextGame: "计时 %s 从下一局（新局）开始：进行中的对局不变。",
+	ClockShort:    "计时 %s",
 	ReversiPass:   "%s无处可下，弃权一手",
 	BlackDiscs:    "黑棋子数",
 	WhiteDiscs:    "白棋子数",

@@ -52,6 +52,7 @@ var traditional = [keyCount]string{
 	ClockByoYomi:  "讀秒",
 	ClockPauses:   "頁面隱藏時計時暫停",
 	ClockNextGame: "計時 %s 從下一局（新局）開始：進行中的對局不變。",
+	ClockShort:    "計時 %s",
 	ReversiPass:   "%s無處可下，棄權一手",
 	BlackDiscs:    "黑棋子數",
 	WhiteDiscs:    "白棋子數",

@@ -305,6 +305,9 @@ func (t *Table) restoreClock(sc *SavedClock, next string) {
 		t.tc = tc
 	}
 	if sc == nil {
+		if t.rules.gameLen() == 0 && !t.held {
+			t.startClock() // a game not begun has the clock chosen
+		}
 		return
 	}
 	tc, err := ParseTimeControl(sc.TC)

@@ -10,6 +10,7 @@ package main
 import (
 	"bufio"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"image"
@@ -30,6 +31,8 @@ import (
 
 	"qipan/app/desktop"
 	"qipan/app/i18n"
+	"qipan/app/play"
+	"qipan/engine/xiangqi"
 )
 
 const childEnv = "QIPAN_DESKTOP_CHILD"
@@ -769,4 +772,55 @@ func runChild(t *testing.T, env, args []string) (int, string) {
 		t.Fatal(err)
 	}
 	return 0, string(out)
+}
+
+// TestWindowClock plays a two-player game at 6 s each in the window (the time control chosen
+// in the kept game, as the clock button or a restart leaves it): Red's flag falls and the
+// status says so; Undo lifts it.
+func TestWindowClock(t *testing.T) {
+	dir := t.TempDir()
+	saved := `{"v":1,"start":"` + xiangqi.StartFEN + `","moves":"","ply":0,"flipped":false,"two":true,"nextClock":"0.1+0"}`
+	if err := os.WriteFile(filepath.Join(dir, "game-xiangqi.json"), []byte(saved), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, dir, "zh_CN.UTF-8")
+	for i, mv := range [][2]string{{"h2", "e2"}, {"h9", "g7"}} {
+		x, y := place(t, "", mv[0])
+		c.click(x, y)
+		x, y = place(t, "", mv[1])
+		c.click(x, y)
+		c.wait(fmt.Sprintf("person moved ply %d", i+1), 10*time.Second)
+	}
+	c.wait("clock: Red loses on time", 15*time.Second)
+	c.wait("painted", 10*time.Second)
+	time.Sleep(300 * time.Millisecond)
+	shots := os.Getenv("QIPAN_DESKTOP_SHOT_DIR")
+	if shots == "" {
+		shots = "../../bin"
+	}
+	shot, _ := filepath.Abs(filepath.Join(shots, "desktop-clock-flag-zh-hans.png"))
+	os.MkdirAll(filepath.Dir(shot), 0o755)
+	if f, err := os.Create(shot); err == nil {
+		png.Encode(f, c.capture())
+		f.Close()
+		t.Logf("screenshot %s", shot)
+	}
+	a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Pipe: desktop.NewLocalPipe(), Lang: i18n.Simplified})
+	a.Resize(winW, winH)
+	u := a.Scene().Find("button undo")
+	if len(u) != 1 {
+		t.Fatal("no Undo button")
+	}
+	c.click(u[0].X+u[0].W/2, u[0].Y+u[0].H/2)
+	c.wait("button undo", 10*time.Second)
+	c.close()
+	<-c.exit
+	data, err := os.ReadFile(filepath.Join(dir, "game-xiangqi.json"))
+	var kept play.Saved
+	if err == nil {
+		err = json.Unmarshal(data, &kept)
+	}
+	if err != nil || kept.Clock == nil || kept.Clock.TC != "0.1+0" || kept.Clock.Flagged != -1 || kept.Ply != 1 {
+		t.Errorf("the kept game after Undo: %v\n%s", err, data)
+	}
 }
