@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"qipan/engine/reversi"
 	"qipan/engine/xiangqi"
@@ -316,6 +317,10 @@ func modelRun(seed uint64, steps int) (string, []string) {
 	shelf := &memShelf{games: map[string]Saved{}}
 	s := NewSession(NewTable(VariantXiangqi), NewTable(VariantReversi))
 	s.SetShelf(shelf)
+	// The clock: time passes between steps, games begin with a random time control, flags
+	// fall; none of it may add or drop a move.
+	clock := newFakeTime()
+	s.SetNow(clock.now)
 	models := map[string]*recModel{VariantXiangqi: newRecModel(true), VariantReversi: newRecModel(false)}
 	kept := map[string]*recModel{}
 	var log []string
@@ -325,6 +330,10 @@ func modelRun(seed uint64, steps int) (string, []string) {
 		v := tb.Variant()
 		md := models[v]
 		tb.EngineLines() // the front end keeps the engine in line with the board
+		clock.pass(time.Duration(rng.IntN(15000)) * time.Millisecond)
+		if e := s.ClockTick(); e.Save {
+			say("a flag falls")
+		}
 		shown, had := tb.ShownPly(), tb.Len()
 		// replaced is a change that puts another game on the board: the one replaced, if it
 		// has moves, is kept.
@@ -474,7 +483,9 @@ func modelRun(seed uint64, steps int) (string, []string) {
 			}
 			replaced(newRecModel(md.tree))
 		case k < 90:
-			say("new")
+			tc := [...]string{"", "0.5+0", "1+2", "0.2m5s"}[rng.IntN(4)]
+			say("new, clock %q", tc)
+			s.SetTimeControl(tc)
 			if e, _ := s.Do(ActNew); !e.Save && s.AskingNew() {
 				s.Do(ActNewConfirm)
 			}
@@ -505,6 +516,7 @@ func modelRun(seed uint64, steps int) (string, []string) {
 			can := s.CanRestore()
 			s = NewSession(tables...)
 			s.SetShelf(shelf)
+			s.SetNow(clock.now)
 			if s.CanRestore() != can {
 				return fmt.Sprintf("the offer to bring back was %v, after a reload %v", can, s.CanRestore()), log
 			}

@@ -1,7 +1,9 @@
 package play
 
 import (
+	"regexp"
 	"strconv"
+	"strings"
 	"time"
 
 	"qipan/app/i18n"
@@ -176,7 +178,7 @@ func (t *Table) Clocks() ([2]ClockView, bool) {
 	var out [2]ClockView
 	c := t.clock
 	if c == nil {
-		return out, false
+		return t.recordClocks()
 	}
 	if t.Reviewing() && len(t.marks) > 0 {
 		m := t.marks[min(t.ShownPly(), len(t.marks)-1)]
@@ -369,4 +371,87 @@ func (t *Table) lowTime(now time.Time) (*LowTimeWarning, bool) {
 // LowTimeText says a warning in l: "Red: 30 seconds left", "红方还剩30秒".
 func LowTimeText(l i18n.Lang, variant string, w LowTimeWarning) string {
 	return l.T(i18n.TimeLeft, SideLabel(l, variant, w.Side), int(w.Left/time.Second))
+}
+
+// The commands PGN writers put in comments ([%clk 0:09:55], [%eval 0.25], [%emt …], lichess's
+// arrows and squares): the record keeps them, the comment shown leaves them out.
+var (
+	clkCommand = regexp.MustCompile(`\[%clk\s+(\d+):(\d{1,2}):(\d{1,2}(?:\.\d+)?)\]`)
+	commands   = regexp.MustCompile(`\s*\[%(?:clk|eval|emt|csl|cal)\b[^\]]*\]\s*`)
+)
+
+// ShownComment is a record's comment as read: without the commands for programs in it.
+func ShownComment(c string) string {
+	if !strings.Contains(c, "[%") {
+		return c
+	}
+	return strings.TrimSpace(commands.ReplaceAllString(c, " "))
+}
+
+// clkIn reads the time a comment's [%clk h:mm:ss] gives.
+func clkIn(c string) (time.Duration, bool) {
+	m := clkCommand.FindStringSubmatch(c)
+	if m == nil {
+		return 0, false
+	}
+	h, _ := strconv.Atoi(m[1])
+	mi, _ := strconv.Atoi(m[2])
+	sec, _ := strconv.ParseFloat(m[3], 64)
+	return time.Duration(h)*time.Hour + time.Duration(mi)*time.Minute + time.Duration(sec*float64(time.Second)), true
+}
+
+// recordClocks are the clocks an imported record's %clk comments give at the ply shown: each
+// side's time after its last move there (the record's TimeControl base before its first), none
+// when the moves there carry no %clk.
+func (t *Table) recordClocks() ([2]ClockView, bool) {
+	var out [2]ClockView
+	a, ok := t.Annotated()
+	if !ok {
+		return out, false
+	}
+	known := [2]bool{}
+	// The last moves only: a render asks, and a record's moves carry a %clk each or none.
+	for p := t.ShownPly(); p >= max(1, t.ShownPly()-3) && !(known[0] && known[1]); p-- {
+		side := t.Mover(p)
+		if known[side] {
+			continue
+		}
+		if d, ok := clkIn(a.Comment(p)); ok {
+			out[side].Left, known[side] = d, true
+		}
+	}
+	if known[0] || known[1] {
+		base := t.recordBase()
+		for s := range out {
+			if !known[s] {
+				out[s].Left = base
+			}
+		}
+		return out, true
+	}
+	// Before any move: the record's clocks only if its moves carry them.
+	if t.ShownPly() == 0 && t.Len() > 0 {
+		if _, ok := clkIn(a.Comment(1)); ok {
+			out[0].Left, out[1].Left = t.recordBase(), t.recordBase()
+			return out, true
+		}
+	}
+	return out, false
+}
+
+// recordBase is the base time of an imported record's TimeControl tag ("600+5"), 0 if none.
+func (t *Table) recordBase() time.Duration {
+	a, ok := t.Annotated()
+	if !ok {
+		return 0
+	}
+	tag := a.Tag("TimeControl")
+	if i := strings.IndexAny(tag, "+:"); i >= 0 {
+		tag = tag[:i]
+	}
+	secs, err := strconv.Atoi(tag)
+	if err != nil {
+		return 0
+	}
+	return time.Duration(secs) * time.Second
 }

@@ -296,3 +296,57 @@ func TestClockChosenForNextGame(t *testing.T) {
 		t.Error("an imported record was given the clock")
 	}
 }
+
+// An imported record's %clk comments are its clocks in review; the comment shown leaves the
+// commands out. Reversi's flag ends its game as Xiangqi's does.
+func TestClockOfARecord(t *testing.T) {
+	m := newXQ()
+	pgn := "[TimeControl \"300+0\"]\n\n1. h2e2 {[%clk 0:04:58] a central cannon} h9g7 {[%clk 0:04:50]} 2. b0c2 {[%clk 0:04:40][%eval 0.3]} *"
+	if _, _, err := m.Import(pgn); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		ply  int
+		want [2]time.Duration
+	}{
+		{0, [2]time.Duration{5 * time.Minute, 5 * time.Minute}},
+		{1, [2]time.Duration{4*time.Minute + 58*time.Second, 5 * time.Minute}},
+		{3, [2]time.Duration{4*time.Minute + 40*time.Second, 4*time.Minute + 50*time.Second}},
+	} {
+		m.Review(c.ply)
+		if got := left(t, m); got != c.want {
+			t.Errorf("ply %d: %v, want %v", c.ply, got, c.want)
+		}
+	}
+	m.Review(1)
+	if v := m.View(ViewOptions{}); v.Comment != "a central cannon" {
+		t.Errorf("the comment shown %q", v.Comment)
+	}
+	m.Review(3)
+	if v := m.View(ViewOptions{}); v.Comment != "" {
+		t.Errorf("a comment of commands alone shows %q", v.Comment)
+	}
+	// No %clk: no clocks.
+	plain := newXQ()
+	play(t, plain, "h2e2")
+	if _, ok := plain.Clocks(); ok {
+		t.Error("an untimed game shows clocks")
+	}
+
+	f := newFakeTime()
+	r := NewTable(VariantReversi)
+	r.now = f.now
+	r.SetTimeControl(TimeControl{Base: time.Minute})
+	r.SetTwoPlayer()
+	for _, sq := range []string{"f5", "d6"} {
+		f.pass(time.Second)
+		n, _ := r.ParseSquare(sq)
+		if !r.Click(n) {
+			t.Fatalf("Reversi %s refused", sq)
+		}
+	}
+	f.pass(2 * time.Minute)
+	if _, fell := r.settleClock(); !fell || r.Flagged() != 0 || r.Result() != "Black loses on time" {
+		t.Errorf("Reversi: fell %v flagged %d result %q", fell, r.Flagged(), r.Result())
+	}
+}

@@ -139,7 +139,7 @@ func (t *Table) View(o ViewOptions) BoardView {
 	}
 	v.Cells[cursor].Cursor = true
 	if a, ok := t.Annotated(); ok {
-		v.Players, v.Comment, v.Commented = PlayersText(o.Lang, a), a.Comment(t.ShownPly()), a.HasComments()
+		v.Players, v.Comment, v.Commented = PlayersText(o.Lang, a), ShownComment(a.Comment(t.ShownPly())), a.HasComments()
 	}
 	return v
 }
