@@ -4,6 +4,7 @@
 //	qipan-tune pgn -out data.txt games.pgn               # the quiet positions of match games
 //	qipan-tune label -in data.txt -out lab.txt [-engine self -nodes 10000]  # a teacher's scores
 //	qipan-tune fit -in data.txt                            # prints the fitted weights as Go
+//	qipan-tune calibrate -in data.txt                      # the score → expected result curve (calibrate.go)
 //	qipan-tune terms -in data.txt                          # the evaluation beside Fairy-Stockfish's terms
 //	qipan-tune nnue -in labelled.txt -out xiangqi.nnue     # trains a network (nnue.go)
 //
@@ -41,7 +42,7 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: qipan-tune gen|pgn|label|fit|terms|nnue [flags]")
+		fmt.Fprintln(stderr, "usage: qipan-tune gen|pgn|label|fit|calibrate|terms|nnue [flags]")
 		return 2
 	}
 	switch args[0] {
@@ -69,6 +70,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	case "label":
 		return label(args[1:], stderr)
+	case "calibrate":
+		return calibrate(args[1:], stdout, stderr)
 	case "pgn":
 		return fromPGN(args[1:], stdout, stderr)
 	case "terms":
