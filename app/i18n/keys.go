@@ -60,7 +60,11 @@ const (
 	ClockPauses
 	ClockNextGame // time control
 	ClockShort    // time control
-	ReversiPass   // side
+	JudgeInaccuracy
+	JudgeMistake
+	JudgeBlunder
+	JudgeBetter // move
+	ReversiPass // side
 	BlackDiscs
 	WhiteDiscs
 

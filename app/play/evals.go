@@ -1,6 +1,8 @@
 package play
 
 import (
+	"slices"
+
 	"qipan/app/engineclient"
 	"qipan/engine/reversi"
 	"qipan/engine/xiangqi"
@@ -24,6 +26,7 @@ type EvalPoint struct {
 	Ply   int
 	Score int
 	Known bool
+	PV    []string // the engine's line from the position, when its search gave one
 }
 
 // evalEntry is a position's score from the first side's view and the depth it came from;
@@ -31,6 +34,7 @@ type EvalPoint struct {
 type evalEntry struct {
 	score int32
 	depth int16
+	pv    []string // the first moves of the search's line (the report's better move)
 }
 
 // evalBook keeps the scores of a game's positions, and whether the whole game is being
@@ -78,8 +82,11 @@ func (b *evalBook) noteEval(j engineclient.Search, t engineclient.SearchInfo) {
 	if j.Second {
 		score = -score
 	}
-	b.evals[j.Key] = evalEntry{score: int32(score), depth: int16(min(t.Depth, 1<<14))}
+	b.evals[j.Key] = evalEntry{score: int32(score), depth: int16(min(t.Depth, 1<<14)), pv: slices.Clone(t.PV[:min(len(t.PV), maxReportLine)])}
 }
+
+// maxReportLine is how many moves of a search's line are kept for the report's variations.
+const maxReportLine = 6
 
 // point returns the graph point of the position with key at ply.
 func (b *evalBook) point(ply int, key uint64) EvalPoint {
@@ -87,7 +94,7 @@ func (b *evalBook) point(ply int, key uint64) EvalPoint {
 	if !ok || e.depth < 0 {
 		return EvalPoint{Ply: ply}
 	}
-	return EvalPoint{Ply: ply, Score: int(e.score), Known: true}
+	return EvalPoint{Ply: ply, Score: int(e.score), Known: true, PV: e.pv}
 }
 
 // has reports whether the position with key was searched for the graph (scored or tried).

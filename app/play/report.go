@@ -1,0 +1,242 @@
+package play
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"qipan/app/engineclient"
+	"qipan/app/i18n"
+)
+
+// The game report: every move of the record judged by the engine's scores of the positions
+// before and after it (the evaluation graph's, evals.go), as lichess judges chess moves.
+//
+// Xiangqi: a score becomes a win chance W = 2/(1+e^(−k·cp))−1 (−1 lost … 1 won) with k fitted to
+// the engine's own self-play results (qipan-tune calibrate; docs/strength-log.md has the fit and
+// its table): k = 0.0034, a little below lichess's 0.00368 for chess. A move that gives away
+// 0.1 of W is an inaccuracy (?!), 0.2 a mistake (?), 0.3 a blunder (??), lichess's thresholds.
+//
+// Reversi: by discs lost against the engine's best move (its scores are disc differences,
+// exact in the endgame): 4 discs an inaccuracy, 8 a mistake, 16 a blunder. Two discs is within
+// what a short search's score wobbles by in the midgame; 16 discs is a lost corner region, a
+// game-deciding error between club players.
+//
+// Accuracy is lichess's: per move 103.1668·e^(−0.04354·Δ)−3.1669 on the drop Δ of the mover's
+// win percentage (50·(W+1); Reversi's W from its disc score with the same curve scaled to discs),
+// clamped to 0..100, averaged over the side's judged moves.
+
+// xiangqiK is the win-chance curve's constant for centipawns.
+const xiangqiK = 0.0034
+
+// reversiK is the curve's constant for centi-discs: 10 discs ahead is a win chance of 0.76
+// (an expectation of 88%), as the engine's self-play games bear out in the midgame.
+const reversiK = 0.002
+
+// Judgement is what a move was, by what it gave away.
+type Judgement string
+
+const (
+	Unjudged   Judgement = ""
+	Fine       Judgement = "fine" // judged, nothing lost worth a mark
+	Inaccuracy Judgement = "inaccuracy"
+	Mistake    Judgement = "mistake"
+	Blunder    Judgement = "blunder"
+)
+
+// Symbol is the judgement's mark in a record: "?!", "?", "??" ("" for none).
+func (j Judgement) Symbol() string {
+	return map[Judgement]string{Inaccuracy: "?!", Mistake: "?", Blunder: "??"}[j]
+}
+
+// MoveReport is one judged move.
+type MoveReport struct {
+	Ply           int // the move's ply (1 for the first)
+	Mover         int
+	Before, After int // the scores before and after the move, from the mover's view
+	Lost          float64
+	Judgement     Judgement
+	Accuracy      float64
+	Best          []string // the engine's line from the position before, when it is another move
+}
+
+// Report is the judged moves of a record and each side's accuracy and marks.
+type Report struct {
+	Moves    []MoveReport // the moves both of whose positions are scored, in order
+	Accuracy [2]float64   // each side's, over its judged moves (0 when none)
+	Counts   [2][3]int    // each side's inaccuracies, mistakes and blunders
+	Judged   [2]int       // each side's judged moves
+	ByPly    map[int]int  // a judged move's index in Moves, by ply
+	Complete bool         // every move of the record is judged
+	variant  string
+}
+
+// winChance is a score's win chance for its side, −1..1.
+func winChance(variant string, score int) float64 {
+	k := xiangqiK
+	if variant == VariantReversi {
+		k = reversiK
+	}
+	if score >= EvalMate {
+		return 1
+	}
+	if score <= -EvalMate {
+		return -1
+	}
+	return 2/(1+math.Exp(-k*float64(score))) - 1
+}
+
+// judge marks a move by what it lost: win chance (Xiangqi), or centi-discs (Reversi).
+func judge(variant string, before, after int) (lost float64, j Judgement) {
+	limits := [3]float64{0.1, 0.2, 0.3}
+	if variant == VariantReversi {
+		lost, limits = float64(before-after), [3]float64{400, 800, 1600}
+	} else {
+		lost = winChance(variant, before) - winChance(variant, after)
+	}
+	switch {
+	case lost >= limits[2]:
+		return lost, Blunder
+	case lost >= limits[1]:
+		return lost, Mistake
+	case lost >= limits[0]:
+		return lost, Inaccuracy
+	}
+	return lost, Fine
+}
+
+// moveAccuracy is lichess's accuracy of a move that took the mover's win percentage from
+// before to after.
+func moveAccuracy(variant string, before, after int) float64 {
+	drop := 50 * (winChance(variant, before) - winChance(variant, after))
+	a := 103.1668*math.Exp(-0.04354*max(drop, 0)) - 3.1669
+	return min(max(a, 0), 100)
+}
+
+// Report judges the record's moves by the scores the engine has found so far (Analyse game,
+// or ActReport, fills them in).
+func (t *Table) Report() Report {
+	rep := Report{ByPly: map[int]int{}, variant: t.Variant()}
+	e, ok := t.rules.(enginePlayer)
+	if !ok {
+		return rep
+	}
+	points := e.evals(&t.evalBook)
+	rep.Complete = len(points) > 1
+	var sum [2]float64
+	for ply := 1; ply < len(points); ply++ {
+		b, a := points[ply-1], points[ply]
+		if t.passes(ply - 1) { // a forced pass is no one's choice
+			continue
+		}
+		if !b.Known || !a.Known {
+			rep.Complete = false
+			continue
+		}
+		mover := t.Mover(ply)
+		sign := 1
+		if mover == 1 {
+			sign = -1
+		}
+		mr := MoveReport{Ply: ply, Mover: mover, Before: sign * b.Score, After: sign * a.Score}
+		mr.Lost, mr.Judgement = judge(t.Variant(), mr.Before, mr.After)
+		mr.Accuracy = moveAccuracy(t.Variant(), mr.Before, mr.After)
+		if len(b.PV) > 0 && b.PV[0] != t.moveAt(ply-1) {
+			mr.Best = b.PV
+		}
+		if mr.Judgement != Fine {
+			rep.Counts[mover][map[Judgement]int{Inaccuracy: 0, Mistake: 1, Blunder: 2}[mr.Judgement]]++
+		}
+		rep.ByPly[ply] = len(rep.Moves)
+		rep.Moves = append(rep.Moves, mr)
+		sum[mover] += mr.Accuracy
+		rep.Judged[mover]++
+	}
+	for s := range 2 {
+		if rep.Judged[s] > 0 {
+			rep.Accuracy[s] = sum[s] / float64(rep.Judged[s])
+		}
+	}
+	return rep
+}
+
+// Judgements are each recorded move's judgement (index ply−1), Unjudged where there is none.
+func (r Report) Judgements(n int) []Judgement {
+	out := make([]Judgement, n)
+	for _, m := range r.Moves {
+		if m.Ply-1 < n {
+			out[m.Ply-1] = m.Judgement
+		}
+	}
+	return out
+}
+
+// judgementKeys name the marks in the reader's language.
+var judgementKeys = map[Judgement]i18n.Key{Inaccuracy: i18n.JudgeInaccuracy, Mistake: i18n.JudgeMistake, Blunder: i18n.JudgeBlunder}
+
+// scoreText writes a score for a comment: pawns with a sign in Xiangqi ("+0.3", "−2.1"), discs
+// in Reversi ("+4", "−6"), "#" for a mate.
+func scoreText(variant string, s int) string {
+	switch {
+	case s >= EvalMate:
+		return "+#"
+	case s <= -EvalMate:
+		return "−#"
+	}
+	v := fmt.Sprintf("%+.1f", float64(s)/100)
+	if variant == VariantReversi {
+		v = fmt.Sprintf("%+d", int(math.Round(float64(s)/100)))
+	}
+	return strings.Replace(v, "-", "−", 1)
+}
+
+// ReportComment is a judged move's comment in l: "失误 (+0.3 → −2.1)。炮八平五 更好", "Mistake
+// (+0.3 → −2.1). C8.5 was best.", with best written in notation n.
+func (t *Table) ReportComment(l i18n.Lang, mr MoveReport, n Notation) string {
+	k, ok := judgementKeys[mr.Judgement]
+	if !ok {
+		return ""
+	}
+	s := l.T(k) + " (" + scoreText(t.Variant(), mr.Before) + " → " + scoreText(t.Variant(), mr.After) + ")"
+	if e, ok := t.rules.(enginePlayer); ok && len(mr.Best) > 0 {
+		if best := e.pvTexts(mr.Ply-1, mr.Best[:1], n); len(best) == 1 {
+			s += l.T(i18n.JudgeBetter, best[0])
+		}
+	}
+	return s
+}
+
+// WriteReport writes the report into the record: each marked move gets its symbol and a
+// comment in l (a comment already there is kept after it), and the engine's better line as a
+// variation. It reports whether the record changed. A move marked before keeps its own symbol.
+func (t *Table) WriteReport(l i18n.Lang, n Notation) bool {
+	a, ok := t.Annotated()
+	b, isBrancher := t.rules.(brancher)
+	if !ok || !isBrancher {
+		return false
+	}
+	rep := t.Report()
+	changed := false
+	for _, mr := range rep.Moves {
+		if mr.Judgement == Fine {
+			continue
+		}
+		c := t.ReportComment(l, mr, n)
+		old := a.Comment(mr.Ply)
+		if strings.Contains(old, c) {
+			continue // written already
+		}
+		if old != "" {
+			c += " " + old
+		}
+		sym := a.Symbol(mr.Ply)
+		if sym == "" {
+			sym = mr.Judgement.Symbol()
+		}
+		if len(mr.Best) > 0 {
+			changed = b.addLines(mr.Ply-1, []engineclient.SearchInfo{{PV: mr.Best}}) || changed
+		}
+		changed = a.SetNote(mr.Ply, c, sym) || changed
+	}
+	return changed
+}

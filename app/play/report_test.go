@@ -1,0 +1,104 @@
+package play
+
+import (
+	"strings"
+	"testing"
+
+	"qipan/app/engineclient"
+	"qipan/app/i18n"
+)
+
+// scored plays moves and gives each position the score (side to move's view) and line given.
+func scored(t *testing.T, moves []string, scores []int, pvs map[int][]string) xq {
+	t.Helper()
+	m := newXQ()
+	m.SetTwoPlayer()
+	play(t, m, moves...)
+	for ply, s := range scores {
+		m.noteEval(xiangqiJob(engineclient.Search{Pos: "x"}, m.game.PositionAt(ply)), engineclient.SearchInfo{Depth: 8, Score: s, PV: pvs[ply]})
+	}
+	return m
+}
+
+func TestReportMarksABlunder(t *testing.T) {
+	moves := []string{"h2e2", "h9g7", "b0c2", "b9c7"}
+	m := scored(t, moves, []int{20, -25, 20, 480, -470}, map[int][]string{2: {"h0g2", "i9h9"}, 3: {"b9c7"}})
+	rep := m.Report()
+	if !rep.Complete || len(rep.Moves) != 4 {
+		t.Fatalf("report: complete %v, %d moves", rep.Complete, len(rep.Moves))
+	}
+	got := rep.Judgements(4)
+	want := []Judgement{Fine, Fine, Blunder, Fine}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("move %d (%s): %s, want %s", i+1, moves[i], got[i], want[i])
+		}
+	}
+	if rep.Counts[0] != [3]int{0, 0, 1} || rep.Counts[1] != [3]int{} {
+		t.Errorf("counts %v", rep.Counts)
+	}
+	if rep.Accuracy[0] >= rep.Accuracy[1] || rep.Accuracy[1] < 95 {
+		t.Errorf("accuracy Red %.1f, Black %.1f", rep.Accuracy[0], rep.Accuracy[1])
+	}
+	mr := rep.Moves[rep.ByPly[3]]
+	if len(mr.Best) == 0 || mr.Best[0] != "h0g2" || rep.Moves[rep.ByPly[4]].Best != nil {
+		t.Errorf("better lines: move 3 %v, move 4 %v", mr.Best, rep.Moves[rep.ByPly[4]].Best)
+	}
+	if c := m.ReportComment(i18n.Simplified, mr, Chinese); c != "败着 (+0.2 → −4.8)。马二进三 更好" {
+		t.Errorf("the comment in Chinese: %q", c)
+	}
+	if !m.WriteReport(i18n.English, ICCS) {
+		t.Fatal("the report changed nothing")
+	}
+	if m.WriteReport(i18n.English, ICCS) {
+		t.Error("writing the report twice changed the record again")
+	}
+	if m.Len() != 4 || m.Ply() != 4 {
+		t.Errorf("the report moved the game: %d of %d", m.Ply(), m.Len())
+	}
+	pgn, err := m.Xiangqi.PGN(m.Seats(), ICCS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"B0-C2??", "{Blunder (+0.2 → −4.8). H0-G2 was best.}", "(2. H0-G2 I9-H9)"} {
+		if !strings.Contains(pgn, want) {
+			t.Errorf("the PGN lacks %q:\n%s", want, pgn)
+		}
+	}
+}
+
+// The thresholds' edges, in win chance (Xiangqi) and discs (Reversi).
+func TestJudgeThresholds(t *testing.T) {
+	for _, c := range []struct {
+		variant       string
+		before, after int
+		want          Judgement
+	}{
+		{VariantXiangqi, 0, 0, Fine},
+		{VariantXiangqi, 0, -58, Fine},       // W −0.098
+		{VariantXiangqi, 0, -60, Inaccuracy}, // W −0.102
+		{VariantXiangqi, 0, -120, Mistake},   // W −0.203
+		{VariantXiangqi, 0, -185, Blunder},   // W −0.30
+		{VariantXiangqi, 900, 700, Fine},     // a won game stays won
+		{VariantXiangqi, 0, -EvalMate, Blunder},
+		{VariantReversi, 200, -100, Fine},       // 3 discs
+		{VariantReversi, 200, -200, Inaccuracy}, // 4 discs
+		{VariantReversi, 400, -400, Mistake},
+		{VariantReversi, 800, -800, Blunder},
+	} {
+		if _, got := judge(c.variant, c.before, c.after); got != c.want {
+			t.Errorf("%s %d → %d: %s, want %s", c.variant, c.before, c.after, got, c.want)
+		}
+	}
+	// A game of best moves: no marks, full accuracy.
+	m := scored(t, []string{"h2e2", "h9g7"}, []int{20, -20, 20}, nil)
+	rep := m.Report()
+	if rep.Counts != [2][3]int{} || rep.Accuracy[0] < 99 || rep.Accuracy[1] < 99 {
+		t.Errorf("best moves: counts %v accuracy %v", rep.Counts, rep.Accuracy)
+	}
+	// Unscored positions: not judged, not complete.
+	m = scored(t, []string{"h2e2", "h9g7"}, []int{20}, nil)
+	if rep := m.Report(); rep.Complete || len(rep.Moves) != 0 {
+		t.Errorf("unscored: %+v", rep)
+	}
+}
