@@ -64,6 +64,10 @@ const (
 	JudgeMistake
 	JudgeBlunder
 	JudgeBetter // move
+	ReportButton
+	ReportRunning
+	ReportTitle
+	ReportSide  // side, accuracy, ?!, ?, ??
 	ReversiPass // side
 	BlackDiscs
 	WhiteDiscs

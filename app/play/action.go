@@ -22,6 +22,7 @@ const (
 	ActPlayWhite   Action = "play-white"
 	ActAnalysis    Action = "analysis"     // analysis on or off
 	ActAnalyseGame Action = "analyse-game" // the evaluation graph of every position, or stop
+	ActReport      Action = "report"       // the game report (report.go): judge every move
 	// analysis's lines added to the record as variations (games with a record tree)
 	ActAddEngineLines Action = "add-engine-lines"
 	// Browsing the record (the embed's buttons; the keys ← → Home End: KeyAction).
@@ -124,6 +125,9 @@ func (t *Table) Do(a Action) (changed bool, send []string) {
 		t.SetAnalysis(!t.Analysis())
 	case ActAnalyseGame:
 		t.SetGraphing(!t.Graphing())
+		t.reporting = t.reporting && t.Graphing() // stopping the analysis stops the report
+	case ActReport:
+		return t.StartReport(), nil
 	case ActAddEngineLines:
 		return t.AddEngineLines(), nil
 	case ActPuzzleHint:

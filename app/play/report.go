@@ -240,3 +240,40 @@ func (t *Table) WriteReport(l i18n.Lang, n Notation) bool {
 	}
 	return changed
 }
+
+// StartReport asks for the report: every position still unscored is searched (as Analyse game
+// does); once all are, TakeReport says it is time to write it into the record.
+func (t *Table) StartReport() bool {
+	if _, ok := t.rules.(enginePlayer); !ok || t.Len() == 0 {
+		return false
+	}
+	t.reporting, t.reported = true, false
+	t.SetGraphing(true)
+	return true
+}
+
+// ReportState is "running" while the report's searches go on, "done" once it is written, ""
+// before (data-report).
+func (t *Table) ReportState() string {
+	switch {
+	case t.reporting:
+		return "running"
+	case t.reported:
+		return "done"
+	}
+	return ""
+}
+
+// TakeReport reports, once, that the report asked for has every score it needs: the caller
+// writes it (WriteReport, in the reader's language) and keeps the game.
+func (t *Table) TakeReport() bool {
+	if !t.reporting || t.Graphing() {
+		return false
+	}
+	t.wanted() // the graph's next search, if any, ends Graphing when every position is scored
+	if t.Graphing() {
+		return false
+	}
+	t.reporting, t.reported = false, true
+	return true
+}

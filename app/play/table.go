@@ -36,10 +36,13 @@ type Table struct {
 	// fresh: this game replaced one that is kept (keep.go), and the person has not moved in
 	// it since: the kept one is offered back. Saved with the game, so a restart offers it too.
 	fresh    bool
-	puzzle   *puzzleRun           // the puzzle being solved (puzzle.go), nil for a game
-	evalBook                      // the evaluation graph's scores
-	timing                        // the clock (timed.go)
-	Client   *engineclient.Client // the conversation with the engine, shared with the other game
+	puzzle   *puzzleRun // the puzzle being solved (puzzle.go), nil for a game
+	evalBook            // the evaluation graph's scores
+	timing              // the clock (timed.go)
+	// reporting: the report was asked for and its searches go on; reported: it was written
+	// (report.go).
+	reporting, reported bool
+	Client              *engineclient.Client // the conversation with the engine, shared with the other game
 }
 
 // rules is what every game tells its Table: its board, its record, and what a person's click
@@ -199,6 +202,7 @@ func (t *Table) SetTwoPlayer() {
 func (t *Table) reset() {
 	t.rules.setView(-1)
 	t.once, t.hintAsk, t.held, t.puzzle = -1, "", false, nil
+	t.reporting, t.reported = false, false
 	t.evalBook = evalBook{}
 	t.Deselect()
 }

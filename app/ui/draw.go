@@ -15,6 +15,7 @@ type drawing struct {
 	Refusals   int
 	HintScores bool   // write the hint search's scores on the cells they score
 	Puzzle     string // the board's data-puzzle: how the puzzle on it stands ("" for a game)
+	Report     string // the board's data-report: "running", "done" or ""
 }
 
 // drawBoard draws the board view v (play.Table.View) with the SVG board of its game: wood and

@@ -131,9 +131,35 @@ func (p *Page) graphSlot() app.UI {
 	if b.Graphing() {
 		label = l.T(i18n.AnalysingGame, known, b.Len()+1)
 	}
+	report := l.T(i18n.ReportButton)
+	if b.ReportState() == "running" {
+		report = l.T(i18n.ReportRunning)
+	}
 	return app.Div().Class("graph-slot").Body(
 		&evalGraph{Points: points, Known: known, Shown: b.ShownPly(), Reversi: p.reversi(), Lang: l},
-		controlButton("analyse-game", label, l.T(i18n.AnalyseGameTitle), p.engineOK() && b.Len() > 0).
-			Attr("aria-pressed", boolText(b.Graphing())),
+		reportSummary(b, l),
+		app.Div().Class("graph-buttons").Body(
+			controlButton("analyse-game", label, l.T(i18n.AnalyseGameTitle), p.engineOK() && b.Len() > 0).
+				Attr("aria-pressed", boolText(b.Graphing())),
+			controlButton("report", report, l.T(i18n.ReportTitle), p.engineOK() && b.Len() > 0 && b.ReportState() != "running"),
+		),
 	)
+}
+
+// reportSummary is the report's accuracies and marks over the graph, once it is written:
+// "Red 87% ?! 1 ? 0 ?? 1" for each side (data-accuracy holds the number).
+func reportSummary(b *play.Table, l i18n.Lang) app.UI {
+	el := app.P().Class("report-summary")
+	if b.ReportState() != "done" {
+		return el
+	}
+	rep := b.Report()
+	var parts []app.UI
+	for side, name := range clockNames[b.Variant()] {
+		c := rep.Counts[side]
+		acc := strconv.FormatFloat(rep.Accuracy[side], 'f', 0, 64)
+		parts = append(parts, app.Span().Class("report-side").Attr("data-accuracy", name).Attr("data-value", acc).
+			Text(l.T(i18n.ReportSide, play.SideLabel(l, b.Variant(), side), acc, c[0], c[1], c[2])))
+	}
+	return el.Body(parts...)
 }

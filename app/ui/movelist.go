@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"qipan/app/i18n"
+	"qipan/app/play"
 )
 
 // ReviewAction is the action a move list entry posts when clicked; its value is the entry's
@@ -36,6 +37,8 @@ type MoveList struct {
 	Shown     int      // the ply the board shows
 	BlackFrom bool     // the game started with Black to move
 	Lang      i18n.Lang
+	// Judged are the report's judgements of the moves (data-judgement), nil for none.
+	Judged []play.Judgement
 
 	first    int // the first row in view, from the scroll position
 	followed int // the shown ply the window was last placed for, -1 before the first render
@@ -47,6 +50,12 @@ func newMoveList() *MoveList { return &MoveList{followed: -1} }
 // ply shown.
 func (l *MoveList) WithRecord(texts []string, played, shown int, blackFirst bool) *MoveList {
 	l.Texts, l.Played, l.Shown, l.BlackFrom = texts, played, shown, blackFirst
+	return l
+}
+
+// WithJudgements sets the report's judgements of the moves (index ply−1).
+func (l *MoveList) WithJudgements(j []play.Judgement) *MoveList {
+	l.Judged = j
 	return l
 }
 
@@ -131,8 +140,12 @@ func (l *MoveList) row(r int) app.UI {
 			if ply == l.Shown {
 				cls += " current"
 			}
-			cells = append(cells, app.Span().Class(cls).Attr("data-ply", ply).Attr("role", "button").TabIndex(0).
-				Title(l.Lang.T(i18n.ShowPosition)).Text(l.Texts[ply-1]))
+			el := app.Span().Class(cls).Attr("data-ply", ply).Attr("role", "button").TabIndex(0).
+				Title(l.Lang.T(i18n.ShowPosition)).Text(l.Texts[ply-1])
+			if ply <= len(l.Judged) && l.Judged[ply-1] != play.Unjudged {
+				el = el.Attr("data-judgement", string(l.Judged[ply-1]))
+			}
+			cells = append(cells, el)
 		}
 	}
 	return app.Div().Class("row").Body(cells...)

@@ -428,6 +428,10 @@ func (p *Page) apply(ctx app.Context, e play.Effects) {
 	}
 	p.notePuzzle(ctx)
 	p.runClock(ctx)
+	if b := p.table(); b.TakeReport() { // the report's searches are done: write it
+		b.WriteReport(p.lang, p.notation())
+		p.save(ctx)
+	}
 }
 
 // changed saves the match and brings the engine in line with it.
@@ -479,7 +483,7 @@ func (p *Page) Render() app.UI {
 	return app.Div().Class(class).Attr("data-theme", p.theme()).Body(
 		app.Div().Class("board-wrap").Body(
 			p.gameOver(),
-			drawBoard(v, drawing{Ready: p.mounted, Lang: l, Refusal: p.refusal, Refusals: p.refusals, HintScores: true, Puzzle: string(puzzleState)}),
+			drawBoard(v, drawing{Ready: p.mounted, Lang: l, Refusal: p.refusal, Refusals: p.refusals, HintScores: true, Puzzle: string(puzzleState), Report: b.ReportState()}),
 		),
 		// Every slot of the panel is always there (empty when unused): go-app matches
 		// children by position, and a slot appearing before the import/export box would
@@ -506,7 +510,7 @@ func (p *Page) Render() app.UI {
 			clocks(b, l, p.clockSay),
 			players(v),
 			p.puzzleList(),
-			newMoveList().In(l).WithRecord(texts, b.Ply(), b.ShownPly(), b.SecondFirst()),
+			newMoveList().In(l).WithRecord(texts, b.Ply(), b.ShownPly(), b.SecondFirst()).WithJudgements(p.judgements(b)),
 			p.variations(),
 			p.graphSlot(),
 			comment(v),
@@ -663,4 +667,12 @@ func scrollMoves(ctx app.Context) {
 	case top+h > st+ch:
 		list.Set("scrollTop", top+h-ch)
 	}
+}
+
+// judgements are the report's marks for the move list, once it is asked for (nil before).
+func (p *Page) judgements(b *play.Table) []play.Judgement {
+	if b.ReportState() == "" {
+		return nil
+	}
+	return b.Report().Judgements(b.Len())
 }

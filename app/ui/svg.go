@@ -84,6 +84,9 @@ func boardRoot(v play.BoardView, d drawing, class string, size [2]int, name i18n
 	if d.Puzzle != "" {
 		root = root.Attr("data-puzzle", d.Puzzle)
 	}
+	if d.Report != "" {
+		root = root.Attr("data-report", d.Report)
+	}
 	return refused(root, d.Refusal, d.Refusals)
 }
 
