@@ -277,3 +277,47 @@ func (t *Table) TakeReport() bool {
 	t.reporting, t.reported = false, true
 	return true
 }
+
+// Unscored are the plies of the record whose positions the report still needs a search of
+// (finished positions are scored by the rules, forced passes need none): what a program that
+// searches them itself (qipan-annotate, one search per core) fills in with SetScore.
+func (t *Table) Unscored() []int {
+	e, ok := t.rules.(enginePlayer)
+	if !ok {
+		return nil
+	}
+	graphing := t.graphing
+	e.graphJob(&t.evalBook) // scores the finished positions
+	t.graphing = graphing
+	var out []int
+	for _, p := range e.evals(&t.evalBook) {
+		if !p.Known && !t.passes(p.Ply) && e.jobAt(p.Ply, engineclient.Graph, MaxLevel).Pos != "" {
+			out = append(out, p.Ply)
+		}
+	}
+	return out
+}
+
+// SetScore records a search of the position after ply moves (info: its score for the side to
+// move there, its depth and line), as the engine's answers to the graph's searches are.
+func (t *Table) SetScore(ply int, info engineclient.SearchInfo) bool {
+	e, ok := t.rules.(enginePlayer)
+	if !ok || ply < 0 || ply > t.Len() {
+		return false
+	}
+	j := e.jobAt(ply, engineclient.Graph, MaxLevel)
+	if j.Pos == "" {
+		return false
+	}
+	t.noteEval(j, info)
+	return true
+}
+
+// PositionLine is the protocol's position line after ply moves of the record (what to search
+// for SetScore), "" for a game the engine does not play.
+func (t *Table) PositionLine(ply int) string {
+	if e, ok := t.rules.(enginePlayer); ok {
+		return e.lineAt(ply)
+	}
+	return ""
+}

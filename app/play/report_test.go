@@ -102,3 +102,30 @@ func TestJudgeThresholds(t *testing.T) {
 		t.Errorf("unscored: %+v", rep)
 	}
 }
+
+// A program that searches the positions itself: Unscored lists them, SetScore fills them in,
+// and the report is the same as from the engine's answers.
+func TestReportFromOwnSearches(t *testing.T) {
+	m := newXQ()
+	m.SetTwoPlayer()
+	play(t, m, "h2e2", "h9g7", "b0c2", "b9c7")
+	plies := m.Unscored()
+	if len(plies) != 5 {
+		t.Fatalf("unscored %v, want the 5 positions", plies)
+	}
+	scores := []int{20, -25, 20, 480, -470}
+	for _, p := range plies {
+		if !m.SetScore(p, engineclient.SearchInfo{Depth: 8, Score: scores[p], PV: []string{"h0g2"}}) {
+			t.Fatalf("SetScore(%d)", p)
+		}
+	}
+	if left := m.Unscored(); len(left) != 0 {
+		t.Errorf("still unscored: %v", left)
+	}
+	if rep := m.Report(); !rep.Complete || rep.Judgements(4)[2] != Blunder {
+		t.Errorf("report %+v", rep.Judgements(4))
+	}
+	if !strings.HasPrefix(m.PositionLine(1), "position fen ") || !strings.HasSuffix(m.PositionLine(1), "moves h2e2") {
+		t.Errorf("position line %q", m.PositionLine(1))
+	}
+}
