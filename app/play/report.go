@@ -3,6 +3,8 @@ package play
 import (
 	"fmt"
 	"math"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"qipan/app/engineclient"
@@ -238,7 +240,69 @@ func (t *Table) WriteReport(l i18n.Lang, n Notation) bool {
 		}
 		changed = a.SetNote(mr.Ply, c, sym) || changed
 	}
+	// Every scored position's score, as PGN writers keep it: [%eval 0.25] (the first side's
+	// view, in pawns; Reversi's in discs) at the head of the comment of the move that led to it
+	// (the record's opening comment for the start), so that a reload, an import and the embed
+	// judge the record again from it (ReadRecordEvals).
+	e := t.rules.(enginePlayer)
+	for _, pt := range e.evals(&t.evalBook) {
+		if !pt.Known || pt.Score >= EvalMate || pt.Score <= -EvalMate {
+			continue // a mate's distance is not kept: its [%eval #N] cannot be written
+		}
+		old := a.Comment(pt.Ply)
+		if strings.Contains(old, "[%eval") {
+			continue
+		}
+		c := "[%eval " + strconv.FormatFloat(float64(pt.Score)/100, 'f', 2, 64) + "]"
+		if old != "" {
+			c += " " + old
+		}
+		changed = a.SetNote(pt.Ply, c, a.Symbol(pt.Ply)) || changed
+	}
 	return changed
+}
+
+// evalCommand reads a comment's [%eval 0.25] (pawns, the first side's view; [%eval #3] a mate).
+var evalCommand = regexp.MustCompile(`\[%eval\s+(#)?([-+]?\d+(?:\.\d+)?)\]`)
+
+// ReadRecordEvals takes the scores a record's comments carry ([%eval …], as WriteReport and
+// lichess write them) as the engine's, at a depth any search of the engine's replaces: an
+// imported or reloaded report is judged again from them. It reports whether the record
+// carried any; the report then counts as written.
+func (t *Table) ReadRecordEvals() bool {
+	a, ok := t.Annotated()
+	if !ok {
+		return false
+	}
+	n := 0
+	for ply := 0; ply <= t.Len(); ply++ {
+		m := evalCommand.FindStringSubmatch(a.Comment(ply))
+		if m == nil {
+			continue
+		}
+		v, err := strconv.ParseFloat(m[2], 64)
+		if err != nil {
+			continue
+		}
+		score := int(math.Round(v * 100))
+		if m[1] == "#" {
+			score = EvalMate
+			if v < 0 {
+				score = -EvalMate
+			}
+		}
+		info := engineclient.SearchInfo{Depth: 1, Score: score}
+		if t.rules.turnAt(ply) == 1 {
+			info.Score = -score // the side to move's view
+		}
+		if t.SetScore(ply, info) {
+			n++
+		}
+	}
+	if n > 1 {
+		t.reported = true
+	}
+	return n > 0
 }
 
 // StartReport asks for the report: every position still unscored is searched (as Analyse game

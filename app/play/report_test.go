@@ -60,10 +60,25 @@ func TestReportMarksABlunder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"B0-C2??", "{Blunder (+0.2 → −4.8). H0-G2 was best.}", "(2. H0-G2 I9-H9)"} {
+	for _, want := range []string{"B0-C2??", "{[%eval -4.80] Blunder (+0.2 → −4.8). H0-G2 was best.}", "(2. H0-G2 I9-H9)", "{[%eval 0.20]}"} {
 		if !strings.Contains(pgn, want) {
 			t.Errorf("the PGN lacks %q:\n%s", want, pgn)
 		}
+	}
+	// Imported back (or reloaded), the record's scores judge it again.
+	back := newXQ()
+	if _, _, err := back.Import(pgn); err != nil {
+		t.Fatal(err)
+	}
+	if back.ReportState() != "done" || back.Report().Judgements(4)[2] != Blunder {
+		t.Errorf("imported back: state %q, judgements %v", back.ReportState(), back.Report().Judgements(4))
+	}
+	if v := back.View(ViewOptions{}); strings.Contains(v.Comment, "%eval") {
+		t.Errorf("the comment shown carries the command: %q", v.Comment)
+	}
+	r, err := RestoreTable(m.Save())
+	if err != nil || r.ReportState() != "done" || r.Report().Counts[0] != [3]int{0, 0, 1} {
+		t.Errorf("reloaded: %v, state %q, counts %v", err, r.ReportState(), r.Report().Counts)
 	}
 }
 

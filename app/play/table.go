@@ -772,7 +772,8 @@ func (t *Table) Import(text string) (kind string, notes []string, err error) {
 		if err == nil {
 			t.reset()
 			t.stopClock() // the record's game was not played at this clock
-			t.hold()      // the record is the reader's: the computer waits until they play on
+			t.ReadRecordEvals()
+			t.hold() // the record is the reader's: the computer waits until they play on
 		}
 		return kind, notes, err
 	}
@@ -787,6 +788,7 @@ func (t *Table) ImportFile(data []byte, decode func([]byte) string) (kind string
 		if err == nil {
 			t.reset()
 			t.stopClock()
+			t.ReadRecordEvals()
 			t.hold()
 		}
 		return kind, notes, err
@@ -822,6 +824,7 @@ func (t *Table) Restore(s Saved) error {
 	}
 	t.flipped, t.held, t.fresh = s.Flipped, s.Held, s.Fresh
 	t.restoreClock(s.Clock, s.NextClock)
+	t.ReadRecordEvals() // a report written is judged again from its scores
 	return nil
 }
 
