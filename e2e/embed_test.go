@@ -216,6 +216,9 @@ func TestEmbed(t *testing.T) {
 	}
 	setSelect(t, ctx, "level", "1")
 	action(t, ctx, "play")
+	// Playing redraws the bar (Play from here disabled): the board's squares are where the
+	// next click finds them once it has.
+	waitFor(t, ctx, 5*time.Second, "playing", `document.querySelector('[data-action="play"]').disabled`)
 	playMove(t, ctx, "b9", "c7") // Black, to move after 1. h2e2
 	waitFor(t, ctx, replyLimit, "the engine's answer", `document.querySelector("[data-ply='3']") !== null && document.getElementById("board").dataset.turn === "b"`)
 	if !engineFetched(t, ctx) {

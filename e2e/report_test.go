@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -49,6 +50,11 @@ func TestReport(t *testing.T) {
 		}
 	}
 	action(t, ctx, "io")
+	// The annotated record in a blog post's frame: the same marks, and report=1's accuracies.
+	openEmbed(t, ctx, srv.URL+"/embed?report=1&lang=en&pgn="+url.QueryEscape(pgn))
+	waitFor(t, ctx, 10*time.Second, "the embed's marks", `document.querySelector('[data-ply="3"]')?.dataset.judgement === "`+j+`" && document.querySelectorAll("[data-accuracy]").length === 2`)
+	screenshot(t, ctx, "report-embed")
+	load(t, ctx, srv.URL+"/?lang=en")
 	// Kept over a reload: the marks and comments are the record's (written in the language of the time).
 	run(t, ctx, 10*time.Second, "phone", chromedp.EmulateViewport(360, 740, chromedp.EmulateScale(2)))
 	load(t, ctx, srv.URL+"/?lang=zh-Hans")

@@ -57,6 +57,8 @@ type Link struct {
 	// docs/links.md), Clocked whether it asks for one (clock=none: no clock).
 	Clock   play.TimeControl
 	Clocked bool
+	// Report: report=1, the embed shows the record's report (its accuracies and marks).
+	Report bool
 }
 
 // Themes are the embed's looks: the app's (play.PageThemes: wood, plain, contrast), and "light" (the
@@ -138,6 +140,7 @@ func ParseLink(rawQuery, fragment, windowName string) (Link, error) {
 		}
 		l.Clock, l.Clocked = tc, true
 	}
+	l.Report = flag(get("report"))
 	l.Flip, l.Play, l.FitWidth = flag(get("flip")), flag(get("play")), strings.EqualFold(get("fit"), "width")
 	if s := get("autoplay"); s != "" {
 		secs, err := strconv.ParseFloat(s, 64)
@@ -481,10 +484,10 @@ func queryEscape(s string) string { return strings.ReplaceAll(url.QueryEscape(s)
 // Comment is the record's comment on the position after ply moves, "" for none.
 func (o *Opened) Comment(ply int) string {
 	if m, ok := o.Table.Xiangqi(); ok && m.HasStory() {
-		return m.Comment(ply) // on whichever line of the record the board is
+		return play.ShownComment(m.Comment(ply)) // on whichever line of the record the board is
 	}
 	if ply < 0 || ply >= len(o.Comments) {
 		return ""
 	}
-	return o.Comments[ply]
+	return play.ShownComment(o.Comments[ply])
 }

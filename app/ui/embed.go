@@ -129,6 +129,9 @@ func (e *Embed) open(query, fragment, name string) {
 	if err == nil {
 		e.opened, err = l.Open(0)
 	}
+	if err == nil {
+		e.opened.Table.ReadRecordEvals() // a report written into the record judges its moves
+	}
 	if err != nil {
 		e.err = e.lang.T(i18n.EmbedCannotShow, err.Error())
 		e.opened, _ = link.Link{Game: l.Game, Ply: -1, Flip: l.Flip}.Open(0) // the start: always opens
@@ -262,8 +265,10 @@ func (e *Embed) Render() app.UI {
 				e.bar(),
 				app.P().Class("embed-status").Attr("aria-live", "polite").Text(e.status()),
 				app.P().Class("embed-comment").Text(e.comment()),
+				e.reportSlot(b),
 				app.Div().Class("embed-moves").Body(
-					newMoveList().In(e.lang).WithRecord(texts, b.Ply(), b.ShownPly(), b.SecondFirst()),
+					newMoveList().In(e.lang).WithRecord(texts, b.Ply(), b.ShownPly(), b.SecondFirst()).
+						WithJudgements(recordJudgements(b)),
 				),
 				vars,
 				app.P().Class("embed-error").Attr("role", "alert").Attr("data-embed-error", e.err).Text(e.err),
@@ -402,4 +407,32 @@ func boolText(v bool) string {
 		return "true"
 	}
 	return "false"
+}
+
+// reportSlot is a report=1 frame's accuracies and counts (reportSummary), when the record
+// carries a report's scores; empty otherwise.
+func (e *Embed) reportSlot(b *play.Table) app.UI {
+	if !e.link.Report {
+		return app.P().Class("report-summary embed-report")
+	}
+	return reportSummary(b, e.lang, "embed-report")
+}
+
+// recordJudgements are the marks of a record read: the report's where it carries scores, else
+// the symbols its writer put after the moves (?!, ?, ??).
+func recordJudgements(b *play.Table) []play.Judgement {
+	if b.ReportState() == "done" {
+		return b.Report().Judgements(b.Len())
+	}
+	m, ok := b.Annotated()
+	if !ok {
+		return nil
+	}
+	out := make([]play.Judgement, b.Len())
+	for i, sym := range m.Symbols() {
+		if i < len(out) {
+			out[i] = map[string]play.Judgement{"?!": play.Inaccuracy, "?": play.Mistake, "??": play.Blunder}[sym]
+		}
+	}
+	return out
 }

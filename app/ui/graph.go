@@ -137,7 +137,7 @@ func (p *Page) graphSlot() app.UI {
 	}
 	return app.Div().Class("graph-slot").Body(
 		&evalGraph{Points: points, Known: known, Shown: b.ShownPly(), Reversi: p.reversi(), Lang: l},
-		reportSummary(b, l),
+		reportSummary(b, l, ""),
 		app.Div().Class("graph-buttons").Body(
 			controlButton("analyse-game", label, l.T(i18n.AnalyseGameTitle), p.engineOK() && b.Len() > 0).
 				Attr("aria-pressed", boolText(b.Graphing())),
@@ -148,8 +148,8 @@ func (p *Page) graphSlot() app.UI {
 
 // reportSummary is the report's accuracies and marks over the graph, once it is written:
 // "Red 87% ?! 1 ? 0 ?? 1" for each side (data-accuracy holds the number).
-func reportSummary(b *play.Table, l i18n.Lang) app.UI {
-	el := app.P().Class("report-summary")
+func reportSummary(b *play.Table, l i18n.Lang, class string) app.UI {
+	el := app.P().Class("report-summary").Class(class)
 	if b.ReportState() != "done" {
 		return el
 	}
