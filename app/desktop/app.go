@@ -254,6 +254,11 @@ func (a *App) apply(e play.Effects) {
 	if e.Sound != sound.None && !a.st.Muted && !a.cfg.NoSound {
 		a.sounds = append(a.sounds, e.Sound)
 	}
+	if b := a.Table(); b.TakeReport() { // the report's searches are done: write it
+		b.WriteReport(a.Lang(), a.notation())
+		e.Save = true
+		a.trace("report written")
+	}
 	if e.Save {
 		a.save()
 	}

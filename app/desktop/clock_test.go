@@ -53,3 +53,33 @@ func TestClockFlagAndUndo(t *testing.T) {
 		t.Errorf("after Undo: over %v, clocks %q", a.Table().Over(), line())
 	}
 }
+
+// TestReportOnTheDesktop asks for the report of a planted blunder with the engine in this
+// process: the move is marked in the list and the accuracies are shown.
+func TestReportOnTheDesktop(t *testing.T) {
+	a, trace := newTestApp(t, NewLocalPipe())
+	pressButton(t, a, string(play.ActPlayTwo))
+	for _, mv := range [][2]string{{"h2", "e2"}, {"h9", "g7"}, {"e2", "e6"}, {"g7", "e6"}} {
+		clickAt(t, a, mv[0])
+		clickAt(t, a, mv[1])
+	}
+	if a.Table().Len() != 4 {
+		t.Fatalf("%d moves played", a.Table().Len())
+	}
+	pressButton(t, a, string(play.ActReport))
+	deadline := time.Now().Add(30 * time.Second)
+	for a.Table().ReportState() != "done" {
+		if time.Now().After(deadline) {
+			t.Fatalf("no report after 30 s; trace %q", *trace)
+		}
+		time.Sleep(10 * time.Millisecond)
+		a.Tick(time.Now())
+	}
+	s := a.Scene()
+	if m := s.Find("move 3"); len(m) != 1 || !strings.HasSuffix(m[0].Text, "?") {
+		t.Errorf("move 3 in the list: %v", m)
+	}
+	if r := s.Find("report"); len(r) != 1 || !strings.Contains(r[0].Text, "Red ") || !strings.Contains(r[0].Text, "?? ") {
+		t.Errorf("the report's line: %v", r)
+	}
+}

@@ -286,7 +286,8 @@ func (a *App) panel(l *frameLayout, beside bool) {
 		return ex
 	})
 	row(func(l i18n.Lang, _ *play.Table) []widget {
-		return []widget{on("paste", l.T(i18n.Paste), true), on("savefile", l.T(i18n.SaveFile), true), on("clock", clockLabel(l, b.NextTimeControl()), true)}
+		return []widget{on("paste", l.T(i18n.Paste), true), on("savefile", l.T(i18n.SaveFile), true), on("clock", clockLabel(l, b.NextTimeControl()), true),
+			on(string(play.ActReport), l.T(i18n.ReportButton), e.Failed() == "" && b.Len() > 0 && b.ReportState() != "running")}
 	})
 	if beside {
 		x, y, w = column.X, column.Y, column.W
@@ -295,6 +296,9 @@ func (a *App) panel(l *frameLayout, beside bool) {
 	// stays in place when it comes and goes.
 	if c := clockLine(lang, b); c != "" {
 		lines(c, 1, u*1.2, text, "clocks")
+	}
+	if r := reportLine(lang, b); r != "" {
+		lines(r, 1, u*0.85, text, "report")
 	}
 	lines(l.view.Players, 1, u*0.9, text, "players")
 	a.message(l, x, &y, w)
@@ -338,7 +342,7 @@ func (a *App) message(l *frameLayout, x float32, y *float32, w float32) {
 // moveList lays out the numbered rows of the record, keeping the shown move in view.
 func (a *App) moveList(l *frameLayout) {
 	b, u := a.Table(), l.u
-	texts := b.MoveTexts(a.notation())
+	texts := b.MarkedMoveTexts(a.notation())
 	rows := play.MoveRows(texts, b.SecondFirst())
 	rh := u * 1.6
 	fit := int(l.list.H / rh)
@@ -553,4 +557,19 @@ func clockLine(l i18n.Lang, b *play.Table) string {
 		parts = append(parts, mark+play.SideLabel(l, b.Variant(), side)+" "+play.ClockText(c[side].Left))
 	}
 	return strings.Join(parts, "  ·  ") + "  (" + b.TimeControl().String() + ")"
+}
+
+// reportLine is the report's accuracies and counts once it is written ("Red 87% accurate · ?!
+// 1 ? 0 ?? 1   Black …"), "" before.
+func reportLine(l i18n.Lang, b *play.Table) string {
+	if b.ReportState() != "done" {
+		return ""
+	}
+	rep := b.Report()
+	var parts []string
+	for side := range 2 {
+		c := rep.Counts[side]
+		parts = append(parts, l.T(i18n.ReportSide, play.SideLabel(l, b.Variant(), side), strconv.FormatFloat(rep.Accuracy[side], 'f', 0, 64), c[0], c[1], c[2]))
+	}
+	return strings.Join(parts, "   ")
 }

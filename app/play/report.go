@@ -385,3 +385,29 @@ func (t *Table) PositionLine(ply int) string {
 	}
 	return ""
 }
+
+// MarkedMoveTexts are the move list's texts: each recorded move in notation n with the
+// record's symbol after it ("炮五进四??"), and, for a game whose record holds no symbols
+// (Reversi), the report's mark where it judged one.
+func (t *Table) MarkedMoveTexts(n Notation) []string {
+	texts := t.MoveTexts(n)
+	var symbols []string
+	if a, ok := t.Annotated(); ok {
+		symbols = a.Symbols()
+	} else if t.ReportState() != "" {
+		for _, j := range t.Report().Judgements(len(texts)) {
+			symbols = append(symbols, j.Symbol())
+		}
+	}
+	if symbols == nil {
+		return texts
+	}
+	out := make([]string, len(texts))
+	for i, s := range texts {
+		out[i] = s
+		if i < len(symbols) {
+			out[i] += symbols[i]
+		}
+	}
+	return out
+}

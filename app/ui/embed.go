@@ -250,10 +250,9 @@ func (e *Embed) Render() app.UI {
 		return root.Body(app.Div().Class("embed-loading").Text(e.lang.T(i18n.EmbedLoading)))
 	}
 	o := e.opened
-	texts := b.MoveTexts(e.notation())
+	texts := b.MarkedMoveTexts(e.notation())
 	vars := &Variations{Lang: e.lang}
 	if m, ok := b.Annotated(); ok {
-		texts = withSymbols(texts, m.Symbols())
 		vars = variationsOf(e.table(), m, e.notation(), e.lang)
 		vars.Editable = false // the embed replays the record, it does not edit it
 	}

@@ -467,10 +467,7 @@ func (p *Page) Render() app.UI {
 		return newPositionEditor().WithView(editView(p.editor, p.lang, p.theme(), p.editCursor, p.settings.Coords))
 	}
 	b, l, v := p.table(), p.lang, p.view()
-	texts := b.MoveTexts(p.notation()) // the move list's, and the announcement's
-	if m, ok := b.Annotated(); ok {
-		texts = withSymbols(texts, m.Symbols())
-	}
+	texts := b.MarkedMoveTexts(p.notation()) // the move list's, and the announcement's
 	engineOK := p.engineOK()
 	class, title := "qipan", "象棋"
 	if p.reversi() {

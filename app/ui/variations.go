@@ -114,21 +114,6 @@ func (v *Variations) enter(ctx app.Context, e app.Event) bool {
 	return true
 }
 
-// withSymbols is texts with each move's symbol after it (texts itself when there are none).
-func withSymbols(texts, symbols []string) []string {
-	if symbols == nil {
-		return texts
-	}
-	out := make([]string, len(texts))
-	for i, t := range texts {
-		out[i] = t
-		if i < len(symbols) {
-			out[i] += symbols[i]
-		}
-	}
-	return out
-}
-
 // variationsOf is the Variations of b's shown position (m is its record tree).
 func variationsOf(b *play.Table, m play.Annotated, n play.Notation, l i18n.Lang) *Variations {
 	ply := b.ShownPly()

@@ -44,8 +44,8 @@ func TestVariations(t *testing.T) {
 	if html := appHTML(variationsOf(b, m, play.ICCS, i18n.English)); strings.Contains(html, "data-branch") {
 		t.Errorf("lines at the start, where there are none:\n%s", html)
 	}
-	texts := withSymbols([]string{"a", "b", "c"}, m.Symbols())
-	if strings.Join(texts, " ") != "a! b c" {
+	texts := b.MarkedMoveTexts(play.ICCS)
+	if len(texts) < 1 || !strings.HasSuffix(texts[0], "!") || strings.HasSuffix(texts[1], "!") {
 		t.Errorf("symbols in the list: %q", texts)
 	}
 }
