@@ -222,8 +222,9 @@ func acrossEngines(t *testing.T, b *tab, dir string) {
 		{"Embed", embedRecord},
 		{"Reversi", reversiGame},
 		{"RecordKept", recordKept},
-		{"Puzzle", puzzleMateInOne}, // puzzle_test.go
-		{"ClockFlag", clockFlag},    // clock_test.go
+		{"Puzzle", puzzleMateInOne},    // puzzle_test.go
+		{"ClockFlag", clockFlag},       // clock_test.go
+		{"Report", reportInAnyBrowser}, // report_test.go
 	}
 	for _, s := range steps {
 		ok := t.Run(s.name, func(t *testing.T) {

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -65,4 +66,27 @@ func TestReport(t *testing.T) {
 	waitFor(t, ctx, 5*time.Second, "the comment", `document.querySelector("[data-comment]")?.textContent.includes("was best")`)
 	screenshot(t, ctx, "report-02-zh-phone")
 	run(t, ctx, 10*time.Second, "1366×768", chromedp.EmulateViewport(1366, 768))
+}
+
+// reportInAnyBrowser is the report of the planted blunder in any browser, in Chinese: the
+// move marked, the accuracies shown.
+func reportInAnyBrowser(b *tab, srv *server) {
+	b.load(srv.URL + "/")
+	b.newGame()
+	b.click(`[data-action="play-two"]`)
+	for i, mv := range [][2]string{{"h2", "e2"}, {"h9", "g7"}, {"e2", "e6"}, {"g7", "e6"}} {
+		b.click(`.pt[data-square="` + mv[0] + `"]`)
+		b.waitFor(5*time.Second, "hint on "+mv[1], `document.querySelector("[data-hint][data-square=`+mv[1]+`]") !== null`)
+		b.click(`.pt[data-square="` + mv[1] + `"]`)
+		b.waitFor(5*time.Second, "the move", jsPlies+" === "+strconv.Itoa(i+1))
+	}
+	b.click(`[data-action="report"]`)
+	b.waitFor(60*time.Second, "the report done", `document.getElementById("board").dataset.report === "done"`)
+	if j := evalIn[string](b, `document.querySelector('[data-ply="3"]').dataset.judgement ?? ""`); j != "blunder" && j != "mistake" {
+		b.t.Errorf("炮五进四 judged %q", j)
+	}
+	if s := evalIn[string](b, `document.querySelector('[data-accuracy="red"]')?.textContent ?? ""`); !strings.Contains(s, "准确率") {
+		b.t.Errorf("Red's accuracy reads %q", s)
+	}
+	b.screenshot("report-zh")
 }
