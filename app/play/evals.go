@@ -27,6 +27,7 @@ type EvalPoint struct {
 	Score int
 	Known bool
 	PV    []string // the engine's line from the position, when its search gave one
+	Depth int      // the search's depth (0 for a position scored by the rules)
 }
 
 // evalEntry is a position's score from the first side's view and the depth it came from;
@@ -94,7 +95,7 @@ func (b *evalBook) point(ply int, key uint64) EvalPoint {
 	if !ok || e.depth < 0 {
 		return EvalPoint{Ply: ply}
 	}
-	return EvalPoint{Ply: ply, Score: int(e.score), Known: true, PV: e.pv}
+	return EvalPoint{Ply: ply, Score: int(e.score), Known: true, PV: e.pv, Depth: int(e.depth)}
 }
 
 // has reports whether the position with key was searched for the graph (scored or tried).

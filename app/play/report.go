@@ -411,3 +411,45 @@ func (t *Table) MarkedMoveTexts(n Notation) []string {
 	}
 	return out
 }
+
+// saveEvals is the scores of the record's positions as Saved keeps them: "ply:score:depth"
+// (the score from the first side's view), space-separated. A reload keeps the graph, and a
+// report under way resumes.
+func (t *Table) saveEvals() string {
+	e, ok := t.rules.(enginePlayer)
+	if !ok || len(t.evals) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	for _, p := range e.evals(&t.evalBook) {
+		if p.Known {
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			fmt.Fprintf(&b, "%d:%d:%d", p.Ply, p.Score, p.Depth)
+		}
+	}
+	return b.String()
+}
+
+// restoreEvals gives the record's positions their kept scores; what cannot be read, or a ply
+// past the record, is left out.
+func (t *Table) restoreEvals(text string) {
+	for _, f := range strings.Fields(text) {
+		var ply, score, depth int
+		if n, _ := fmt.Sscanf(f, "%d:%d:%d", &ply, &score, &depth); n != 3 || ply < 0 || ply > t.Len() {
+			continue
+		}
+		info := engineclient.SearchInfo{Depth: max(depth, 1), Score: score}
+		switch {
+		case score >= EvalMate:
+			info.Score, info.Mate = 0, 1
+		case score <= -EvalMate:
+			info.Score, info.Mate = 0, -1
+		}
+		if t.rules.turnAt(ply) == 1 { // the side to move's view
+			info.Score, info.Mate = -info.Score, -info.Mate
+		}
+		t.SetScore(ply, info)
+	}
+}

@@ -144,3 +144,23 @@ func TestReportFromOwnSearches(t *testing.T) {
 		t.Errorf("position line %q", m.PositionLine(1))
 	}
 }
+
+// A reload keeps the scores found (the graph) and resumes a report under way.
+func TestReportResumesAfterReload(t *testing.T) {
+	m := scored(t, []string{"h2e2", "h9g7", "b0c2", "b9c7"}, []int{20, -25, 20}, nil)
+	m.StartReport()
+	r, err := RestoreTable(m.Save())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.ReportState() != "running" || !r.Graphing() {
+		t.Errorf("after a reload: report %q, graphing %v", r.ReportState(), r.Graphing())
+	}
+	pts := r.Evals()
+	if !pts[0].Known || pts[0].Score != 20 || !pts[1].Known || pts[1].Score != 25 || pts[3].Known {
+		t.Errorf("the scores after a reload: %+v", pts)
+	}
+	if got := r.Unscored(); len(got) != 2 || got[0] != 3 {
+		t.Errorf("still to search after a reload: %v", got)
+	}
+}

@@ -31,6 +31,10 @@ type Saved struct {
 	// for the next game ("" for none).
 	Clock     *SavedClock `json:"clock,omitempty"`
 	NextClock string      `json:"nextClock,omitempty"`
+	// Evals are the engine's scores of the record's positions (report.go); Reporting: the
+	// report asked for is still under way (it resumes).
+	Evals     string `json:"evals,omitempty"`
+	Reporting bool   `json:"reporting,omitempty"`
 }
 
 // SavedVersion is the Saved layout this code writes and reads.

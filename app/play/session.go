@@ -1,6 +1,7 @@
 package play
 
 import (
+	"strings"
 	"time"
 
 	"qipan/app/engineclient"
@@ -162,9 +163,14 @@ func (s *Session) Changed() Effects { return Effects{Save: true, Send: s.Table()
 // EngineSaid handles one line from the engine, for the game on the board (the other game's
 // answers were stopped when it left): its move is played, with its sound, and kept.
 func (s *Session) EngineSaid(line string) Effects {
-	send, moved, err := s.Table().EngineSaid(line)
+	t := s.Table()
+	graphing := t.Graphing()
+	send, moved, err := t.EngineSaid(line)
 	if !moved {
-		return Effects{Send: send, Err: err}
+		// A search of the graph's (Analyse game, the report) ended: its score is kept, so that
+		// a reload goes on from it.
+		keep := graphing && strings.HasPrefix(line, "bestmove")
+		return Effects{Send: send, Err: err, Save: keep}
 	}
 	e := s.moved()
 	e.Send, e.Err = send, err

@@ -761,6 +761,7 @@ func (t *Table) Save() Saved {
 	s.Human, s.TwoPlayer = t.rules.sides()[t.human], t.mode == TwoPlayer
 	s.Flipped, s.Held, s.Fresh = t.flipped, t.held, t.fresh
 	s.Clock, s.NextClock = t.saveClock()
+	s.Evals, s.Reporting = t.saveEvals(), t.reporting
 	return s
 }
 
@@ -825,6 +826,10 @@ func (t *Table) Restore(s Saved) error {
 	t.flipped, t.held, t.fresh = s.Flipped, s.Held, s.Fresh
 	t.restoreClock(s.Clock, s.NextClock)
 	t.ReadRecordEvals() // a report written is judged again from its scores
+	t.restoreEvals(s.Evals)
+	if s.Reporting {
+		t.StartReport()
+	}
 	return nil
 }
 
