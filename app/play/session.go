@@ -61,6 +61,8 @@ type Effects struct {
 	Unreadable bool
 	// LowTime: a clock has just come down to one of LowTimes (said aloud, with its sound).
 	LowTime *LowTimeWarning
+	// Quiet: only the engine's scores changed (kept with Save): nothing on the board moved.
+	Quiet bool
 }
 
 // Table returns the game on the board; Of returns the table of variant v (nil for none).
@@ -170,7 +172,7 @@ func (s *Session) EngineSaid(line string) Effects {
 		// A search of the graph's (Analyse game, the report) ended: its score is kept, so that
 		// a reload goes on from it.
 		keep := graphing && strings.HasPrefix(line, "bestmove")
-		return Effects{Send: send, Err: err, Save: keep}
+		return Effects{Send: send, Err: err, Save: keep, Quiet: keep}
 	}
 	e := s.moved()
 	e.Send, e.Err = send, err

@@ -423,7 +423,7 @@ func (p *Page) apply(ctx app.Context, e play.Effects) {
 		p.save(ctx)
 	}
 	p.post(ctx, e.Send)
-	if e.Save {
+	if e.Save && !e.Quiet {
 		ctx.Defer(scrollMoves)
 	}
 	p.notePuzzle(ctx)

@@ -245,11 +245,23 @@ func annotate(ctx context.Context, o options, stdin io.Reader, stdout, stderr io
 		}
 	}
 
+	// The output file is made (beside -o, renamed over it at the end) before the searches, so
+	// that a path that cannot be written fails at once.
+	var tmp *os.File
+	if o.out != "" {
+		if tmp, err = os.CreateTemp(filepath.Dir(o.out), "."+filepath.Base(o.out)+".*"); err != nil {
+			return err
+		}
+		defer os.Remove(tmp.Name()) // gone once renamed
+		defer tmp.Close()
+	}
 	start := time.Now()
 	plies := t.Unscored()
 	prog := newProgress(stderr, len(plies), start)
+	var st stats
 	err = search(ctx, t, plies, o.limits, o.jobs, func(r result) {
 		t.SetScore(r.ply, r.info)
+		st.add(r.info)
 		prog.step()
 	})
 	prog.done()
@@ -274,12 +286,16 @@ func annotate(ctx context.Context, o options, stdin io.Reader, stdout, stderr io
 	if text != "" && !strings.HasSuffix(text, "\n") {
 		text += "\n"
 	}
-	if err := write(o.out, stdout, text); err != nil {
+	if err := write(tmp, o.out, stdout, text); err != nil {
 		return err
 	}
-	fmt.Fprint(stderr, summary(t, rep, time.Since(start)))
+	fmt.Fprint(stderr, summary(t, rep, st, time.Since(start)))
 	if t.Variant() == play.VariantReversi && !o.table {
-		fmt.Fprintln(stderr, "Reversi records cannot hold the report: the record is written unchanged (-table writes the judgements)")
+		how := "without it"
+		if echo {
+			how = "unchanged"
+		}
+		fmt.Fprintf(stderr, "Reversi records cannot hold the report: the record is written %s (-table writes the judgements)\n", how)
 	}
 	return nil
 }
@@ -335,27 +351,20 @@ func outputFormat(t *play.Table, kind, asked string) (id string, echo bool) {
 	return asked, ok && t.Variant() == play.VariantReversi && asked == own
 }
 
-// write writes text to path (atomically: a file beside it renamed over it), or to stdout
-// when path is "".
-func write(path string, stdout io.Writer, text string) error {
-	if path == "" {
+// write writes text to tmp and renames it to path, or to stdout when there is no tmp.
+func write(tmp *os.File, path string, stdout io.Writer, text string) error {
+	if tmp == nil {
 		_, err := io.WriteString(stdout, text)
 		return err
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
+	if _, err := tmp.WriteString(text); err != nil {
 		return err
 	}
-	defer os.Remove(f.Name()) // gone once renamed
-	if _, err := f.WriteString(text); err != nil {
-		f.Close()
+	if err := tmp.Chmod(0o644); err != nil {
 		return err
 	}
-	if err := f.Close(); err != nil {
+	if err := tmp.Close(); err != nil {
 		return err
 	}
-	if err := os.Chmod(f.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+	return os.Rename(tmp.Name(), path)
 }

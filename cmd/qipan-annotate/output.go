@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"qipan/app/engineclient"
 	"qipan/app/i18n"
 	"qipan/app/play"
 )
@@ -150,6 +151,17 @@ func width(s string) int {
 	return w
 }
 
+// count writes n short: 950, 12.3k, 4.56M.
+func count(n uint64) string {
+	switch {
+	case n >= 1e6:
+		return fmt.Sprintf("%.2fM", float64(n)/1e6)
+	case n >= 1e4:
+		return fmt.Sprintf("%.1fk", float64(n)/1e3)
+	}
+	return strconv.FormatUint(n, 10)
+}
+
 // sideLine is a side's accuracy and marks: "Red: accuracy 91.2%, 1 inaccuracy, 0 mistakes,
 // 1 blunder in 20 moves".
 func sideLine(rep play.Report, s int, name string) string {
@@ -170,8 +182,21 @@ func sideLine(rep play.Report, s int, name string) string {
 		plural(c[1], "mistake"), plural(c[2], "blunder"), plural(rep.Judged[s], "move"))
 }
 
-// summary is the report's summary for stderr: each side's line, and what was left unjudged.
-func summary(t *play.Table, rep play.Report, took time.Duration) string {
+// stats are the searches' totals, for the summary.
+type stats struct {
+	searches, depth int
+	nodes           uint64
+}
+
+func (s *stats) add(i engineclient.SearchInfo) {
+	s.searches++
+	s.depth += i.Depth
+	s.nodes += i.Nodes
+}
+
+// summary is the report's summary for stderr: each side's line, what was left unjudged, and
+// what the searches took.
+func summary(t *play.Table, rep play.Report, st stats, took time.Duration) string {
 	var b strings.Builder
 	sides := sideNames(t, i18n.English)
 	for s := range 2 {
@@ -181,6 +206,11 @@ func summary(t *play.Table, rep play.Report, took time.Duration) string {
 		fmt.Fprintf(&b, "%d of %d moves judged (a search without a score, or a forced pass, leaves a move unjudged)\n",
 			len(rep.Moves), t.Len())
 	}
-	fmt.Fprintf(&b, "annotated %d moves in %.1f s\n", t.Len(), took.Seconds())
+	fmt.Fprintf(&b, "annotated %d moves in %.1f s", t.Len(), took.Seconds())
+	if st.searches > 0 {
+		fmt.Fprintf(&b, ": %d searches, depth %.1f and %s nodes each on average", st.searches,
+			float64(st.depth)/float64(st.searches), count(st.nodes/uint64(st.searches)))
+	}
+	b.WriteString("\n")
 	return b.String()
 }
