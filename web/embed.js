@@ -28,7 +28,7 @@
     const params = new URLSearchParams();
     if (opts.game) params.set("game", opts.game);
     params.set(text.indexOf("[DhtmlXQ]") >= 0 ? "dhtmlxq" : "text", text.trim());
-    for (const k of ["ply", "flip", "play", "theme", "lang", "autoplay", "notation"]) {
+    for (const k of ["ply", "flip", "play", "theme", "lang", "autoplay", "notation", "puzzle", "report"]) {
       if (opts[k]) params.set(k, opts[k]);
     }
     params.set("fit", "width");
@@ -87,9 +87,11 @@
 
   function options(el) {
     const o = {};
-    for (const k of ["game", "ply", "flip", "play", "theme", "lang", "autoplay", "notation"]) {
+    for (const k of ["game", "ply", "flip", "play", "theme", "lang", "autoplay", "notation", "report"]) {
       if (el && el.dataset && el.dataset[k]) o[k] = el.dataset[k];
     }
+    // <pre class="qipan" data-puzzle>FEN</pre>: the position is a puzzle (the bare attribute).
+    if (el && el.dataset && el.dataset.puzzle !== undefined && el.dataset.puzzle !== "0") o.puzzle = "1";
     if (!o.lang) {
       const marked = el && el.closest ? el.closest("[lang]") : null;
       o.lang = (marked && marked.lang) || document.documentElement.lang || navigator.language || "";

@@ -59,6 +59,8 @@ type Link struct {
 	Clocked bool
 	// Report: report=1, the embed shows the record's report (its accuracies and marks).
 	Report bool
+	// Puzzle: puzzle=1, the position is a puzzle for the reader to solve (the embed).
+	Puzzle bool
 }
 
 // Themes are the embed's looks: the app's (play.PageThemes: wood, plain, contrast), and "light" (the
@@ -140,7 +142,7 @@ func ParseLink(rawQuery, fragment, windowName string) (Link, error) {
 		}
 		l.Clock, l.Clocked = tc, true
 	}
-	l.Report = flag(get("report"))
+	l.Report, l.Puzzle = flag(get("report")), flag(get("puzzle"))
 	l.Flip, l.Play, l.FitWidth = flag(get("flip")), flag(get("play")), strings.EqualFold(get("fit"), "width")
 	if s := get("autoplay"); s != "" {
 		secs, err := strconv.ParseFloat(s, 64)

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -22,6 +23,7 @@ type Embed struct {
 	link      link.Link
 	opened    *link.Opened
 	session   *play.Session // the opened game, played against the engine with play=1
+	puzzle    bool          // puzzle=1: the position is a puzzle the reader solves
 	err       string        // why the link's game could not be shown, "" if it is
 	mounted   bool
 	movesOpen bool // the move list is unfolded (narrow frames fold it)
@@ -101,7 +103,7 @@ func (e *Embed) load(ctx app.Context) {
 	b := e.table()
 	e.session = play.NewSession(b)
 	e.eng = enginePipe{session: e.session, onLine: e.onEngineLine}
-	e.playing, e.autoplay = false, false
+	e.playing, e.autoplay = e.puzzle, false
 	if e.link.Autoplay > 0 && b.ShownPly() < b.Len() {
 		e.autoplay = true
 		e.tick(ctx)
@@ -131,6 +133,18 @@ func (e *Embed) open(query, fragment, name string) {
 	}
 	if err == nil {
 		e.opened.Table.ReadRecordEvals() // a report written into the record judges its moves
+	}
+	e.puzzle = false
+	if err == nil && l.Puzzle {
+		// The position shown is the puzzle: the reader plays the side to move, the engine
+		// defends (loaded with the reader's first move).
+		b := e.opened.Table
+		pz := play.Puzzle{Variant: b.Variant(), FEN: b.View(play.ViewOptions{}).Position}
+		if perr := b.StartPuzzle(pz); perr != nil {
+			err = errors.New(puzzleFENError(e.lang, pz.FEN, perr))
+		} else {
+			e.puzzle = true
+		}
 	}
 	if err != nil {
 		e.err = e.lang.T(i18n.EmbedCannotShow, err.Error())
@@ -183,6 +197,11 @@ func (e *Embed) onControl(ctx app.Context, a app.Action) {
 		}
 	case "play":
 		e.playFromHere(ctx)
+	case play.ActPuzzleHint, play.ActPuzzleSolution, play.ActPuzzleRetry:
+		if ef, ok := e.session.Do(act); ok {
+			e.eng.send(ctx, ef.Send)
+			ctx.Defer(scrollMoves)
+		}
 	}
 }
 
@@ -259,7 +278,7 @@ func (e *Embed) Render() app.UI {
 	return root.Body(
 		e.players(),
 		app.Div().Class("embed-main").Body(
-			app.Div().Class("embed-board").Body(drawBoard(b.View(play.ViewOptions{Lang: e.lang}), drawing{Ready: e.mounted, Lang: e.lang})),
+			app.Div().Class("embed-board").Body(drawBoard(b.View(play.ViewOptions{Lang: e.lang}), drawing{Ready: e.mounted, Lang: e.lang, Puzzle: e.puzzleState()})),
 			app.Div().Class("embed-side").Body(
 				e.bar(),
 				app.P().Class("embed-status").Attr("aria-live", "polite").Text(e.status()),
@@ -366,7 +385,15 @@ func (e *Embed) bar() app.UI {
 			Aria("label", l.T(i18n.AutoplayName)).Attr("aria-pressed", boolText(e.autoplay)))
 	}
 	row := []app.UI{app.Div().Class("controls embed-nav").Body(buttons...)}
-	if e.link.Play {
+	if e.puzzle {
+		_, state, _, _ := b.Puzzle()
+		solving := state == play.PuzzleSolving
+		row = append(row, app.Div().Class("embed-play puzzle-row").Body(
+			controlButton(string(play.ActPuzzleHint), l.T(i18n.PuzzleHintLabel), l.T(i18n.PuzzleHintTitle), solving && b.PersonToMove() && !b.Client.Hinting()),
+			controlButton(string(play.ActPuzzleSolution), l.T(i18n.PuzzleSolution), l.T(i18n.PuzzleSolutionTitle), true),
+			controlButton(string(play.ActPuzzleRetry), l.T(i18n.PuzzleRetry), l.T(i18n.PuzzleRetryTitle), b.Ply() > 0 || b.Len() > 0 || !solving),
+		))
+	} else if e.link.Play {
 		canPlay := !e.playing || b.Reviewing()
 		row = append(row, app.Div().Class("embed-play").Body(
 			controlButton("play", l.T(i18n.PlayFromHere), l.T(i18n.PlayFromHereTitle), canPlay && (!b.Over() || b.Reviewing())),
@@ -383,6 +410,11 @@ func (e *Embed) bar() app.UI {
 func (e *Embed) status() string {
 	b := e.table()
 	l := e.lang
+	if e.puzzle && !b.Reviewing() {
+		if pt := play.PuzzleText(l, b); pt != "" {
+			return pt
+		}
+	}
 	if e.playing && !b.Reviewing() {
 		return play.StatusText(l, b)
 	}
@@ -434,4 +466,13 @@ func recordJudgements(b *play.Table) []play.Judgement {
 		}
 	}
 	return out
+}
+
+// puzzleState is the board's data-puzzle in a puzzle frame ("" otherwise).
+func (e *Embed) puzzleState() string {
+	if !e.puzzle {
+		return ""
+	}
+	_, state, _, _ := e.table().Puzzle()
+	return string(state)
 }
