@@ -102,6 +102,14 @@ func formatInfo(d dialect, inf Info) string {
 
 // Budget says how long to think under the limits' clock: after soft no new iteration should
 // start, at hard the search stops. Both are 0 when there is no clock and no movetime.
+//
+// A move costs more than its search: the GUI, the pipe or the Worker's messages, and the stalls
+// of a loaded machine (the wasm engine under node answered up to 0.3 s past its hard limit with
+// other work on the machine; docs/strength-log.md, "Clock"). So overhead is held back for every
+// move still to play in the control (MovesToGo, 30 for sudden death): a reserve of 0.9 s that the
+// engine never plans to use. Below it the engine answers at once (a 1 ms budget), and an
+// increment, if any, fills the reserve again. With MovesToGo 1 (a fixed time for this move) only
+// one overhead is held back.
 func (l Limits) Budget() (soft, hard time.Duration) {
 	if l.MoveTime > 0 {
 		return l.MoveTime, l.MoveTime
@@ -109,14 +117,14 @@ func (l Limits) Budget() (soft, hard time.Duration) {
 	if l.Time <= 0 {
 		return 0, 0
 	}
-	const overhead = 30 * time.Millisecond // for the GUI and the pipe
-	left := l.Time - overhead
-	if left < time.Millisecond {
-		left = time.Millisecond
-	}
+	const overhead = 30 * time.Millisecond // per move still to play
 	mtg := l.MovesToGo
 	if mtg <= 0 || mtg > 30 {
 		mtg = 30
+	}
+	left := l.Time - overhead*time.Duration(mtg)
+	if left < time.Millisecond {
+		left = time.Millisecond
 	}
 	soft = left/time.Duration(mtg) + l.Inc*3/4
 	hard = soft * 3

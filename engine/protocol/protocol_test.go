@@ -540,10 +540,15 @@ func TestBudget(t *testing.T) {
 		{Limits{}, 0, 0},
 		{Limits{Depth: 5}, 0, 0},
 		{Limits{MoveTime: 500 * ms}, 500 * ms, 500 * ms},
-		{Limits{Time: 3030 * ms}, 100 * ms, 300 * ms},
-		{Limits{Time: 3030 * ms, Inc: 1000 * ms}, 850 * ms, 1500 * ms},
+		// Sudden death holds 30 × 30 ms back: 3900 ms leaves 3000 ms to plan with.
+		{Limits{Time: 3900 * ms}, 100 * ms, 300 * ms},
+		{Limits{Time: 3900 * ms, Inc: 1000 * ms}, 850 * ms, 1500 * ms},
 		{Limits{Time: 1030 * ms, MovesToGo: 1}, 1000 * ms, 1000 * ms},
-		{Limits{Time: 1030 * ms, MovesToGo: 2}, 500 * ms, 500 * ms},
+		{Limits{Time: 1060 * ms, MovesToGo: 2}, 500 * ms, 500 * ms},
+		{Limits{Time: 60 * time.Second}, 1970 * ms, 5910 * ms},
+		// Within the reserve the engine answers at once, increment or not.
+		{Limits{Time: 900 * ms}, ms / 30, ms / 30 * 3},
+		{Limits{Time: 500 * ms, Inc: 2000 * ms}, ms / 2, ms / 2},
 		{Limits{Time: 10 * ms}, ms / 30, ms / 30 * 3},
 	}
 	for _, tt := range tests {
@@ -553,6 +558,39 @@ func TestBudget(t *testing.T) {
 		}
 		if soft > hard {
 			t.Errorf("%+v: soft %v > hard %v", tt.lim, soft, hard)
+		}
+	}
+}
+
+// TestBudgetKeepsReserve plays out clocks with Budget: every move costs its soft budget plus a
+// latency (the pipe or the Worker), and at the move with the least time left a stall of 300 ms
+// comes on top of the hard budget. Sudden death at 1+0 for 200 moves a side (400 plies, past
+// the matches' 300), and 3+2 and 10+0 likewise: the clock must never reach 0.
+func TestBudgetKeepsReserve(t *testing.T) {
+	const ms = time.Millisecond
+	tests := []struct {
+		base, inc, latency time.Duration
+	}{
+		{60 * time.Second, 0, 3 * ms},
+		{60 * time.Second, 0, 1 * ms},
+		{180 * time.Second, 2 * time.Second, 3 * ms},
+		{10 * time.Second, 0, 2 * ms},
+	}
+	for _, tt := range tests {
+		clock, least := tt.base, tt.base
+		for move := 0; move < 200; move++ {
+			soft, _ := Limits{Time: clock, Inc: tt.inc}.Budget()
+			clock -= soft + tt.latency
+			if clock <= 0 {
+				t.Fatalf("%v+%v, latency %v: flagged at move %d", tt.base, tt.inc, tt.latency, move+1)
+			}
+			least = min(least, clock)
+			clock += tt.inc
+		}
+		// The stall at the worst moment: the least clock seen, the full hard budget and 300 ms.
+		_, hard := Limits{Time: least, Inc: tt.inc}.Budget()
+		if rest := least - hard - tt.latency - 300*ms; rest <= 0 {
+			t.Errorf("%v+%v, latency %v: %v left at worst, hard %v: a 300 ms stall flags", tt.base, tt.inc, tt.latency, least, hard)
 		}
 	}
 }
