@@ -339,6 +339,11 @@ func (t *Table) restoreClock(sc *SavedClock, next string) {
 		})
 	}
 	t.marks = t.marks[:min(len(t.marks), t.rules.gameLen()+1)]
+	if c.running < 0 && c.flagged < 0 && t.rules.gamePly() > 0 && !t.rules.Over() {
+		// Saved while paused (the page hidden, as it is when it closes): the side to move's
+		// time runs again from now, its base as the pause left it.
+		c.running, c.since = t.rules.turnAt(t.rules.gamePly()), now
+	}
 	t.clock = c
 }
 

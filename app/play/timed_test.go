@@ -204,6 +204,27 @@ func TestClockSavedOverReload(t *testing.T) {
 			t.Errorf("the next time control %v, want %v", r.NextTimeControl(), m.NextTimeControl())
 		}
 	}
+	// Saved as the page closes (hidden, so paused against the computer): the clock runs again
+	// after the reload, with the time the move had used taken off.
+	f := newFakeTime()
+	h := timedXQ(TimeControl{Base: time.Minute}, f)
+	clickMoves(t, h, f, time.Second, "h2e2")
+	h.EngineLines()
+	f.pass(time.Second)
+	h.EngineSaid("bestmove h9g7")
+	f.pass(10 * time.Second)
+	h.SetHidden(true)
+	back := h.Save()
+	f.pass(time.Hour)
+	hr := NewTable(VariantXiangqi)
+	hr.now = f.now
+	if err := hr.Restore(back); err != nil {
+		t.Fatal(err)
+	}
+	f.pass(5 * time.Second)
+	if c, _ := hr.Clocks(); !c[0].Running || c[0].Left != 45*time.Second {
+		t.Errorf("after a reload of a paused game: Red %+v, want 45 s running", c[0])
+	}
 	// A clock that cannot be read is left out; the game is kept.
 	m := newXQ()
 	play(t, m, "h2e2")
