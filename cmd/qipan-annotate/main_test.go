@@ -295,3 +295,26 @@ func TestProgress(t *testing.T) {
 		t.Errorf("progress:\n%s", b.String())
 	}
 }
+
+// Every move is judged: the mate that ends a game, the last move of a Reversi game and the
+// move before a forced pass (the pass itself is no one's choice).
+func TestEveryMoveJudged(t *testing.T) {
+	for _, tc := range []struct {
+		name, record string
+		rows         int
+	}{
+		{"mate", "4k4/R8/9/9/9/9/9/9/9/1R3K3 w - - 0 1 moves a8a7 e9e8 b0b8 e8e9 a7a9\n", 5},
+		{"reversi with a pass", "f5d6c3f4c5c4e3d3b4a4c2e2c6e6f3d2c1d1a3b3e1f2b1a2g1g3g5f1g4h1h2h3h4h5b5a1d7a6a5b6c7f6b2b7g6h7h6f7g8g2a8c8h8f8e8e7a7passb8d8g7\n", 60},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := runCmd(t, tc.record, "-table", "-")
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			rows := strings.Count(out, "\n") - 1 - 2 // the head, the accuracies
+			if rows != tc.rows || strings.Contains(errs, "moves judged") {
+				t.Errorf("%d moves judged, want %d: %s\n%s", rows, tc.rows, errs, out)
+			}
+		})
+	}
+}
