@@ -175,7 +175,18 @@ func (m *Xiangqi) evals(b *evalBook) []EvalPoint {
 // searched; finished positions are scored by the rules. ok is false when every position is
 // scored (the analysis is then over).
 func (m *Xiangqi) graphJob(b *evalBook) (j engineclient.Search, ok bool) {
-	for ply, key := range m.recordKeys() {
+	keys := m.recordKeys()
+	// A finished game's last position is scored by the rules, whatever comes before it.
+	if n := len(keys) - 1; !b.has(keys[n]) {
+		if p := m.game.PositionAt(n); len(p.LegalMoves()) == 0 {
+			score := -EvalMate
+			if p.Turn() == xiangqi.Black {
+				score = EvalMate
+			}
+			b.set(keys[n], score)
+		}
+	}
+	for ply, key := range keys {
 		if b.has(key) {
 			continue
 		}
@@ -205,6 +216,12 @@ func (r *Reversi) evals(b *evalBook) []EvalPoint {
 }
 
 func (r *Reversi) graphJob(b *evalBook) (j engineclient.Search, ok bool) {
+	// A finished game's last position is scored by its discs, whatever comes before it.
+	if p := r.game.PositionAt(r.game.Len()); p.Status() == reversi.Over {
+		if key := reversiKey(p); !b.has(key) {
+			b.set(key, (reversi.Count(p.Black())-reversi.Count(p.White()))*100)
+		}
+	}
 	for ply := 0; ply <= r.game.Len(); ply++ {
 		p := r.game.PositionAt(ply)
 		key := reversiKey(p)

@@ -177,18 +177,18 @@ func (t *Table) settlePuzzle() {
 
 // moveAt is the move of the record at ply (0 for the first) in coordinates, "" for none.
 func (t *Table) moveAt(ply int) string {
-	e, ok := t.rules.(enginePlayer)
-	if !ok || ply >= t.rules.gameLen() {
-		return ""
-	}
-	line := e.lineAt(ply + 1)
-	for i := len(line) - 1; i >= 0; i-- {
-		if line[i] == ' ' {
-			return line[i+1:]
-		}
+	if m, ok := t.rules.(moveTexter); ok && ply >= 0 && ply < t.rules.gameLen() {
+		return m.moveText(ply)
 	}
 	return ""
 }
+
+// moveTexter is a game that writes a move of its record in coordinates without replaying it
+// (the report asks for every move at each render).
+type moveTexter interface{ moveText(ply int) string }
+
+func (m *Xiangqi) moveText(ply int) string { return m.recordMoves()[ply].String() }
+func (r *Reversi) moveText(ply int) string { return r.game.MoveAt(ply).String() }
 
 // OpenPuzzle puts p on the board in place of the game of its variant, which is kept to be
 // brought back (Replace): nothing of a game in progress is lost by opening a puzzle. The board

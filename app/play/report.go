@@ -131,6 +131,9 @@ func (t *Table) Report() Report {
 		if t.passes(ply - 1) { // a forced pass is no one's choice
 			continue
 		}
+		if t.passes(ply) && ply+1 < len(points) {
+			a = points[ply+1] // the position the pass leads to: the same discs, scored
+		}
 		if !b.Known || !a.Known {
 			rep.Complete = false
 			continue

@@ -164,3 +164,19 @@ func TestReportResumesAfterReload(t *testing.T) {
 		t.Errorf("still to search after a reload: %v", got)
 	}
 }
+
+// The mating move is judged though the positions before it are not all scored yet (the
+// finished position is the rules'), and Unscored leaves it out.
+func TestReportMateAndPass(t *testing.T) {
+	m := newXQ()
+	if _, _, err := m.Import("[FEN \"3k5/RR7/9/9/9/9/9/9/9/4K4 w - - 0 1\"]\n\n1. a8a9 *"); err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Unscored(); len(got) != 1 || got[0] != 0 {
+		t.Errorf("unscored %v, want only the start (the mate is the rules')", got)
+	}
+	m.SetScore(0, engineclient.SearchInfo{Depth: 5, Mate: 1})
+	if rep := m.Report(); !rep.Complete || rep.Judgements(1)[0] != Fine {
+		t.Errorf("the mating move: %+v", rep)
+	}
+}

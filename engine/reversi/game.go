@@ -62,6 +62,14 @@ func (g *Game) Len() int { return len(g.moves) }
 // Moves returns a copy of all recorded moves (len == Len()).
 func (g *Game) Moves() []Move { return append([]Move(nil), g.moves...) }
 
+// MoveAt is the record's move i (0 for the first), without copying the record; NoMove past it.
+func (g *Game) MoveAt(i int) Move {
+	if i < 0 || i >= len(g.moves) {
+		return NoMove
+	}
+	return g.moves[i]
+}
+
 // Position returns a copy of the current position.
 func (g *Game) Position() *Position { p := g.pos[g.ply]; return &p }
 
