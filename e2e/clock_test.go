@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // jsClockMs is a side's clock's time left in ms (data-ms), -1 when it is not shown.
@@ -72,6 +74,9 @@ func TestClock(t *testing.T) {
 		t.Errorf("the result reads %q", s)
 	}
 	screenshot(t, ctx, "clock-02-flag-en")
+	run(t, ctx, 10*time.Second, "phone", chromedp.EmulateViewport(360, 740, chromedp.EmulateScale(2)))
+	screenshot(t, ctx, "clock-03-phone")
+	run(t, ctx, 10*time.Second, "back to the desktop size", chromedp.EmulateViewport(1366, 768))
 	if click(t, ctx, "b0"); eval[int](t, ctx, `document.querySelectorAll("[data-hint]").length`) != 0 {
 		t.Error("a piece was selectable after the flag fell")
 	}
