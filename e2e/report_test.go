@@ -66,6 +66,22 @@ func TestReport(t *testing.T) {
 	waitFor(t, ctx, 5*time.Second, "the comment", `document.querySelector("[data-comment]")?.textContent.includes("was best")`)
 	screenshot(t, ctx, "report-02-zh-phone")
 	run(t, ctx, 10*time.Second, "1366×768", chromedp.EmulateViewport(1366, 768))
+
+	// Learn from your mistakes: the blunder's position, to better; the game kept meanwhile.
+	action(t, ctx, "live")
+	action(t, ctx, "learn")
+	waitFor(t, ctx, 10*time.Second, "the exercise", jsPuzzle+` === "solving" && document.querySelector(".status").textContent.includes("找出比")`)
+	if s := eval[string](t, ctx, `document.querySelector(".status").textContent`); !strings.Contains(s, "E2-E6") && !strings.Contains(s, "炮五进四") {
+		t.Errorf("the exercise reads %q", s)
+	}
+	screenshot(t, ctx, "report-03-learn")
+	action(t, ctx, "restore-previous")
+	waitFor(t, ctx, 10*time.Second, "the game back", jsPlies+` === 4 && `+jsPuzzle+` === ""`)
+	action(t, ctx, "learn")
+	waitFor(t, ctx, 10*time.Second, "the exercise again", jsPuzzle+` === "solving"`)
+	playMove(t, ctx, "h0", "g2") // a developing move: as good, or not, the defence says
+	waitFor(t, ctx, 15*time.Second, "the verdict", jsPuzzle+` === "solved" || `+jsPuzzle+` === "failed"`)
+	t.Logf("the exercise's verdict on 马二进三: %s", eval[string](t, ctx, jsPuzzle))
 }
 
 // reportInAnyBrowser is the report of the planted blunder in any browser, in Chinese: the

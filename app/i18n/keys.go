@@ -67,7 +67,14 @@ const (
 	ReportButton
 	ReportRunning
 	ReportTitle
-	ReportSide  // side, accuracy, ?!, ?, ??
+	ReportSide // side, accuracy, ?!, ?, ??
+	LearnGoal  // the move played
+	LearnSolved
+	LearnWorse // the better move
+	LearnButton
+	LearnTitle
+	LearnDone   // found, of
+	LearnName   // move number, the move
 	ReversiPass // side
 	BlackDiscs
 	WhiteDiscs

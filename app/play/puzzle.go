@@ -25,6 +25,11 @@ type Puzzle struct {
 	Mate    int    // the forced mate's length in moves, as verified (0: not known)
 	// First are the winning first moves a verifier proved, in coordinates ("h2e2").
 	First []string
+	// An exercise of the report's (learn.go): Goal GoalBetter, the score the better move Best
+	// keeps (the solver's view), and the move Played in the game instead, in coordinates.
+	Goal         PuzzleGoal
+	Score        int
+	Best, Played string
 }
 
 // PuzzleState is how the puzzle on the board stands, as the board's data-puzzle writes it
@@ -44,6 +49,7 @@ const (
 	MissEscapes PuzzleMiss = "escapes" // after the move the defence sees no mate against it
 	MissMates   PuzzleMiss = "mates"   // the defence mates first
 	MissShown   PuzzleMiss = "shown"   // the person asked for the solution
+	MissWorse   PuzzleMiss = "worse"   // an exercise's answer is not as good as the better move
 )
 
 // PuzzleGo is the defence's search: time to see a mate coming several moves ahead.
@@ -153,6 +159,12 @@ func (t *Table) judgePuzzle(searched engineclient.Search) {
 		return // a proven first move
 	}
 	info := t.Client.Info()
+	if pz.p.Goal == GoalBetter {
+		if ply == 1 {
+			t.judgeBetter(pz, searched, info)
+		}
+		return
+	}
 	if info.Pos == searched.Pos && info.Mate < 0 {
 		return
 	}
@@ -165,6 +177,10 @@ func (t *Table) judgePuzzle(searched engineclient.Search) {
 // settlePuzzle notes a puzzle solved when its game ends won by the solver.
 func (t *Table) settlePuzzle() {
 	pz := t.puzzle
+	if pz != nil && pz.state == PuzzleSolving && pz.p.Goal == GoalBetter && t.rules.gamePly() >= 1 && t.moveAt(0) == pz.p.Best {
+		pz.state = PuzzleSolved // the better move itself: no need to wait for the defence
+		return
+	}
 	if pz == nil || pz.state != PuzzleSolving || !t.rules.Over() {
 		return
 	}

@@ -16,7 +16,7 @@ type PuzzleProgress map[string]PuzzleState
 // PuzzleID names p in a PuzzleProgress: "适情雅趣 12" for a collection's, "fen <FEN>" for one
 // with no collection or number (a link's).
 func PuzzleID(p Puzzle) string {
-	if p.Source != "" && p.Number > 0 {
+	if p.Source != "" && p.Number > 0 && p.Source != LearnSource { // an exercise is its position
 		return p.Source + " " + strconv.Itoa(p.Number)
 	}
 	return "fen " + strings.TrimSpace(p.FEN)

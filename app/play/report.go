@@ -334,7 +334,7 @@ func (t *Table) ReportState() string {
 // TakeReport reports, once, that the report asked for has every score it needs: the caller
 // writes it (WriteReport, in the reader's language) and keeps the game.
 func (t *Table) TakeReport() bool {
-	if !t.reporting || t.Graphing() {
+	if !t.reporting {
 		return false
 	}
 	t.wanted() // the graph's next search, if any, ends Graphing when every position is scored
@@ -415,9 +415,10 @@ func (t *Table) MarkedMoveTexts(n Notation) []string {
 	return out
 }
 
-// saveEvals is the scores of the record's positions as Saved keeps them: "ply:score:depth"
-// (the score from the first side's view), space-separated. A reload keeps the graph, and a
-// report under way resumes.
+// saveEvals is the scores of the record's positions as Saved keeps them: "ply:score:depth" and
+// the search's line (":h0g2,i9h9", the report's better moves), the score from the first side's
+// view, space-separated. A reload keeps the graph and the report, and a report under way
+// resumes.
 func (t *Table) saveEvals() string {
 	e, ok := t.rules.(enginePlayer)
 	if !ok || len(t.evals) == 0 {
@@ -430,6 +431,9 @@ func (t *Table) saveEvals() string {
 				b.WriteByte(' ')
 			}
 			fmt.Fprintf(&b, "%d:%d:%d", p.Ply, p.Score, p.Depth)
+			if len(p.PV) > 0 {
+				b.WriteString(":" + strings.Join(p.PV, ","))
+			}
 		}
 	}
 	return b.String()
@@ -439,11 +443,20 @@ func (t *Table) saveEvals() string {
 // past the record, is left out.
 func (t *Table) restoreEvals(text string) {
 	for _, f := range strings.Fields(text) {
-		var ply, score, depth int
-		if n, _ := fmt.Sscanf(f, "%d:%d:%d", &ply, &score, &depth); n != 3 || ply < 0 || ply > t.Len() {
+		parts := strings.Split(f, ":")
+		if len(parts) < 3 {
+			continue
+		}
+		ply, err1 := strconv.Atoi(parts[0])
+		score, err2 := strconv.Atoi(parts[1])
+		depth, err3 := strconv.Atoi(parts[2])
+		if err1 != nil || err2 != nil || err3 != nil || ply < 0 || ply > t.Len() {
 			continue
 		}
 		info := engineclient.SearchInfo{Depth: max(depth, 1), Score: score}
+		if len(parts) > 3 && parts[3] != "" {
+			info.PV = strings.Split(parts[3], ",")
+		}
 		switch {
 		case score >= EvalMate:
 			info.Score, info.Mate = 0, 1

@@ -163,6 +163,18 @@ func TestReportResumesAfterReload(t *testing.T) {
 	if got := r.Unscored(); len(got) != 2 || got[0] != 3 {
 		t.Errorf("still to search after a reload: %v", got)
 	}
+	// The lines are kept with the scores: the report's better moves, the exercises'.
+	w := scored(t, []string{"h2e2", "h9g7", "b0c2", "b9c7"}, []int{20, -25, 20, 480, -470}, map[int][]string{2: {"h0g2", "i9h9"}})
+	w.StartReport()
+	w.TakeReport()
+	w.WriteReport(i18n.English, ICCS)
+	back, err := RestoreTable(w.Save())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ex := back.Mistakes(ICCS); len(ex) != 1 || ex[0].Best != "h0g2" {
+		t.Errorf("the exercises after a reload: %+v", ex)
+	}
 }
 
 // The mating move is judged though the positions before it are not all scored yet (the

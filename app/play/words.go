@@ -255,6 +255,9 @@ func PuzzleText(l i18n.Lang, b *Table) string {
 	}
 	solver := b.rules.turnAt(0)
 	defender := SideLabel(l, b.Variant(), solver^1)
+	if p.Goal == GoalBetter {
+		return learnText(l, b, p, state, miss)
+	}
 	switch {
 	case state == PuzzleSolved:
 		return l.T(i18n.PuzzleSolved)
@@ -281,5 +284,29 @@ func PuzzleText(l i18n.Lang, b *Table) string {
 
 // PuzzleName names p in l as its collection does ("适情雅趣 第12局 二鬼拍门").
 func PuzzleName(l i18n.Lang, p Puzzle) string {
+	if p.Source == LearnSource { // an exercise of the report's: the move it betters
+		return l.T(i18n.LearnName, (p.Number+1)/2, p.Title)
+	}
 	return strings.TrimSpace(l.T(i18n.PuzzleNumber, p.Source, p.Number, p.Title))
+}
+
+// learnText is an exercise's status line (learn.go): the move to better, then the verdict.
+func learnText(l i18n.Lang, b *Table, p Puzzle, state PuzzleState, miss PuzzleMiss) string {
+	switch {
+	case state == PuzzleSolved:
+		return l.T(i18n.LearnSolved)
+	case miss == MissShown || miss == MissWorse:
+		best := p.Best
+		if e, ok := b.rules.(enginePlayer); ok {
+			if t := e.pvTexts(0, []string{p.Best}, DefaultNotation(l)); len(t) == 1 {
+				best = t[0]
+			}
+		}
+		return l.T(i18n.LearnWorse, best)
+	}
+	s := l.T(i18n.LearnGoal, p.Title)
+	if b.Client.Thinking() {
+		s += " · " + l.T(i18n.ComputerThinking)
+	}
+	return s
 }

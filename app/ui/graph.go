@@ -142,6 +142,7 @@ func (p *Page) graphSlot() app.UI {
 			controlButton("analyse-game", label, l.T(i18n.AnalyseGameTitle), p.engineOK() && b.Len() > 0).
 				Attr("aria-pressed", boolText(b.Graphing())),
 			controlButton("report", report, l.T(i18n.ReportTitle), p.engineOK() && b.Len() > 0 && b.ReportState() != "running"),
+			controlButton("learn", l.T(i18n.LearnButton), l.T(i18n.LearnTitle), p.engineOK() && len(b.Mistakes(p.notation())) > 0),
 		),
 	)
 }

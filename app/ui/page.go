@@ -53,8 +53,12 @@ type Page struct {
 	editCursor int          // the editor's point in the tab order
 	puzzles    puzzleBook   // the puzzles: the collection, its list, the progress (puzzles.go)
 	clockDue   bool         // a clock tick is on its way (clock.go)
-	clockSay   string       // the last low-time warning, for screen readers
-	unhide     func()       // stops listening to the page being hidden
+	// learn are the exercises of the report's mistakes being gone through (learn.go), at
+	// learnAt; nil when not learning.
+	learn    []play.Puzzle
+	learnAt  int
+	clockSay string // the last low-time warning, for screen readers
+	unhide   func() // stops listening to the page being hidden
 }
 
 // engineWorker is the engine in its Web Worker: one protocol line in, lines out (through the
@@ -278,7 +282,14 @@ func (p *Page) onControl(ctx app.Context, a app.Action) {
 		p.togglePuzzles(ctx)
 		return
 	case "puzzle-next":
+		if p.learning() {
+			p.nextMistake(ctx)
+			return
+		}
 		p.nextPuzzle(ctx)
+		return
+	case "learn":
+		p.startLearning(ctx)
 		return
 	case "promote-variation", "delete-variation":
 		if m, ok := b.Annotated(); !ok || !variationAction(b, m, action) {

@@ -202,6 +202,9 @@ func (p *Page) nextPuzzle(ctx app.Context) {
 // canNext reports whether Next may have a puzzle to open: one not solved is left, or the
 // collection is not loaded yet.
 func (p *Page) canNext() bool {
+	if p.learning() {
+		return p.learnAt+1 < len(p.learn)
+	}
 	return p.puzzles.load != puzzlesLoaded || p.puzzles.progress.NextPuzzle(p.puzzles.list, p.puzzleIndex()) >= 0
 }
 
