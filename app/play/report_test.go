@@ -192,3 +192,35 @@ func TestReportMateAndPass(t *testing.T) {
 		t.Errorf("the mating move: %+v", rep)
 	}
 }
+
+// Reversi is judged by discs lost; its list marks come from the report (its records hold no
+// symbols).
+func TestReportReversi(t *testing.T) {
+	r := NewTable(VariantReversi)
+	r.SetTwoPlayer()
+	for _, sq := range []string{"f5", "d6", "c3"} {
+		n, _ := r.ParseSquare(sq)
+		if !r.Click(n) {
+			t.Fatalf("%s refused", sq)
+		}
+	}
+	// Scores for the side to move, centi-discs: Black's c3 gives away 12 discs.
+	for ply, s := range []int{0, 0, 0, 1200} {
+		if !r.SetScore(ply, engineclient.SearchInfo{Depth: 10, Score: s, PV: []string{"f4"}}) {
+			t.Fatalf("SetScore(%d)", ply)
+		}
+	}
+	r.StartReport()
+	if !r.TakeReport() {
+		t.Fatal("the report is not due")
+	}
+	if j := r.Report().Judgements(3); j[0] != Fine || j[1] != Fine || j[2] != Mistake {
+		t.Errorf("judgements %v", j)
+	}
+	if texts := r.MarkedMoveTexts(ICCS); len(texts) != 3 || !strings.HasSuffix(texts[2], "?") || strings.HasSuffix(texts[2], "??") {
+		t.Errorf("the list's texts %q", texts)
+	}
+	if r.WriteReport(i18n.English, ICCS) {
+		t.Error("Reversi's record took a report it cannot hold")
+	}
+}
