@@ -429,10 +429,21 @@ func (l Link) openReversi() (*Opened, error) {
 // ShareQuery is the query of a link to b's game so far and its shown position, short: the
 // start position when it is not the usual one, the moves played in coordinates (UCCI; a
 // Reversi transcript), and the ply when the board shows an earlier one. With embed set it
-// always names the ply shown (an embed otherwise opens at the start) and the flip.
+// always names the ply shown (an embed otherwise opens at the start) and the flip. A puzzle on
+// the board is shared as its position to solve.
 func ShareQuery(b *play.Table, embed bool) string {
 	var parts []string
 	add := func(k, v string) { parts = append(parts, k+"="+queryEscape(v)) }
+	if pz, _, _, ok := b.Puzzle(); ok && pz.FEN != "" {
+		// A puzzle is shared as a puzzle: its position, to solve (the app's ?puzzle=1, the
+		// embed's puzzle=1), not the moves tried.
+		if b.Variant() == play.VariantReversi {
+			add("game", play.VariantReversi)
+		}
+		parts = append(parts, "puzzle=1")
+		add("fen", pz.FEN)
+		return strings.Join(parts, "&")
+	}
 	n := max(b.Ply(), b.ShownPly())
 	if m, ok := b.Xiangqi(); ok {
 		g := m.Game()

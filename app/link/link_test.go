@@ -308,3 +308,20 @@ func xiangqiOf(t *play.Table) *play.Xiangqi {
 	m, _ := t.Xiangqi()
 	return m
 }
+
+// A puzzle on the board is shared as the puzzle, and the link opens it as one.
+func TestShareQueryOfAPuzzle(t *testing.T) {
+	b := play.NewTable(play.VariantXiangqi)
+	fen := "3k5/RR7/9/9/9/9/9/9/9/4K4 w - - 0 1"
+	if err := b.StartPuzzle(play.Puzzle{Variant: play.VariantXiangqi, FEN: fen}); err != nil {
+		t.Fatal(err)
+	}
+	q := ShareQuery(b, true)
+	if q != "puzzle=1&fen=3k5/RR7/9/9/9/9/9/9/9/4K4+w+-+-+0+1" {
+		t.Fatalf("share query %q", q)
+	}
+	l, err := ParseLink(q, "", "")
+	if err != nil || !l.Puzzle || l.FEN != fen {
+		t.Errorf("read back: %+v, %v", l, err)
+	}
+}
