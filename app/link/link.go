@@ -434,7 +434,7 @@ func (l Link) openReversi() (*Opened, error) {
 func ShareQuery(b *play.Table, embed bool) string {
 	var parts []string
 	add := func(k, v string) { parts = append(parts, k+"="+queryEscape(v)) }
-	if pz, _, _, ok := b.Puzzle(); ok && pz.FEN != "" {
+	if pz, _, _, ok := b.Puzzle(); ok && pz.FEN != "" && pz.Goal == play.GoalMate {
 		// A puzzle is shared as a puzzle: its position, to solve (the app's ?puzzle=1, the
 		// embed's puzzle=1), not the moves tried.
 		if b.Variant() == play.VariantReversi {
