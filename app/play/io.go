@@ -151,7 +151,9 @@ func (m *Xiangqi) Record(p Seats) *record.Game {
 	r.SetTag("Black", black)
 	if p.TC.On() {
 		r.SetTag("TimeControl", p.TC.PGN())
-		r.Moves = clocked(r.Moves, m.game.Moves(), p.Clocks)
+		if p.Clocks != nil {
+			r.Moves = clocked(r.Moves, m.game.Moves(), p.Clocks())
+		}
 	}
 	if p.Flagged >= 0 && !m.game.Result().Over() {
 		r.Result = "0-1"

@@ -152,15 +152,17 @@ type Seats struct {
 	Human int
 	Level int
 	// The clock the game was played at (NoClock for none), each move's time left to its
-	// mover after it (Clocks[i] after move i+1), and the side that lost on time (-1: none).
+	// mover after it (Clocks()[i] after move i+1; asked only by a writer that writes them,
+	// as the board's view asks Seats at every render), and the side that lost on time (-1:
+	// none).
 	TC      TimeControl
-	Clocks  []time.Duration
+	Clocks  func() []time.Duration
 	Flagged int
 }
 
 // Seats is who plays each side now.
 func (t *Table) Seats() Seats {
-	return Seats{Mode: t.mode, Human: t.human, Level: t.level, TC: t.TimeControl(), Clocks: t.moveClocks(), Flagged: t.Flagged()}
+	return Seats{Mode: t.mode, Human: t.human, Level: t.level, TC: t.TimeControl(), Clocks: t.moveClocks, Flagged: t.Flagged()}
 }
 
 // errNoRecords is Import's error in a game with no records to read.
@@ -771,10 +773,7 @@ func (t *Table) Import(text string) (kind string, notes []string, err error) {
 	if r, ok := t.rules.(recorder); ok {
 		kind, notes, err = r.Import(text)
 		if err == nil {
-			t.reset()
-			t.stopClock() // the record's game was not played at this clock
-			t.ReadRecordEvals()
-			t.hold() // the record is the reader's: the computer waits until they play on
+			t.imported()
 		}
 		return kind, notes, err
 	}
@@ -787,14 +786,21 @@ func (t *Table) ImportFile(data []byte, decode func([]byte) string) (kind string
 	if r, ok := t.rules.(recorder); ok {
 		kind, notes, err = r.ImportFile(data, decode)
 		if err == nil {
-			t.reset()
-			t.stopClock()
-			t.ReadRecordEvals()
-			t.hold()
+			t.imported()
 		}
 		return kind, notes, err
 	}
 	return "", nil, errNoRecords
+}
+
+// imported settles the table on a record just read: nothing of the game replaced, no clock
+// (the record's game was not played at this one), the record's own scores, and the computer
+// waiting until the reader plays on (the record is theirs to read).
+func (t *Table) imported() {
+	t.reset()
+	t.stopClock()
+	t.ReadRecordEvals()
+	t.hold()
 }
 
 // Exports lists the texts the game can be written as.

@@ -96,10 +96,7 @@ func (t *Table) clockMoved(before int, now time.Time) {
 
 	ply := t.rules.gamePly()
 	c.Start(t.rules.turnAt(ply), now)
-	if t.paused() {
-		c.Pause(now)
-	}
-	if t.rules.Over() {
+	if t.paused() || t.rules.Over() {
 		c.Pause(now)
 	}
 	t.marks = t.marks[:min(before+1, len(t.marks))]
