@@ -50,7 +50,6 @@ import (
 	"strings"
 	"time"
 
-	"qipan/app/engineclient"
 	"qipan/app/i18n"
 	"qipan/app/play"
 	"qipan/engine/protocol"
@@ -269,10 +268,6 @@ func annotate(ctx context.Context, o options, stdin io.Reader, stdout, stderr io
 	if err != nil {
 		return err
 	}
-	// Unscored scores a finished position (a mate, a Reversi game's end) only once every
-	// position before it is scored: asked again, it scores the last one.
-	t.Unscored()
-	scorePasses(t)
 	rep := t.Report()
 	t.WriteReport(o.lang, o.notation)
 
@@ -303,28 +298,6 @@ func annotate(ctx context.Context, o options, stdin io.Reader, stdout, stderr io
 		fmt.Fprintf(stderr, "Reversi records cannot hold the report: the record is written %s (-table writes the judgements)\n", how)
 	}
 	return nil
-}
-
-// scorePasses gives each position where Reversi's side to move must pass (which Unscored
-// leaves out: the pass needs no search) the score of the position after the pass, so that the
-// move before the pass is judged too.
-func scorePasses(t *play.Table) {
-	if t.Variant() != play.VariantReversi {
-		return
-	}
-	ev := t.Evals()
-	moves := t.MoveTexts(play.ICCS)
-	for ply := 0; ply+1 < len(ev) && ply < len(moves); ply++ {
-		next := ev[ply+1]
-		if moves[ply] != "pass" || ev[ply].Known || !next.Known {
-			continue
-		}
-		score := next.Score // the first side's view, the same before the pass and after it
-		if t.Mover(ply+1) == 1 {
-			score = -score // the side to move's view
-		}
-		t.SetScore(ply, engineclient.SearchInfo{Depth: 1, Score: score, PV: append([]string{"pass"}, next.PV...)})
-	}
 }
 
 // reversiText is text made only of Reversi's squares (a1–h8) and passes: a transcript, which
