@@ -568,8 +568,8 @@ func reportLine(l i18n.Lang, b *play.Table) string {
 	rep := b.Report()
 	var parts []string
 	for side := range 2 {
-		c := rep.Counts[side]
-		parts = append(parts, l.T(i18n.ReportSide, play.SideLabel(l, b.Variant(), side), strconv.FormatFloat(rep.Accuracy[side], 'f', 0, 64), c[0], c[1], c[2]))
+		text, _ := rep.AccuracyText(l, side)
+		parts = append(parts, text)
 	}
 	return strings.Join(parts, "   ")
 }

@@ -469,3 +469,11 @@ func (t *Table) restoreEvals(text string) {
 		t.SetScore(ply, info)
 	}
 }
+
+// AccuracyText is one side's line of the report in l: "Red 87% accurate · ?! 1 ? 0 ?? 1"; its
+// accuracy, rounded, is acc.
+func (r Report) AccuracyText(l i18n.Lang, side int) (text, acc string) {
+	c := r.Counts[side&1]
+	acc = strconv.FormatFloat(r.Accuracy[side&1], 'f', 0, 64)
+	return l.T(i18n.ReportSide, SideLabel(l, r.variant, side), acc, c[0], c[1], c[2]), acc
+}

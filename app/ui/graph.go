@@ -157,10 +157,8 @@ func reportSummary(b *play.Table, l i18n.Lang, class string) app.UI {
 	rep := b.Report()
 	var parts []app.UI
 	for side, name := range clockNames[b.Variant()] {
-		c := rep.Counts[side]
-		acc := strconv.FormatFloat(rep.Accuracy[side], 'f', 0, 64)
-		parts = append(parts, app.Span().Class("report-side").Attr("data-accuracy", name).Attr("data-value", acc).
-			Text(l.T(i18n.ReportSide, play.SideLabel(l, b.Variant(), side), acc, c[0], c[1], c[2])))
+		text, acc := rep.AccuracyText(l, side)
+		parts = append(parts, app.Span().Class("report-side").Attr("data-accuracy", name).Attr("data-value", acc).Text(text))
 	}
 	return el.Body(parts...)
 }
