@@ -37,7 +37,10 @@ engine_wasm_build() { wasm_build -gcflags='qipan/engine/...=-B' -o "$1" ./wasm; 
 app_wasm_build() {
   local tmp rc=0
   tmp="$(mktemp -d)"
-  go run ./cmd/qipan-site goapp -src "$(go list -m -f '{{.Dir}}' github.com/maxence-charriere/go-app/v10)" -out "$tmp/go-app" &&
+  # go list -m names a module's folder only once it is in the module cache: on a fresh machine
+  # it is not yet, and the copy would have no source.
+  go mod download github.com/maxence-charriere/go-app/v10 &&
+    go run ./cmd/qipan-site goapp -src "$(go list -m -f '{{.Dir}}' github.com/maxence-charriere/go-app/v10)" -out "$tmp/go-app" &&
     cp go.mod go.sum "$tmp/" &&
     printf '\nreplace github.com/maxence-charriere/go-app/v10 => %s\n' "$tmp/go-app" >>"$tmp/go.mod" &&
     wasm_build -modfile "$tmp/go.mod" -o "$1" ./cmd/qipan-site || rc=$?
