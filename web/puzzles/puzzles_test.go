@@ -1,0 +1,46 @@
+package puzzles
+
+import (
+	"testing"
+
+	"qipan/app/play"
+)
+
+// TestCollections: every file here is embedded, is a game's the board knows, and reads as a
+// collection; the classical Xiangqi manuals are there whole.
+func TestCollections(t *testing.T) {
+	cs := Collections()
+	if len(cs) == 0 {
+		t.Fatal("no collection embedded")
+	}
+	for _, c := range cs {
+		if c.Variant != play.VariantXiangqi && c.Variant != play.VariantReversi {
+			t.Errorf("%s: the game %q is none the board plays", c.Name, c.Variant)
+		}
+		list, err := play.ParsePuzzles(c.Variant, c.Text)
+		if err != nil || len(list) == 0 {
+			t.Errorf("%s: %d puzzles, %v", c.Name, len(list), err)
+		}
+	}
+	xq, err := For(play.VariantXiangqi)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(xq) != 329 {
+		t.Errorf("%d Xiangqi puzzles, want the 329 of xiangqi-classical.tsv", len(xq))
+	}
+	if xq[0].Source != "适情雅趣" || xq[0].Number != 1 || xq[0].Mate != 7 {
+		t.Errorf("the first puzzle: %+v", xq[0])
+	}
+	if list, err := For("chess"); len(list) != 0 || err != nil {
+		t.Errorf("a game without collections: %d puzzles, %v", len(list), err)
+	}
+}
+
+func TestVariantOf(t *testing.T) {
+	for name, want := range map[string]string{"xiangqi-classical.tsv": "xiangqi", "reversi.tsv": "reversi", "reversi.endgames.tsv": "reversi"} {
+		if got := variantOf(name); got != want {
+			t.Errorf("variantOf(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
