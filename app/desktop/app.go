@@ -8,6 +8,7 @@
 //   - app.go:     App, its events and the engine conversation
 //   - view.go:    the Scene of a frame: the board from play's BoardView, pieces, marks
 //   - panel.go:   the panel's rows: status, buttons, players, comment, engine, move list
+//   - puzzles.go: the puzzles (残局): the shipped collections listed, opened, their progress
 //   - measure.go: the panel's texts laid out (wrapped lines, buttons sized to their labels)
 //   - layout.go:  where the board and the panel go for a window size; hit tests
 //   - scene.go:   a Scene: the drawing operations of a frame, in window pixels
@@ -93,6 +94,17 @@ const (
 	KeyCopy  // copy the game (FEN or transcript)
 	KeyPaste // import the clipboard's text
 	KeyEscape
+	// The puzzles' list (puzzles.go): the cursor moved, its puzzle opened.
+	KeyUp
+	KeyDown
+	KeyPageUp
+	KeyPageDown
+	KeyEnter
+	KeyPuzzles  // open or close the list
+	KeyHint     // a hint (in a puzzle, the puzzle's)
+	KeySolution // a puzzle's solution
+	KeyRetry    // the puzzle again
+	KeyNext     // the next puzzle not solved
 )
 
 // App is the desktop board's state.
@@ -116,6 +128,7 @@ type App struct {
 	flips    map[int]byte // Reversi: squares turning over → the colour they had
 	flipFrom time.Time
 	frames   int
+	pz       puzzleBook
 }
 
 // press is a pointer press on the board, until its release.
@@ -140,6 +153,11 @@ func New(cfg Config) *App {
 	}
 	a.s = play.NewSession(tables...)
 	a.s.SetShelf(cfg.Store)
+	pp, bad := cfg.Store.LoadPuzzles()
+	a.pz.progress = pp
+	if bad != nil {
+		notes = append(notes, *bad)
+	}
 	// The clocks read the frame's time (Tick), so that a frame draws the times it judged by.
 	a.s.SetNow(func() time.Time {
 		if a.now.IsZero() {
@@ -262,6 +280,7 @@ func (a *App) apply(e play.Effects) {
 	if e.Save {
 		a.save()
 	}
+	a.notePuzzle()
 	a.post(e.Send)
 }
 
@@ -302,6 +321,13 @@ func (a *App) PointerDown(x, y float32) {
 	for _, bt := range l.buttons {
 		if bt.enabled && bt.box.In(x, y) {
 			a.Button(bt.id)
+			return
+		}
+	}
+	for _, e := range l.puzzles {
+		if e.item >= 0 && e.box.In(x, y) {
+			a.pz.cursor = e.item
+			a.openPuzzle(e.item)
 			return
 		}
 	}
@@ -405,11 +431,20 @@ func (a *App) click(sq int) {
 	a.apply(e)
 }
 
-// Wheel scrolls the move list by dy rows.
-func (a *App) Wheel(dy int) { a.scroll = max(0, a.scroll+dy) }
+// Wheel scrolls the move list (or the puzzles' list in its place) by dy rows.
+func (a *App) Wheel(dy int) {
+	if a.pz.open {
+		a.pz.top = max(0, a.pz.top+dy)
+		return
+	}
+	a.scroll = max(0, a.scroll+dy)
+}
 
 // Key handles a key.
 func (a *App) Key(k Key) {
+	if a.puzzleKey(k) {
+		return
+	}
 	if name, ok := keyNames[k]; ok {
 		if e, ok := a.s.Key(name); ok {
 			a.apply(e)
@@ -427,6 +462,18 @@ func (a *App) Key(k Key) {
 		a.Button("paste")
 	case KeyEscape:
 		a.s.Escape()
+	case KeyPuzzles:
+		a.Button("puzzles")
+	case KeyHint:
+		if isPuzzle(a.Table()) {
+			a.Button(string(play.ActPuzzleHint))
+		} else {
+			a.Button(string(play.ActHint))
+		}
+	case KeySolution, KeyRetry, KeyNext:
+		if isPuzzle(a.Table()) {
+			a.Button(map[Key]string{KeySolution: string(play.ActPuzzleSolution), KeyRetry: string(play.ActPuzzleRetry), KeyNext: "puzzle-next"}[k])
+		}
 	}
 }
 
@@ -463,6 +510,12 @@ func (a *App) Button(id string) {
 		return
 	case "dismiss":
 		a.notice, a.info = nil, nil
+		return
+	case "puzzles":
+		a.togglePuzzles()
+		return
+	case "puzzle-next":
+		a.nextPuzzle()
 		return
 	case "level":
 		l := a.st.Level + 1
@@ -625,6 +678,9 @@ func (a *App) showGame(v string) {
 	a.s.Show(v)
 	a.st.Game = v
 	a.notice, a.info, a.scroll, a.flips = nil, nil, 0, nil
+	if a.pz.open = a.pz.open && a.hasPuzzles(); a.pz.open { // the list is the game's
+		a.placeCursor()
+	}
 	a.discs = [64]byte{}
 	a.watchDiscs() // the new board's discs, to turn from
 	a.save()

@@ -10,6 +10,7 @@ import (
 	"qipan/app/glyph"
 	"qipan/app/i18n"
 	"qipan/app/play"
+	"qipan/web/puzzles"
 )
 
 func TestParsePath(t *testing.T) {
@@ -152,6 +153,16 @@ func TestFontCoversText(t *testing.T) {
 		a.Button("lang")
 		for _, o := range a.Scene() {
 			check(o.Text)
+		}
+	}
+	// The puzzles' list: every collection's names and titles, the marks.
+	check("✓×")
+	for _, c := range puzzles.Collections() {
+		list, _ := play.ParsePuzzles(c.Variant, c.Text)
+		for _, p := range list {
+			for _, l := range i18n.Langs {
+				check(play.PuzzleName(l, p))
+			}
 		}
 	}
 	for _, s := range []string{"Reviewing move 1 of 2 · the game is at move 2", "Looking for a hint…", "Starting the engine…", " · Check!",

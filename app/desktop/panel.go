@@ -45,9 +45,10 @@ type frameLayout struct {
 	u       float32 // the panel's text size
 	buttons []widget
 	entries []entry
-	texts   []Op // the panel's text lines
-	list    Box  // the move list's area
-	message Box  // the message's box (empty: none)
+	texts   []Op          // the panel's text lines
+	list    Box           // the move list's area
+	puzzles []puzzleEntry // the puzzles' list's rows, in the move list's place while it is open
+	message Box           // the message's box (empty: none)
 }
 
 // Geometry returns where the board of the game shown is drawn in the current window.
@@ -120,8 +121,8 @@ func (a *App) panel(l *frameLayout, beside bool) {
 	}
 	// row lays out the buttons buttons(lang, b) gives, split alike in every language, and
 	// takes as many rows as plan makes of buttons(l, t) in the language and game that need
-	// the most.
-	row := func(buttons func(l i18n.Lang, t *play.Table) []widget) {
+	// the most, or of the buttons another (a puzzle's row, the engine's) gives in its place.
+	row := func(buttons func(l i18n.Lang, t *play.Table) []widget, instead ...func(l i18n.Lang, t *play.Table) []widget) {
 		ws := buttons(lang, b)
 		_, need, fitEqual := plan(ws)
 		split, most := false, 0
@@ -130,6 +131,10 @@ func (a *App) panel(l *frameLayout, beside bool) {
 				n, _, _ := plan(buttons(l, t))
 				most = max(most, n)
 				split = split || t == b && n == 2
+				for _, other := range instead {
+					n, _, _ := plan(other(l, t))
+					most = max(most, n)
+				}
 			}
 		}
 		parts := [][]widget{ws}
@@ -177,7 +182,7 @@ func (a *App) panel(l *frameLayout, beside bool) {
 	xq := b.Variant() == play.VariantXiangqi
 	row(func(l i18n.Lang, _ *play.Table) []widget {
 		return []widget{pick("game:"+play.VariantXiangqi, l.T(i18n.GameXiangqi), xq), pick("game:"+play.VariantReversi, l.T(i18n.GameReversi), !xq),
-			on("lang", l.Name(), true)}
+			{id: "puzzles", label: l.T(i18n.Puzzles), enabled: a.hasPuzzles(), active: a.pz.open}, on("lang", l.Name(), true)}
 	})
 	e := b.Client
 	status := play.StatusText(lang, b)
@@ -186,7 +191,7 @@ func (a *App) panel(l *frameLayout, beside bool) {
 	}
 	lines(status, 2, u*1.1, text, "status") // two lines kept: a long one (check, a wait) is read whole
 	// The line under the status: the question of New, else why a click was refused, else
-	// the hint.
+	// the hint, else the puzzle's name.
 	switch {
 	case a.s.AskingNew():
 		lines(lang.T(i18n.ConfirmNew), 1, u*0.95, alert, "confirm")
@@ -197,11 +202,18 @@ func (a *App) panel(l *frameLayout, beside bool) {
 		if h := b.HintText(a.notation()); h != "" {
 			hint = lang.T(i18n.HintMove, h)
 		}
-		lines(hint, 1, u*0.95, mark, "hint-text")
+		if pz, _, _, ok := b.Puzzle(); ok && hint == "" && pz.Source != "" {
+			lines(play.PuzzleName(lang, pz), 1, u*0.95, text, "puzzle-name")
+		} else {
+			lines(hint, 1, u*0.95, mark, "hint-text")
+		}
 	}
 	// Two lines for Reversi's count and the engine's line (depth, score, speed, line).
 	eng := play.TableNote(lang, b)
-	if v, ok := b.EngineView(a.notation()); ok {
+	// While a puzzle is being solved the defence's line would tell the solution: hidden, as on
+	// the page.
+	_, pzState, _, _ := b.Puzzle()
+	if v, ok := b.EngineView(a.notation()); ok && (pzState != play.PuzzleSolving || b.Analysis()) {
 		if eng != "" {
 			eng += " · "
 		}
@@ -214,12 +226,17 @@ func (a *App) panel(l *frameLayout, beside bool) {
 		return []widget{on("new", l.T(i18n.New), true), on("undo", l.T(i18n.Undo), t.CanUndo()), on("redo", l.T(i18n.Redo), t.CanRedo())}
 	})
 	// Move now hurries the computer's search: without one (the person's turn, two players)
-	// it has nothing to do, in either game.
-	row(func(l i18n.Lang, t *play.Table) []widget {
+	// it has nothing to do, in either game. A puzzle's row stands in this one's place.
+	engineRow := func(l i18n.Lang, t *play.Table) []widget {
 		return []widget{on("flip", l.T(i18n.Flip), true),
 			on("hint", l.T(i18n.Hint), engineOK && !reviewing && t.PersonToMove() && !t.Client.Hinting()),
 			on(string(play.ActMoveNow), l.T(i18n.MoveNow), t.Client.Thinking())}
-	})
+	}
+	if pzState != "" {
+		row(a.puzzleButtons, engineRow)
+	} else {
+		row(engineRow, a.puzzleButtons)
+	}
 	row(func(l i18n.Lang, t *play.Table) []widget {
 		return []widget{on("continue", l.T(i18n.ContinueHere), t.CanContinue()), on("live", l.T(i18n.BackToGame), reviewing),
 			pick(string(play.ActAnalysis), l.T(i18n.Analysis), t.Analysis())}
@@ -303,7 +320,11 @@ func (a *App) panel(l *frameLayout, beside bool) {
 	lines(l.view.Players, 1, u*0.9, text, "players")
 	a.message(l, x, &y, w)
 	l.list = Box{x, y, w, p.Y + p.H - pad - y}
-	a.moveList(l)
+	if a.pz.open {
+		a.puzzleList(l)
+	} else {
+		a.moveList(l)
+	}
 }
 
 // message lays out the message at x, *y in width w: the problem (in the alert colour) and
@@ -512,6 +533,7 @@ func (a *App) panelScene(s *Scene, l *frameLayout) {
 		s.rect(w.box.X, w.box.Y, w.box.W, w.box.H, bg, "button "+w.id)
 		s.text(w.label, w.box.X, w.box.Y, w.box.W, w.box.H, u*0.9, AlignCenter, fg, "label "+w.id)
 	}
+	a.puzzleScene(s, l)
 	*s = append(*s, l.texts...)
 	for _, e := range l.entries {
 		c := text

@@ -14,8 +14,8 @@ import (
 )
 
 // Store keeps the games and the settings as JSON files in a directory (the user's config
-// directory's qipan/): one file per game (play.Saved, as the web keeps in localStorage) and
-// one for the settings. A file that cannot be read back is renamed aside, not lost, and
+// directory's qipan/): one file per game (play.Saved, as the web keeps in localStorage), one
+// for the settings and one for the puzzles' progress. A file that cannot be read back is renamed aside, not lost, and
 // reported.
 type Store struct {
 	Dir string
@@ -39,6 +39,10 @@ func DefaultDir() (string, error) {
 }
 
 const settingsFile = "settings.json"
+
+// puzzlesFile keeps the puzzles' progress (play.PuzzleProgress: solved and failed, by
+// play.PuzzleID), as the page keeps it in localStorage.
+const puzzlesFile = "puzzles.json"
 
 func gameFile(variant string) string { return "game-" + variant + ".json" }
 
@@ -184,4 +188,32 @@ func (s Store) write(name string, v any) error {
 		return err
 	}
 	return os.Rename(tmp, path)
+}
+
+// LoadPuzzles reads the puzzles' progress: none kept is an empty one; a file that cannot be
+// read is set aside (and described) like a game's, and the progress starts empty. States other
+// than solved and failed are dropped.
+func (s Store) LoadPuzzles() (play.PuzzleProgress, *Unreadable) {
+	pp := play.PuzzleProgress{}
+	if err := s.read(puzzlesFile, &pp); err != nil {
+		u := s.setAside(puzzlesFile, err, -1)
+		return play.PuzzleProgress{}, &u
+	}
+	if pp == nil { // the file held null
+		pp = play.PuzzleProgress{}
+	}
+	for id, st := range pp {
+		if st != play.PuzzleSolved && st != play.PuzzleFailed {
+			delete(pp, id)
+		}
+	}
+	return pp, nil
+}
+
+// SavePuzzles writes the puzzles' progress (through a temporary file, as the games).
+func (s Store) SavePuzzles(pp play.PuzzleProgress) error {
+	if err := os.MkdirAll(s.Dir, 0o755); err != nil {
+		return err
+	}
+	return s.write(puzzlesFile, pp)
 }

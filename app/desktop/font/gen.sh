@@ -2,9 +2,9 @@
 # Writes ui.otf, the desktop board's text font: Noto Sans CJK SC (SIL OFL 1.1, Debian's
 # fonts-noto-cjk) cut down by pyftsubset (Debian's fonttools) to printable ASCII, every
 # character of the interface's texts in its three languages (app/i18n's catalogues, listed by
-# runes.go), and the characters of move notation and coordinates (simplified and traditional,
-# with both digit sets) and the panel's signs. The SC face holds the traditional characters
-# too. TestFontCoversText (app/desktop) checks that every text is covered.
+# runes.go, with the puzzle collections' names and titles), and the characters of move
+# notation and coordinates (simplified and traditional, with both digit sets) and the panel's
+# signs. The SC face holds the traditional characters too. TestFontCoversText (app/desktop) checks that every text is covered.
 #
 # Imported games bring their own words (players, events, comments), so the font holds the
 # common characters besides: GB2312's 6,763 and Big5's 5,401 frequent ones (8,836 together;

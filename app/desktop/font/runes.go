@@ -1,7 +1,8 @@
 //go:build ignore
 
-// Runes prints the characters of every text in the three catalogues (app/i18n) and of the
-// languages' names, for gen.sh's subset: `go run runes.go`.
+// Runes prints the characters of every text in the three catalogues (app/i18n), of the
+// languages' names and of the puzzle collections the program carries (web/puzzles: the
+// manuals' names and titles), for gen.sh's subset: `go run runes.go`.
 package main
 
 import (
@@ -9,6 +10,7 @@ import (
 	"slices"
 
 	"qipan/app/i18n"
+	"qipan/web/puzzles"
 )
 
 func main() {
@@ -25,6 +27,9 @@ func main() {
 		for _, s := range l.Texts() {
 			add(s)
 		}
+	}
+	for _, c := range puzzles.Collections() {
+		add(c.Text)
 	}
 	var rs []rune
 	for r := range seen {

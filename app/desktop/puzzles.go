@@ -1,0 +1,320 @@
+package desktop
+
+import (
+	"strconv"
+
+	"qipan/app/i18n"
+	"qipan/app/play"
+	"qipan/web/puzzles"
+)
+
+// Puzzles (残局, issue 52), as the web page has them and from the same app/play code: the
+// collections shipped in web/puzzles (embedded: the program carries them), listed for the game
+// shown in the move list's place; a puzzle chosen goes on the board through
+// play.Session.OpenPuzzle, which keeps the game it replaces to be brought back; the puzzle's
+// row (hint, solution, retry, next) stands where the game's engine row stands; the status line
+// is play.StatusText's (the goal, solved, why it failed); the progress (solved, failed) is
+// kept in the config directory beside the games.
+
+// puzzleBook is the desktop's puzzles.
+type puzzleBook struct {
+	lists    map[string][]play.Puzzle // each game's collections, read when first listed
+	errs     map[string]error         // why a game's collections could not be read
+	open     bool                     // the list is shown in the move list's place
+	cursor   int                      // the entry the keys move to and open
+	top      int                      // the list's first row shown
+	follow   bool                     // bring the cursor into view at the next layout
+	progress play.PuzzleProgress
+}
+
+// puzzleEntry is a row of the list as laid out: a collection's name (item -1) or a puzzle.
+type puzzleEntry struct {
+	item int
+	box  Box
+}
+
+// puzzles returns the puzzles of the game shown (none when it has no collection), reading its
+// collections the first time; an error says why they could not be read.
+func (a *App) puzzles() ([]play.Puzzle, error) {
+	v := a.Table().Variant()
+	if a.pz.lists == nil {
+		a.pz.lists, a.pz.errs = map[string][]play.Puzzle{}, map[string]error{}
+	}
+	if _, ok := a.pz.lists[v]; !ok {
+		a.pz.lists[v], a.pz.errs[v] = puzzles.For(v)
+	}
+	return a.pz.lists[v], a.pz.errs[v]
+}
+
+// hasPuzzles reports whether the game shown has puzzles to list (or collections that could
+// not be read, which the list says).
+func (a *App) hasPuzzles() bool {
+	list, err := a.puzzles()
+	return len(list) > 0 || err != nil
+}
+
+// PuzzlesOpen reports whether the list of puzzles is shown.
+func (a *App) PuzzlesOpen() bool { return a.pz.open }
+
+// Progress returns how the puzzles tried stand (play.PuzzleProgress).
+func (a *App) Progress() play.PuzzleProgress { return a.pz.progress }
+
+// puzzleIndex is the place in the list of the puzzle on the board, -1 for none.
+func (a *App) puzzleIndex() int {
+	pz, _, _, ok := a.Table().Puzzle()
+	if !ok {
+		return -1
+	}
+	list, _ := a.puzzles()
+	return play.FindPuzzle(list, pz)
+}
+
+// togglePuzzles opens or closes the list; it opens on the puzzle on the board, else on the
+// first not solved.
+func (a *App) togglePuzzles() {
+	if a.pz.open || !a.hasPuzzles() {
+		a.pz.open = false
+		return
+	}
+	a.pz.open = true
+	a.placeCursor()
+	list, _ := a.puzzles()
+	a.trace("puzzles listed: %d", len(list))
+}
+
+// placeCursor puts the list's cursor on the puzzle on the board, else on the first not solved,
+// and brings it into view.
+func (a *App) placeCursor() {
+	list, _ := a.puzzles()
+	a.pz.cursor, a.pz.follow = a.puzzleIndex(), true
+	if a.pz.cursor < 0 {
+		a.pz.cursor = max(0, a.pz.progress.NextPuzzle(list, -1))
+	}
+}
+
+// moveCursor moves the list's cursor by d entries, within the list.
+func (a *App) moveCursor(d int) {
+	list, _ := a.puzzles()
+	if len(list) == 0 {
+		return
+	}
+	a.pz.cursor = max(0, min(len(list)-1, a.pz.cursor+d))
+	a.pz.follow = true
+}
+
+// openPuzzle puts puzzle i of the list on the board. The game it replaces is kept to be
+// brought back (Session.OpenPuzzle), except a puzzle: a puzzle after a puzzle leaves kept the
+// game the first one replaced (as the page does). On error nothing changes but the message.
+func (a *App) openPuzzle(i int) {
+	list, _ := a.puzzles()
+	if i < 0 || i >= len(list) {
+		return
+	}
+	pz := list[i]
+	var e play.Effects
+	if t := a.s.Of(pz.Variant); t != nil && isPuzzle(t) {
+		if err := t.StartPuzzle(pz); err != nil {
+			a.notice = say(i18n.PuzzlesLoadFailed, err.Error())
+			return
+		}
+		a.s.Show(pz.Variant)
+		e = a.s.Changed()
+	} else {
+		var err error
+		if e, err = a.s.OpenPuzzle(pz); err != nil {
+			a.notice = say(i18n.PuzzlesLoadFailed, err.Error())
+			return
+		}
+	}
+	a.st.Game = pz.Variant
+	a.pz.open, a.pz.cursor = false, i
+	a.notice, a.info, a.refusal, a.scroll = nil, nil, "", 0
+	a.trace("puzzle opened %s", play.PuzzleID(pz))
+	a.kept(e)
+	a.apply(e)
+}
+
+// nextPuzzle opens the next puzzle of the list not solved.
+func (a *App) nextPuzzle() {
+	list, _ := a.puzzles()
+	if i := a.pz.progress.NextPuzzle(list, a.puzzleIndex()); i >= 0 {
+		a.openPuzzle(i)
+	}
+}
+
+// canNext reports whether Next has a puzzle to open.
+func (a *App) canNext() bool {
+	list, _ := a.puzzles()
+	return len(list) > 0 && a.pz.progress.NextPuzzle(list, a.puzzleIndex()) >= 0
+}
+
+// notePuzzle keeps how the puzzle on the board stands once it is solved or failed.
+func (a *App) notePuzzle() {
+	pz, st, _, ok := a.Table().Puzzle()
+	if !ok || !a.pz.progress.Note(pz, st) {
+		return
+	}
+	a.trace("puzzle %s %s", st, play.PuzzleID(pz))
+	if err := a.cfg.Store.SavePuzzles(a.pz.progress); err != nil {
+		a.notice = say(i18n.SaveFailed, err.Error())
+	}
+}
+
+func isPuzzle(t *play.Table) bool {
+	_, _, _, ok := t.Puzzle()
+	return ok
+}
+
+// puzzleButtons is a puzzle's row, in the engine row's place: a winning move shown, the
+// solution played out, the puzzle again, the next one not solved.
+func (a *App) puzzleButtons(l i18n.Lang, t *play.Table) []widget {
+	_, state, _, _ := t.Puzzle()
+	solving := state == play.PuzzleSolving
+	return []widget{
+		{id: string(play.ActPuzzleHint), label: l.T(i18n.PuzzleHintLabel),
+			enabled: solving && t.Client.Failed() == "" && !t.Reviewing() && t.PersonToMove() && !t.Client.Hinting()},
+		{id: string(play.ActPuzzleSolution), label: l.T(i18n.PuzzleSolution), enabled: true},
+		{id: string(play.ActPuzzleRetry), label: l.T(i18n.PuzzleRetry), enabled: t.Ply() > 0 || t.Len() > 0 || !solving},
+		{id: "puzzle-next", label: l.T(i18n.PuzzleNext), enabled: a.canNext()},
+	}
+}
+
+// puzzleRows are the list's rows: each collection's name, then its puzzles.
+func puzzleRows(list []play.Puzzle) []int {
+	var rows []int
+	for i, pz := range list {
+		if i == 0 || pz.Source != list[i-1].Source {
+			rows = append(rows, -1-i) // the name of the collection puzzle i opens
+		}
+		rows = append(rows, i)
+	}
+	return rows
+}
+
+// puzzleList lays out the list in the move list's place: under each collection's name (with
+// how many of its puzzles are solved), each puzzle by its number and title (play.PuzzleName),
+// solved ones marked ✓ and failed ones × (the page's ✗, which the font lacks), and its
+// mate's length; the cursor's entry marked and kept in view when it moved.
+func (a *App) puzzleList(l *frameLayout) {
+	u, lang := l.u, a.Lang()
+	list, err := a.puzzles()
+	if err != nil {
+		size := u * 0.9
+		for i, t := range wrap(lang.T(i18n.PuzzlesLoadFailed, err.Error()), size, l.list.W) {
+			l.texts = append(l.texts, Op{Kind: OpText, Text: t, X: l.list.X, Y: l.list.Y + float32(i)*lineHeight(size), W: l.list.W, H: lineHeight(size), Size: size, Color: alert, Tag: "puzzles-error"})
+		}
+		return
+	}
+	rows := puzzleRows(list)
+	rh := u * 1.6
+	fit := int(l.list.H / rh)
+	if fit <= 0 {
+		return
+	}
+	if a.pz.follow {
+		a.pz.follow = false
+		for r, it := range rows {
+			if it == a.pz.cursor {
+				if r < a.pz.top+1 { // the collection's name above it stays in view
+					a.pz.top = r - 1
+				} else if r >= a.pz.top+fit {
+					a.pz.top = r - fit + 1
+				}
+			}
+		}
+	}
+	a.pz.top = max(0, min(a.pz.top, len(rows)-fit))
+	markW := u * 1.4
+	for r := a.pz.top; r < len(rows) && r < a.pz.top+fit; r++ {
+		y := l.list.Y + float32(r-a.pz.top)*rh
+		it := rows[r]
+		if it < 0 { // a collection's name
+			src := list[-1-it].Source
+			solved, all := 0, 0
+			for _, pz := range list {
+				if pz.Source == src {
+					all++
+					if a.pz.progress.Of(pz) == play.PuzzleSolved {
+						solved++
+					}
+				}
+			}
+			count := "✓ " + strconv.Itoa(solved) + " / " + strconv.Itoa(all)
+			cw := textWidth(count, u*0.85) + u*0.3
+			l.texts = append(l.texts,
+				Op{Kind: OpText, Text: clipText(src, u, l.list.W-cw), X: l.list.X, Y: y, W: l.list.W - cw, H: rh, Size: u, Color: text, Tag: "puzzle-source"},
+				Op{Kind: OpText, Text: count, X: l.list.X + l.list.W - cw, Y: y, W: cw, H: rh, Size: u * 0.85, Color: dim, Align: AlignRight, Tag: "puzzle-count"})
+			l.puzzles = append(l.puzzles, puzzleEntry{item: -1, box: Box{l.list.X, y, l.list.W, rh}})
+			continue
+		}
+		pz := list[it]
+		tag := strconv.Itoa(it)
+		mark, mc := "", text
+		switch a.pz.progress.Of(pz) {
+		case play.PuzzleSolved:
+			mark, mc = "✓", selMark
+		case play.PuzzleFailed:
+			mark, mc = "×", alert // the page's ✗: the font (Noto Sans CJK) has no glyph for it
+		}
+		mate := ""
+		if pz.Mate > 0 {
+			mate = lang.T(i18n.PuzzleMateIn, pz.Mate)
+		}
+		mw := textWidth(mate, u*0.85) + u*0.3
+		nameW := l.list.W - markW - mw
+		if mark != "" {
+			l.texts = append(l.texts, Op{Kind: OpText, Text: mark, X: l.list.X, Y: y, W: markW, H: rh, Size: u, Color: mc, Align: AlignCenter, Tag: "puzzle-mark " + tag})
+		}
+		l.texts = append(l.texts,
+			Op{Kind: OpText, Text: clipText(play.PuzzleName(lang, pz), u, nameW), X: l.list.X + markW, Y: y, W: nameW, H: rh, Size: u, Color: text, Tag: "puzzle " + tag},
+			Op{Kind: OpText, Text: mate, X: l.list.X + l.list.W - mw, Y: y, W: mw, H: rh, Size: u * 0.85, Color: dim, Align: AlignRight, Tag: "puzzle-mate " + tag})
+		l.puzzles = append(l.puzzles, puzzleEntry{item: it, box: Box{l.list.X, y, l.list.W, rh}})
+	}
+}
+
+// puzzleScene draws the list's rows under their texts: the cursor's entry, and the puzzle on
+// the board.
+func (a *App) puzzleScene(s *Scene, l *frameLayout) {
+	cur := a.puzzleIndex()
+	for _, e := range l.puzzles {
+		switch {
+		case e.item < 0:
+			s.rect(e.box.X, e.box.Y+e.box.H-1, e.box.W, 1, dim, "puzzle-rule")
+		case e.item == a.pz.cursor:
+			s.rect(e.box.X, e.box.Y, e.box.W, e.box.H, active.Alpha(90), "puzzle-cursor")
+		case e.item == cur:
+			s.rect(e.box.X, e.box.Y, e.box.W, e.box.H, button, "puzzle-current")
+		}
+	}
+}
+
+// puzzleKey handles a key while the list is open: ↑ ↓ Page Up/Down Home End move the cursor,
+// Enter opens its puzzle, Escape closes the list. It reports whether the key was the list's.
+func (a *App) puzzleKey(k Key) bool {
+	if !a.pz.open {
+		return false
+	}
+	list, _ := a.puzzles()
+	page := 10
+	switch k {
+	case KeyUp:
+		a.moveCursor(-1)
+	case KeyDown:
+		a.moveCursor(1)
+	case KeyPageUp:
+		a.moveCursor(-page)
+	case KeyPageDown:
+		a.moveCursor(page)
+	case KeyHome:
+		a.moveCursor(-len(list))
+	case KeyEnd:
+		a.moveCursor(len(list))
+	case KeyEnter:
+		a.openPuzzle(a.pz.cursor)
+	case KeyEscape:
+		a.pz.open = false
+	default:
+		return false
+	}
+	return true
+}
