@@ -442,6 +442,7 @@ func (a *App) Wheel(dy int) {
 
 // Key handles a key.
 func (a *App) Key(k Key) {
+	a.trace("key %d", k)
 	if a.puzzleKey(k) {
 		return
 	}

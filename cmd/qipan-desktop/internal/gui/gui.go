@@ -230,6 +230,18 @@ var keys = []struct {
 	{ebiten.KeyY, true, desktop.KeyRedo},
 	{ebiten.KeyC, true, desktop.KeyCopy},
 	{ebiten.KeyV, true, desktop.KeyPaste},
+	// The puzzles: the list's cursor and Enter, the list (P), a puzzle's buttons.
+	{ebiten.KeyArrowUp, false, desktop.KeyUp},
+	{ebiten.KeyArrowDown, false, desktop.KeyDown},
+	{ebiten.KeyPageUp, false, desktop.KeyPageUp},
+	{ebiten.KeyPageDown, false, desktop.KeyPageDown},
+	{ebiten.KeyEnter, false, desktop.KeyEnter},
+	{ebiten.KeyNumpadEnter, false, desktop.KeyEnter},
+	{ebiten.KeyP, false, desktop.KeyPuzzles},
+	{ebiten.KeyH, false, desktop.KeyHint},
+	{ebiten.KeyS, false, desktop.KeySolution},
+	{ebiten.KeyR, false, desktop.KeyRetry},
+	{ebiten.KeyN, false, desktop.KeyNext},
 }
 
 func (g *game) keys() {
