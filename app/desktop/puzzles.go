@@ -103,28 +103,18 @@ func (a *App) moveCursor(d int) {
 }
 
 // openPuzzle puts puzzle i of the list on the board. The game it replaces is kept to be
-// brought back (Session.OpenPuzzle), except a puzzle: a puzzle after a puzzle leaves kept the
-// game the first one replaced (as the page does). On error nothing changes but the message.
+// brought back, except a puzzle: a puzzle after a puzzle leaves kept the game the first one
+// replaced (Session.PlayPuzzle). On error nothing changes but the message.
 func (a *App) openPuzzle(i int) {
 	list, _ := a.puzzles()
 	if i < 0 || i >= len(list) {
 		return
 	}
 	pz := list[i]
-	var e play.Effects
-	if t := a.s.Of(pz.Variant); t != nil && isPuzzle(t) {
-		if err := t.StartPuzzle(pz); err != nil {
-			a.notice = say(i18n.PuzzlesLoadFailed, err.Error())
-			return
-		}
-		a.s.Show(pz.Variant)
-		e = a.s.Changed()
-	} else {
-		var err error
-		if e, err = a.s.OpenPuzzle(pz); err != nil {
-			a.notice = say(i18n.PuzzlesLoadFailed, err.Error())
-			return
-		}
+	e, err := a.s.PlayPuzzle(pz)
+	if err != nil {
+		a.notice = say(i18n.PuzzlesLoadFailed, err.Error())
+		return
 	}
 	a.st.Game = pz.Variant
 	a.pz.open, a.pz.cursor = false, i
