@@ -350,4 +350,13 @@ var english = [keyCount]string{
 	PuzzleNextTitle:       "The next puzzle",
 	PuzzleNumber:          "%s No. %d %s",
 	PuzzlesLoadFailed:     "The puzzles could not be loaded: %s",
+	ReversiPuzzles:        "Reversi: find the best move",
+	ReversiPuzzlesTitle:   "Positions near the end, every move solved exactly: find the best",
+	ReversiPuzzleNumber:   "No. %d · %d empties",
+	ReversiPuzzleGoal:     "%s to move: find the best move",
+	ReversiPuzzleEmpties:  "%d empties",
+	ReversiPuzzleSolved:   "Solved! %s gives %s, the best",
+	ReversiPuzzleBelow:    "%s gives %s against %s for the best. Try again, or see the solution.",
+	ReversiPuzzleShown:    "The best move: %s, %s",
+	PuzzlesBadLine:        "line %d of the puzzles cannot be read",
 }

@@ -383,6 +383,15 @@ const (
 	PuzzleNextTitle
 	PuzzleNumber      // collection, number, title
 	PuzzlesLoadFailed // why
+	ReversiPuzzles    // the Reversi collection's name
+	ReversiPuzzlesTitle
+	ReversiPuzzleNumber  // number, empties
+	ReversiPuzzleGoal    // side (Black, White)
+	ReversiPuzzleEmpties // empties
+	ReversiPuzzleSolved  // move, its score
+	ReversiPuzzleBelow   // move, its score, the best score
+	ReversiPuzzleShown   // move, its score
+	PuzzlesBadLine       // line
 
 	keyCount
 )

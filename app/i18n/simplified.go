@@ -350,4 +350,13 @@ var simplified = [keyCount]string{
 	PuzzleNextTitle:       "下一道残局",
 	PuzzleNumber:          "%s 第%d局 %s",
 	PuzzlesLoadFailed:     "残局未能载入：%s",
+	ReversiPuzzles:        "黑白棋：找出最佳着法",
+	ReversiPuzzlesTitle:   "终局前的局面，每步都已精确算出：找出最佳着法",
+	ReversiPuzzleNumber:   "第%d题 · 余%d空",
+	ReversiPuzzleGoal:     "%s走：找出最佳着法",
+	ReversiPuzzleEmpties:  "余%d空",
+	ReversiPuzzleSolved:   "解开了！%s 得 %s，最佳",
+	ReversiPuzzleBelow:    "%s 得 %s，最佳着法得 %s。再试一次，或看答案。",
+	ReversiPuzzleShown:    "最佳着法：%s，%s",
+	PuzzlesBadLine:        "残局文件第%d行无法读取",
 }

@@ -350,4 +350,13 @@ var traditional = [keyCount]string{
 	PuzzleNextTitle:       "下一道殘局",
 	PuzzleNumber:          "%s 第%d局 %s",
 	PuzzlesLoadFailed:     "殘局未能載入：%s",
+	ReversiPuzzles:        "黑白棋：找出最佳著法",
+	ReversiPuzzlesTitle:   "終局前的局面，每步都已精確算出：找出最佳著法",
+	ReversiPuzzleNumber:   "第%d題 · 餘%d空",
+	ReversiPuzzleGoal:     "%s走：找出最佳著法",
+	ReversiPuzzleEmpties:  "餘%d空",
+	ReversiPuzzleSolved:   "解開了！%s 得 %s，最佳",
+	ReversiPuzzleBelow:    "%s 得 %s，最佳著法得 %s。再試一次，或看答案。",
+	ReversiPuzzleShown:    "最佳著法：%s，%s",
+	PuzzlesBadLine:        "殘局檔案第%d行無法讀取",
 }
