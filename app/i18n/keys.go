@@ -64,6 +64,10 @@ const (
 	JudgeMistake
 	JudgeBlunder
 	JudgeBetter // move
+	JudgeGood   // the score, the next best move's score
+	ReportQuick
+	ReportThorough
+	ReportDepthTitle
 	ReportButton
 	ReportRunning
 	ReportTitle

@@ -17,8 +17,19 @@ import (
 // EvalMate is the graph's score of a mate: beyond any score of material.
 const EvalMate = engineclient.MateScore
 
-// GraphGo is the search behind one point when the whole game is analysed.
-const GraphGo = "go movetime 250"
+// GraphGo is the search behind one point when the whole game is analysed, and the quick
+// report's; ThoroughGo the thorough report's, four times as long (two plies deeper or so).
+const (
+	GraphGo    = "go movetime 250"
+	ThoroughGo = "go movetime 1000"
+)
+
+// graphMs and thoroughMs are those searches' times: a position searched for the graph for at
+// least thoroughMs needs no search for a thorough report.
+const (
+	graphMs    = 250
+	thoroughMs = 1000
+)
 
 // EvalPoint is one point of the graph: the position after Ply moves and its score (first
 // side's view), Known when the engine has scored it.
@@ -28,14 +39,22 @@ type EvalPoint struct {
 	Known bool
 	PV    []string // the engine's line from the position, when its search gave one
 	Depth int      // the search's depth (0 for a position scored by the rules)
+	// Second is the score of the best move other than PV's first (first side's view), when a
+	// graph search of two lines gave one (HasSecond): the report's "only good move".
+	Second    int
+	HasSecond bool
+	Ms        int // the longest graph search of the position, in milliseconds (0: none)
 }
 
 // evalEntry is a position's score from the first side's view and the depth it came from;
 // depth -1 marks a position searched without a score (so it is not searched again).
 type evalEntry struct {
-	score int32
-	depth int16
-	pv    []string // the first moves of the search's line (the report's better move)
+	score     int32
+	depth     int16
+	pv        []string // the first moves of the search's line (the report's better move)
+	second    int32    // the second best move's score (first side's view), when hasSecond
+	hasSecond bool
+	ms        int32 // the longest graph search of the position (ms), 0 for none
 }
 
 // evalBook keeps the scores of a game's positions, and whether the whole game is being
@@ -43,6 +62,7 @@ type evalEntry struct {
 type evalBook struct {
 	evals    map[uint64]evalEntry
 	graphing bool
+	thorough bool // the graph's searches are the thorough report's (ThoroughGo)
 }
 
 // positionKeys are the record's position keys (the start's first), kept for keysFor: the
@@ -83,7 +103,33 @@ func (b *evalBook) noteEval(j engineclient.Search, t engineclient.SearchInfo) {
 	if j.Second {
 		score = -score
 	}
-	b.evals[j.Key] = evalEntry{score: int32(score), depth: int16(min(t.Depth, 1<<14)), pv: slices.Clone(t.PV[:min(len(t.PV), maxReportLine)])}
+	b.evals[j.Key] = evalEntry{score: int32(score), depth: int16(min(t.Depth, 1<<14)), pv: slices.Clone(t.PV[:min(len(t.PV), maxReportLine)]),
+		second: old.second, hasSecond: old.hasSecond, ms: old.ms}
+}
+
+// noteGraphed keeps what a finished graph search j of ms milliseconds adds to its position's
+// score: that it was searched so long (a thorough report does not search it again), and its
+// second line's score (ranked, the search's lines by rank) for the report's only good move.
+func (b *evalBook) noteGraphed(j engineclient.Search, ms int, ranked []engineclient.SearchInfo) {
+	e, ok := b.evals[j.Key]
+	if j.Pos == "" || !ok || e.depth < 0 {
+		return
+	}
+	e.ms = int32(max(int(e.ms), ms))
+	if len(ranked) > 1 && ranked[1].Depth > 0 {
+		second := ranked[1].Score
+		switch {
+		case ranked[1].Mate > 0:
+			second = EvalMate
+		case ranked[1].Mate < 0:
+			second = -EvalMate
+		}
+		if j.Second {
+			second = -second
+		}
+		e.second, e.hasSecond = int32(second), true
+	}
+	b.evals[j.Key] = e
 }
 
 // maxReportLine is how many moves of a search's line are kept for the report's variations.
@@ -95,8 +141,43 @@ func (b *evalBook) point(ply int, key uint64) EvalPoint {
 	if !ok || e.depth < 0 {
 		return EvalPoint{Ply: ply}
 	}
-	return EvalPoint{Ply: ply, Score: int(e.score), Known: true, PV: e.pv, Depth: int(e.depth)}
+	return EvalPoint{Ply: ply, Score: int(e.score), Known: true, PV: e.pv, Depth: int(e.depth),
+		Second: int(e.second), HasSecond: e.hasSecond, Ms: int(e.ms)}
 }
+
+// keepGraphed restores what noteGraphed kept of the position with key (saveEvals).
+func (b *evalBook) keepGraphed(key uint64, second int, hasSecond bool, ms int) {
+	if e, ok := b.evals[key]; ok {
+		e.second, e.hasSecond, e.ms = int32(second), hasSecond, int32(max(ms, 0))
+		b.evals[key] = e
+	}
+}
+
+// done reports whether the graph needs no search of the position with key: it was searched
+// (or tried), and for a thorough report searched for as long as the report's searches, or
+// scored by the rules, or found to be a mate.
+func (b *evalBook) done(key uint64) bool {
+	e, ok := b.evals[key]
+	if !ok || !b.thorough || e.depth < 0 {
+		return ok
+	}
+	return e.ms >= thoroughMs || e.depth >= 1<<14 || e.score >= EvalMate || e.score <= -EvalMate
+}
+
+// graphGo is the graph's search: the thorough report's or the quick one's.
+func (b *evalBook) graphGo() (string, int) {
+	if b.thorough {
+		return ThoroughGo, thoroughMs
+	}
+	return GraphGo, graphMs
+}
+
+// SetThorough chooses the thorough report's searches (ThoroughGo) for the graph, or the quick
+// ones (GraphGo): a position searched only quickly is searched again for a thorough report.
+func (b *evalBook) SetThorough(on bool) { b.thorough = on }
+
+// Thorough reports whether the graph's searches are the thorough report's.
+func (b *evalBook) Thorough() bool { return b.thorough }
 
 // has reports whether the position with key was searched for the graph (scored or tried).
 func (b *evalBook) has(key uint64) bool {
@@ -118,9 +199,10 @@ func (b *evalBook) SetGraphing(on bool) { b.graphing = on }
 // Graphing reports whether the game is being analysed for the graph.
 func (b *evalBook) Graphing() bool { return b.graphing }
 
-// xiangqiGraphLines are the graph's searches' options: one line, and no book (it answers
-// with no score).
-const xiangqiGraphLines = "setoption usebook false\nsetoption multipv 1"
+// xiangqiGraphLines are the graph's searches' options: two lines, the second for the report's
+// "only good move" (it costs the first line about a tenth of its depth's time), and no book
+// (it answers with no score).
+const xiangqiGraphLines = "setoption usebook false\nsetoption multipv 2"
 
 // xiangqiJob names j's position p for the graph.
 func xiangqiJob(j engineclient.Search, p *xiangqi.Position) engineclient.Search {
@@ -187,7 +269,7 @@ func (m *Xiangqi) graphJob(b *evalBook) (j engineclient.Search, ok bool) {
 		}
 	}
 	for ply, key := range keys {
-		if b.has(key) {
+		if b.done(key) {
 			continue
 		}
 		p := m.game.PositionAt(ply)
@@ -199,7 +281,9 @@ func (m *Xiangqi) graphJob(b *evalBook) (j engineclient.Search, ok bool) {
 			b.set(key, score)
 			continue
 		}
-		return m.jobAt(ply, engineclient.Graph, MaxLevel), true
+		j = m.jobAt(ply, engineclient.Graph, MaxLevel)
+		j.Go, _ = b.graphGo()
+		return j, true
 	}
 	b.graphing = false
 	return engineclient.Search{}, false
@@ -225,7 +309,7 @@ func (r *Reversi) graphJob(b *evalBook) (j engineclient.Search, ok bool) {
 	for ply := 0; ply <= r.game.Len(); ply++ {
 		p := r.game.PositionAt(ply)
 		key := reversiKey(p)
-		if b.has(key) {
+		if b.done(key) {
 			continue
 		}
 		switch p.Status() {
@@ -235,7 +319,9 @@ func (r *Reversi) graphJob(b *evalBook) (j engineclient.Search, ok bool) {
 		case reversi.MustPass:
 			continue // the pass that follows is the next position
 		}
-		return r.jobAt(ply, engineclient.Graph, MaxLevel), true
+		j = r.jobAt(ply, engineclient.Graph, MaxLevel)
+		j.Go, _ = b.graphGo()
+		return j, true
 	}
 	b.graphing = false
 	return engineclient.Search{}, false

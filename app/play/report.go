@@ -24,6 +24,10 @@ import (
 // what a short search's score wobbles by in the midgame; 16 discs is a lost corner region, a
 // game-deciding error between club players.
 //
+// A Xiangqi move is the only good move (!) when it is the engine's best and the best other move
+// would have been a mistake at least (0.2 of W): the graph's searches give two lines for it.
+// A forced move (one legal move) gives no second line and no mark.
+//
 // Accuracy is lichess's: per move 103.1668·e^(−0.04354·Δ)−3.1669 on the drop Δ of the mover's
 // win percentage (50·(W+1); Reversi's W from its disc score with the same curve scaled to discs),
 // clamped to 0..100, averaged over the side's judged moves.
@@ -44,11 +48,12 @@ const (
 	Inaccuracy Judgement = "inaccuracy"
 	Mistake    Judgement = "mistake"
 	Blunder    Judgement = "blunder"
+	Good       Judgement = "good" // the only good move, found (!)
 )
 
 // Symbol is the judgement's mark in a record: "?!", "?", "??" ("" for none).
 func (j Judgement) Symbol() string {
-	return map[Judgement]string{Inaccuracy: "?!", Mistake: "?", Blunder: "??"}[j]
+	return map[Judgement]string{Inaccuracy: "?!", Mistake: "?", Blunder: "??", Good: "!"}[j]
 }
 
 // MoveReport is one judged move.
@@ -60,6 +65,8 @@ type MoveReport struct {
 	Judgement     Judgement
 	Accuracy      float64
 	Best          []string // the engine's line from the position before, when it is another move
+	// Second is the best other move's score from the mover's view, for a move judged Good.
+	Second int
 }
 
 // Report is the judged moves of a record and each side's accuracy and marks.
@@ -67,6 +74,7 @@ type Report struct {
 	Moves    []MoveReport // the moves both of whose positions are scored, in order
 	Accuracy [2]float64   // each side's, over its judged moves (0 when none)
 	Counts   [2][3]int    // each side's inaccuracies, mistakes and blunders
+	Good     [2]int       // each side's only good moves found
 	Judged   [2]int       // each side's judged moves
 	ByPly    map[int]int  // a judged move's index in Moves, by ply
 	Complete bool         // every move of the record is judged
@@ -124,6 +132,7 @@ func (t *Table) Report() Report {
 		return rep
 	}
 	points := e.evals(&t.evalBook)
+	record, annotated := t.Annotated()
 	rep.Complete = len(points) > 1
 	var sum [2]float64
 	for ply := 1; ply < len(points); ply++ {
@@ -148,8 +157,19 @@ func (t *Table) Report() Report {
 		mr.Accuracy = moveAccuracy(t.Variant(), mr.Before, mr.After)
 		if len(b.PV) > 0 && b.PV[0] != t.moveAt(ply-1) {
 			mr.Best = b.PV
+		} else if len(b.PV) > 0 && b.HasSecond && mr.Judgement == Fine && t.Variant() == VariantXiangqi {
+			second := sign * b.Second
+			if _, j := judge(t.Variant(), mr.Before, second); j == Mistake || j == Blunder {
+				mr.Judgement, mr.Second = Good, second
+			}
 		}
-		if mr.Judgement != Fine {
+		if mr.Judgement == Fine && annotated && record.Symbol(ply) == "!" {
+			mr.Judgement = Good // a record read back keeps its report's "!" (its scores have no second line)
+		}
+		if mr.Judgement == Good {
+			rep.Good[mover]++
+		}
+		if mr.Judgement != Fine && mr.Judgement != Good {
 			rep.Counts[mover][map[Judgement]int{Inaccuracy: 0, Mistake: 1, Blunder: 2}[mr.Judgement]]++
 		}
 		rep.ByPly[ply] = len(rep.Moves)
@@ -177,7 +197,7 @@ func (r Report) Judgements(n int) []Judgement {
 }
 
 // judgementKeys name the marks in the reader's language.
-var judgementKeys = map[Judgement]i18n.Key{Inaccuracy: i18n.JudgeInaccuracy, Mistake: i18n.JudgeMistake, Blunder: i18n.JudgeBlunder}
+var judgementKeys = map[Judgement]i18n.Key{Inaccuracy: i18n.JudgeInaccuracy, Mistake: i18n.JudgeMistake, Blunder: i18n.JudgeBlunder, Good: i18n.JudgeGood}
 
 // scoreText writes a score for a comment: pawns with a sign in Xiangqi ("+0.3", "−2.1"), discs
 // in Reversi ("+4", "−6"), "#" for a mate.
@@ -201,6 +221,9 @@ func (t *Table) ReportComment(l i18n.Lang, mr MoveReport, n Notation) string {
 	k, ok := judgementKeys[mr.Judgement]
 	if !ok {
 		return ""
+	}
+	if mr.Judgement == Good {
+		return l.T(k, scoreText(t.Variant(), mr.Before), scoreText(t.Variant(), mr.Second))
 	}
 	s := l.T(k) + " (" + scoreText(t.Variant(), mr.Before) + " → " + scoreText(t.Variant(), mr.After) + ")"
 	if e, ok := t.rules.(enginePlayer); ok && len(mr.Best) > 0 {
@@ -415,10 +438,11 @@ func (t *Table) MarkedMoveTexts(n Notation) []string {
 	return out
 }
 
-// saveEvals is the scores of the record's positions as Saved keeps them: "ply:score:depth" and
-// the search's line (":h0g2,i9h9", the report's better moves), the score from the first side's
-// view, space-separated. A reload keeps the graph and the report, and a report under way
-// resumes.
+// saveEvals is the scores of the record's positions as Saved keeps them: "ply:score:depth", the
+// search's line (":h0g2,i9h9", the report's better moves), the second line's score and the
+// graph search's milliseconds (":-120:1000"; each empty when unknown), the scores from the
+// first side's view, space-separated. A reload keeps the graph and the report, and a report
+// under way resumes, quick or thorough.
 func (t *Table) saveEvals() string {
 	e, ok := t.rules.(enginePlayer)
 	if !ok || len(t.evals) == 0 {
@@ -431,7 +455,16 @@ func (t *Table) saveEvals() string {
 				b.WriteByte(' ')
 			}
 			fmt.Fprintf(&b, "%d:%d:%d", p.Ply, p.Score, p.Depth)
-			if len(p.PV) > 0 {
+			second := ""
+			if p.HasSecond {
+				second = strconv.Itoa(p.Second)
+			}
+			switch {
+			case p.Ms > 0:
+				fmt.Fprintf(&b, ":%s:%s:%d", strings.Join(p.PV, ","), second, p.Ms)
+			case p.HasSecond:
+				fmt.Fprintf(&b, ":%s:%s", strings.Join(p.PV, ","), second)
+			case len(p.PV) > 0:
 				b.WriteString(":" + strings.Join(p.PV, ","))
 			}
 		}
@@ -466,8 +499,21 @@ func (t *Table) restoreEvals(text string) {
 		if t.rules.turnAt(ply) == 1 { // the side to move's view
 			info.Score, info.Mate = -info.Score, -info.Mate
 		}
-		t.SetScore(ply, info)
+		if !t.SetScore(ply, info) {
+			continue
+		}
+		second, err := strconv.Atoi(field(parts, 4))
+		ms, _ := strconv.Atoi(field(parts, 5))
+		t.keepGraphed(t.rules.(enginePlayer).jobAt(ply, engineclient.Graph, MaxLevel).Key, second, err == nil, ms)
 	}
+}
+
+// field is parts[i], "" past its end.
+func field(parts []string, i int) string {
+	if i < len(parts) {
+		return parts[i]
+	}
+	return ""
 }
 
 // AccuracyText is one side's line of the report in l: "Red 87% accurate · ?! 1 ? 0 ?? 1"; its

@@ -112,9 +112,18 @@ type Settings struct {
 	HideEngine bool `json:"hideEngine,omitempty"`
 	// Theme is the look chosen (PageThemes), "" until the person chooses one.
 	Theme string `json:"theme,omitempty"`
+	// Report is how long the game report searches each position: ReportThorough, or ""
+	// (quick).
+	Report string `json:"report,omitempty"`
 	// Version is SettingsVersion once Normalize has brought older settings up to date.
 	Version int `json:"v,omitempty"`
 }
+
+// ReportThorough is Settings.Report's thorough report (ThoroughGo); ReportQuick the default.
+const (
+	ReportQuick    = "quick"
+	ReportThorough = "thorough"
+)
 
 // SettingsVersion 2: the notation follows the language until the person chooses one.
 // Settings saved before it hold "iccs", then everyone's default, chosen or not.

@@ -102,6 +102,14 @@ func (s *Session) SetLevel(l int) {
 	}
 }
 
+// SetReportThorough chooses every game's report searches: thorough (ThoroughGo) or quick
+// (GraphGo). A report under way goes on at the new length.
+func (s *Session) SetReportThorough(on bool) {
+	for _, t := range s.tables {
+		t.SetThorough(on)
+	}
+}
+
 // Click is a click (or a drop) on the square named name ("h2", "f5") of the game on the
 // board: a move played sounds, is kept, and brings the engine in.
 func (s *Session) Click(name string) Effects {

@@ -205,7 +205,7 @@ func (t *Table) reset() {
 	t.rules.setView(-1)
 	t.once, t.hintAsk, t.held, t.puzzle = -1, "", false, nil
 	t.reporting, t.reported = false, false
-	t.evalBook = evalBook{}
+	t.evalBook = evalBook{thorough: t.thorough} // the report's setting stays
 	t.Deselect()
 }
 

@@ -450,7 +450,7 @@ func (e *Embed) reportSlot(b *play.Table) app.UI {
 }
 
 // recordJudgements are the marks of a record read: the report's where it carries scores, else
-// the symbols its writer put after the moves (?!, ?, ??).
+// the symbols its writer put after the moves (?!, ?, ??, !).
 func recordJudgements(b *play.Table) []play.Judgement {
 	if b.ReportState() == "done" {
 		return b.Report().Judgements(b.Len())
@@ -462,7 +462,7 @@ func recordJudgements(b *play.Table) []play.Judgement {
 	out := make([]play.Judgement, b.Len())
 	for i, sym := range m.Symbols() {
 		if i < len(out) {
-			out[i] = map[string]play.Judgement{"?!": play.Inaccuracy, "?": play.Mistake, "??": play.Blunder}[sym]
+			out[i] = map[string]play.Judgement{"?!": play.Inaccuracy, "?": play.Mistake, "??": play.Blunder, "!": play.Good}[sym]
 		}
 	}
 	return out

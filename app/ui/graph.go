@@ -59,6 +59,9 @@ type evalGraph struct {
 	Shown   int
 	Reversi bool
 	Lang    i18n.Lang
+	// Judged are the report's judgements of the moves (index ply−1): a marked move's column
+	// gets a line of its mark's colour.
+	Judged []play.Judgement
 }
 
 func (g *evalGraph) Render() app.UI {
@@ -100,6 +103,14 @@ func (g *evalGraph) Render() app.UI {
 		svgElem("line").Class("graph-zero").Attr("x1", 0).Attr("y1", graphH/2).Attr("x2", graphW).Attr("y2", graphH/2),
 		svgElem("line").Class("graph-shown").Attr("x1", ftoa(x(cur))).Attr("y1", 0).Attr("x2", ftoa(x(cur))).Attr("y2", graphH),
 	}
+	for i, p := range points {
+		if p.Ply >= 1 && p.Ply <= len(g.Judged) {
+			if j := g.Judged[p.Ply-1]; j != play.Unjudged && j != play.Fine {
+				body = append(body, svgElem("line").Class("graph-mark").Attr("data-graph-judgement", string(j)).
+					Attr("x1", ftoa(x(i))).Attr("y1", 0).Attr("x2", ftoa(x(i))).Attr("y2", graphH))
+			}
+		}
+	}
 	if line.Len() > 0 {
 		body = append(body, svgElem("path").Class("graph-line").Attr("d", line.String()))
 	}
@@ -136,7 +147,7 @@ func (p *Page) graphSlot() app.UI {
 		report = l.T(i18n.ReportRunning)
 	}
 	return app.Div().Class("graph-slot").Body(
-		&evalGraph{Points: points, Known: known, Shown: b.ShownPly(), Reversi: p.reversi(), Lang: l},
+		&evalGraph{Points: points, Known: known, Shown: b.ShownPly(), Reversi: p.reversi(), Lang: l, Judged: p.judgements(b)},
 		reportSummary(b, l, ""),
 		app.Div().Class("graph-buttons").Body(
 			controlButton("analyse-game", label, l.T(i18n.AnalyseGameTitle), p.engineOK() && b.Len() > 0).

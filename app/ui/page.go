@@ -185,6 +185,7 @@ func (p *Page) restore(ctx app.Context) {
 	p.loadPuzzleProgress(ctx)
 	p.s.SetShelf(shelf{ctx.LocalStorage()})
 	p.s.SetLevel(p.settings.Level)
+	p.s.SetReportThorough(p.settings.Report == play.ReportThorough)
 }
 
 // chooseLang picks the language: the page's ?lang=, else the one the person chose, else the
@@ -351,6 +352,13 @@ func (p *Page) onSetting(ctx app.Context, a app.Action) {
 	case "clock":
 		p.apply(ctx, p.s.SetTimeControl(s.Value))
 		return
+	case "report-depth":
+		p.settings.Report = ""
+		if s.Value == play.ReportThorough {
+			p.settings.Report = play.ReportThorough
+		}
+		p.s.SetReportThorough(p.settings.Report == play.ReportThorough)
+		p.syncEngine(ctx) // a report under way goes on at the new length
 	case "history":
 		if i, err := strconv.Atoi(s.Value); err == nil {
 			p.reopen(ctx, i)

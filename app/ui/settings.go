@@ -70,7 +70,7 @@ func (s *SettingsPanel) Render() app.UI {
 	if s.Variant == play.VariantReversi {
 		return app.Div().Class("settings").Body(
 			whoPlays,
-			app.Div().Class("selects").Body(levelSelector(l, s.Settings.Level), clockSelect(l, s.Clock), langSelect(l), themeSelect(l, s.Theme)),
+			app.Div().Class("selects").Body(levelSelector(l, s.Settings.Level), clockSelect(l, s.Clock), reportSelect(l, s.Settings.Report), langSelect(l), themeSelect(l, s.Theme)),
 			soundAndIO(l, s.Settings, s.IOOpen, i18n.ImportExportTitleReversi),
 		)
 	}
@@ -87,6 +87,7 @@ func (s *SettingsPanel) Render() app.UI {
 		app.Div().Class("selects").Body(
 			levelSelector(l, s.Settings.Level),
 			clockSelect(l, s.Clock),
+			reportSelect(l, s.Settings.Report),
 			selector("notation", l.T(i18n.NotationTitle), notations),
 			selector("coords", l.T(i18n.CoordsTitle), coords),
 			langSelect(l),
@@ -156,6 +157,14 @@ func option(value, label string, chosen bool) app.UI {
 }
 
 // selector is a select posting SettingAction when changed.
+// reportSelect chooses how long the game report searches each position: quick or thorough.
+func reportSelect(l i18n.Lang, chosen string) app.UI {
+	return selector("report-depth", l.T(i18n.ReportDepthTitle), []app.UI{
+		option(play.ReportQuick, l.T(i18n.ReportQuick), chosen != play.ReportThorough),
+		option(play.ReportThorough, l.T(i18n.ReportThorough), chosen == play.ReportThorough),
+	})
+}
+
 func selector(name, label string, options []app.UI) app.UI {
 	return app.Select().Class("select").Attr("data-action", name).Title(label).Aria("label", label).
 		OnChange(func(ctx app.Context, e app.Event) {

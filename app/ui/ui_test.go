@@ -194,17 +194,17 @@ func TestPageStatus(t *testing.T) {
 }
 
 func TestSettingsPanel(t *testing.T) {
-	st := play.Settings{Level: 3, Notation: play.WXF, Muted: true, Coords: play.CoordsICCS}
+	st := play.Settings{Level: 3, Notation: play.WXF, Muted: true, Coords: play.CoordsICCS, Report: play.ReportThorough}
 	html := appHTML(newSettings().With(play.VariantXiangqi, play.VsComputer, int(xiangqi.Black), st, false).Timed("10+5"))
-	for name, v := range map[string]string{"level": "3", "notation": "wxf", "coords": "iccs", "clock": "10+5"} {
+	for name, v := range map[string]string{"level": "3", "notation": "wxf", "coords": "iccs", "clock": "10+5", "report-depth": "thorough"} {
 		sel := regexp.MustCompile(`(?s)<select [^>]*data-action="` + name + `".*?</select>`).FindString(html)
 		opt := regexp.MustCompile(`<option [^>]*value="` + regexp.QuoteMeta(v) + `"[^>]*>`).FindString(sel)
 		if !regexp.MustCompile(` selected[ >=]`).MatchString(opt) {
 			t.Errorf("option %s not selected: %s", v, opt)
 		}
 	}
-	if strings.Count(html, " selected") != 4 || !strings.Contains(html, "Sound off") {
-		t.Errorf("want exactly 4 options selected and the sound off: %s", html)
+	if strings.Count(html, " selected") != 5 || !strings.Contains(html, "Sound off") {
+		t.Errorf("want exactly 5 options selected and the sound off: %s", html)
 	}
 	// go-app prerenders aria-pressed="true" as a bare aria-pressed (the live DOM gets "true").
 	var pressed []string
