@@ -131,7 +131,7 @@ func (t *Table) Do(a Action) (changed bool, send []string) {
 	case ActAddEngineLines:
 		return t.AddEngineLines(), nil
 	case ActPuzzleHint:
-		return t.puzzle != nil && t.RequestHint(), nil
+		return t.PuzzleHint(), nil
 	case ActPuzzleSolution:
 		return t.ShowSolution(), nil
 	case ActPuzzleRetry:

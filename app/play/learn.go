@@ -15,14 +15,15 @@ type PuzzleGoal string
 const (
 	GoalMate   PuzzleGoal = ""
 	GoalBetter PuzzleGoal = "better"
+	GoalBest   PuzzleGoal = "best" // a Reversi collection's: the best move, by exact scores
 )
 
 // LearnSource is the Source of the exercises (PuzzleID: "learn <ply>" with the FEN's game).
 const LearnSource = "learn"
 
 // Mistakes are the exercises of the person's mistakes and blunders in the report (both sides'
-// with two players), in the order played; none before the report is done. Xiangqi only: the
-// exercises start from a position given as FEN.
+// with two players), in the order played; none before the report is done. A game whose puzzles
+// start from a position (Xiangqi's FEN, Reversi's board text) has them.
 func (t *Table) Mistakes(n Notation) []Puzzle {
 	if _, ok := t.rules.(positioner); !ok || t.ReportState() != "done" {
 		return nil
@@ -45,8 +46,8 @@ func (t *Table) Mistakes(n Notation) []Puzzle {
 	return out
 }
 
-// positionAt is the position after ply moves as the game writes it (Xiangqi's FEN), the view
-// left as it was.
+// positionAt is the position after ply moves as the game writes it (Xiangqi's FEN, Reversi's
+// board text), the view left as it was.
 func (t *Table) positionAt(ply int) string {
 	v := t.rules.viewed()
 	t.rules.setView(ply)

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"qipan/app/engineclient"
+	"qipan/app/i18n"
 )
 
 // Puzzles (残局): a position whose side to move wins by force. The person plays that side and
@@ -14,10 +15,15 @@ import (
 // engine, to move after it, sees itself mated (a mate score against it). A move the engine
 // answers without seeing its mate lost the win: the puzzle is failed, and the engine's line
 // says what the move allowed. A verified first move (Puzzle.First) is trusted without asking.
+//
+// Reversi's puzzles (Goal GoalBest, made by cmd/reversi-puzzles) ask for the best move of a
+// position near the end, every legal move's exact score given by the collection: a move with
+// the best score solves it, any other fails it, judged at once with no engine; the hint is the
+// best move's square, the solution that move played.
 
 // Puzzle is a position to solve, as a collection gives it.
 type Puzzle struct {
-	Variant string // VariantXiangqi
+	Variant string // VariantXiangqi, VariantReversi
 	FEN     string // the side to move wins
 	Source  string // the collection ("适情雅趣")
 	Number  int    // its number there
@@ -30,6 +36,27 @@ type Puzzle struct {
 	Goal         PuzzleGoal
 	Score        int
 	Best, Played string
+	// A Reversi collection's (Goal GoalBest): Score and Best are the best move's exact final
+	// disc difference for the side to move and the move, Scores every legal move's (best
+	// first), Empties the empty squares (the difficulty).
+	Scores  []MoveScore
+	Empties int
+}
+
+// MoveScore is a move ("d3") and its exact score in discs, for the side to move before it.
+type MoveScore struct {
+	Move  string
+	Discs int
+}
+
+// ScoreOf is the exact score of move in p's Scores; false when p does not score it.
+func (p Puzzle) ScoreOf(move string) (int, bool) {
+	for _, m := range p.Scores {
+		if m.Move == move {
+			return m.Discs, true
+		}
+	}
+	return 0, false
 }
 
 // PuzzleState is how the puzzle on the board stands, as the board's data-puzzle writes it
@@ -50,6 +77,7 @@ const (
 	MissMates   PuzzleMiss = "mates"   // the defence mates first
 	MissShown   PuzzleMiss = "shown"   // the person asked for the solution
 	MissWorse   PuzzleMiss = "worse"   // an exercise's answer is not as good as the better move
+	MissBelow   PuzzleMiss = "below"   // a Reversi puzzle's move scores less than the best
 )
 
 // PuzzleGo is the defence's search: time to see a mate coming several moves ahead.
@@ -82,6 +110,10 @@ func (t *Table) StartPuzzle(p Puzzle) error {
 	pos, ok := t.rules.(positioner)
 	if !ok || p.Variant != t.Variant() {
 		return errNoPuzzles
+	}
+	if p.Goal == GoalBest && len(p.Scores) == 0 || p.Variant == VariantReversi && p.Goal == GoalMate {
+		// Reversi has no mates to find; its puzzle is judged by its moves' exact scores.
+		return fmt.Errorf("puzzle %s %d: no move scored", p.Source, p.Number)
 	}
 	if err := pos.loadFEN(p.FEN); err != nil {
 		return fmt.Errorf("puzzle %s %d: %w", p.Source, p.Number, err)
@@ -133,8 +165,32 @@ func (t *Table) ShowSolution() bool {
 		pz.state, pz.miss = PuzzleFailed, MissShown
 	}
 	t.goTo(0)
+	if pz.p.Goal == GoalBest { // the best move played: the rest is no part of the puzzle
+		if err := t.rules.(enginePlayer).takeMove(pz.p.Best); err != nil {
+			return false
+		}
+		t.Deselect()
+		return true
+	}
 	pz.showing = true
 	return true
+}
+
+// PuzzleHint shows a move that solves the puzzle on the board: the collection's best move
+// where it gives one (a Reversi puzzle: no engine needed), else the engine's hint
+// (RequestHint; the caller sends EngineLines).
+func (t *Table) PuzzleHint() bool {
+	pz := t.puzzle
+	switch {
+	case pz == nil:
+		return false
+	case pz.p.Goal == GoalBest && pz.state == PuzzleSolving:
+		if t.Reviewing() || !t.PersonToMove() || t.rules.gamePly() != 0 {
+			return false
+		}
+		return t.rules.(enginePlayer).takeHint(engineclient.Search{Pos: t.line()}, pz.p.Best) == nil
+	}
+	return t.RequestHint()
 }
 
 // puzzleJob is the engine's search of a move in a puzzle: the defence, and the solution shown,
@@ -174,9 +230,20 @@ func (t *Table) judgePuzzle(searched engineclient.Search) {
 	}
 }
 
-// settlePuzzle notes a puzzle solved when its game ends won by the solver.
+// settlePuzzle notes a puzzle solved when its game ends won by the solver; a Reversi puzzle's
+// first move is judged at once by its score.
 func (t *Table) settlePuzzle() {
 	pz := t.puzzle
+	if pz != nil && pz.p.Goal == GoalBest {
+		if pz.state == PuzzleSolving && t.rules.gamePly() >= 1 {
+			if v, ok := pz.p.ScoreOf(t.moveAt(0)); ok && v >= pz.p.Score {
+				pz.state = PuzzleSolved
+			} else {
+				pz.state, pz.miss = PuzzleFailed, MissBelow
+			}
+		}
+		return
+	}
 	if pz != nil && pz.state == PuzzleSolving && pz.p.Goal == GoalBetter && t.rules.gamePly() >= 1 && t.moveAt(0) == pz.p.Best {
 		pz.state = PuzzleSolved // the better move itself: no need to wait for the defence
 		return
@@ -215,4 +282,26 @@ func (s *Session) OpenPuzzle(p Puzzle) (Effects, error) {
 	}
 	s.Show(p.Variant)
 	return s.Replace(func(t *Table) error { return t.StartPuzzle(p) })
+}
+
+// bestText is a Reversi puzzle's status line: the goal and the empties while it is solved;
+// the move and its score once solved; the move's score against the best's when it failed
+// ("d3 gives −4 against +6 for the best"); the best move and its score when shown.
+func bestText(l i18n.Lang, b *Table, p Puzzle, state PuzzleState, miss PuzzleMiss) string {
+	played := b.moveAt(0)
+	v, _ := p.ScoreOf(played)
+	discs := func(d int) string { return scoreText(VariantReversi, d*100) }
+	switch {
+	case miss == MissShown:
+		return l.T(i18n.ReversiPuzzleShown, p.Best, discs(p.Score))
+	case state == PuzzleSolved:
+		return l.T(i18n.ReversiPuzzleSolved, played, discs(v))
+	case miss == MissBelow:
+		return l.T(i18n.ReversiPuzzleBelow, played, discs(v), discs(p.Score))
+	}
+	s := l.T(i18n.ReversiPuzzleGoal, SideLabel(l, b.Variant(), b.rules.turnAt(0)))
+	if p.Empties > 0 {
+		s += " · " + l.T(i18n.ReversiPuzzleEmpties, p.Empties)
+	}
+	return s
 }

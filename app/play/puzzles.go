@@ -1,15 +1,23 @@
 package play
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
+
+	"qipan/app/i18n"
+	"qipan/engine/reversi"
 )
 
-// A collection of puzzles ships as a TSV file (web/puzzles/, made by cmd/qipan-puzzles): lines
-// starting with '#' are comments, the first other line names the columns, each line after it
-// is a puzzle. ParsePuzzles reads the columns it knows by name, in any order.
+// A collection of puzzles ships as a TSV file (web/puzzles/, made by cmd/qipan-puzzles and
+// cmd/reversi-puzzles): lines starting with '#' are comments, the first other line names the
+// columns, each line after it is a puzzle. ParsePuzzles reads the columns it knows by name, in
+// any order. A Reversi collection's lines give the best move, its exact score and every legal
+// move's ("d3:+6 c4:-4"), and the empties: its puzzles ask for the best move (GoalBest), and
+// belong to ReversiSource unless a column names their collection.
 
 // puzzleColumns are the names a collection's header may give each field.
 var puzzleColumns = map[string]string{
@@ -20,7 +28,23 @@ var puzzleColumns = map[string]string{
 	"mate":  "mate", "mate_moves": "mate", "mate_in": "mate",
 	"first": "first", "first_move": "first", "move": "first",
 	"second": "second", "second_move": "second", "cook": "second",
+	"best": "best", "score": "score", "moves": "scores", "scores": "scores", "empties": "empties",
 }
+
+// noScore marks a line without a score while it is read.
+const noScore = math.MinInt
+
+// ReversiSource is the Source of the Reversi collection's puzzles (web/puzzles/reversi.tsv).
+const ReversiSource = "reversi"
+
+// PuzzleLineError is ParsePuzzles' error: the line of the collection it could not read, and
+// why (PuzzlesErrorText says it in the reader's language).
+type PuzzleLineError struct {
+	Line int
+	Why  string
+}
+
+func (e *PuzzleLineError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Why) }
 
 // ParsePuzzles reads a collection of variant's puzzles. A line it cannot read is an error
 // naming the line; a collection with no fen column is one too.
@@ -37,11 +61,11 @@ func ParsePuzzles(variant, text string) ([]Puzzle, error) {
 				cols = append(cols, puzzleColumns[strings.ToLower(strings.TrimSpace(f))])
 			}
 			if !slices.Contains(cols, "fen") {
-				return nil, fmt.Errorf("line %d: the header names no fen column", n+1)
+				return nil, &PuzzleLineError{n + 1, "the header names no fen column"}
 			}
 			continue
 		}
-		p := Puzzle{Variant: variant}
+		p := Puzzle{Variant: variant, Score: noScore}
 		for i, f := range fields {
 			if i >= len(cols) {
 				break
@@ -54,18 +78,34 @@ func ParsePuzzles(variant, text string) ([]Puzzle, error) {
 				p.Source = f
 			case "title":
 				p.Title = f
-			case "number", "mate":
+			case "number", "mate", "empties", "score":
 				if f == "" {
 					continue
 				}
 				v, err := strconv.Atoi(f)
-				if err != nil || v < 0 {
-					return nil, fmt.Errorf("line %d: %s %q is not a number", n+1, cols[i], f)
+				if err != nil || v < 0 && cols[i] != "score" {
+					return nil, &PuzzleLineError{n + 1, fmt.Sprintf("%s %q is not a number", cols[i], f)}
 				}
-				if cols[i] == "number" {
+				switch cols[i] {
+				case "number":
 					p.Number = v
-				} else {
+				case "mate":
 					p.Mate = v
+				case "empties":
+					p.Empties = v
+				default:
+					p.Score = v
+				}
+			case "best":
+				p.Best = f
+			case "scores":
+				for _, ms := range strings.Fields(f) {
+					mv, v, ok := strings.Cut(ms, ":")
+					d, err := strconv.Atoi(v)
+					if !ok || err != nil || mv == "" {
+						return nil, &PuzzleLineError{n + 1, fmt.Sprintf("move score %q, want a move, ':' and its score (d3:+6)", ms)}
+					}
+					p.Scores = append(p.Scores, MoveScore{mv, d})
 				}
 			case "first", "second":
 				for _, mv := range strings.FieldsFunc(f, func(r rune) bool { return r == ',' || r == ' ' }) {
@@ -74,9 +114,71 @@ func ParsePuzzles(variant, text string) ([]Puzzle, error) {
 			}
 		}
 		if p.FEN == "" {
-			return nil, fmt.Errorf("line %d: no position", n+1)
+			return nil, &PuzzleLineError{n + 1, "no position"}
+		}
+		scored := p.Score != noScore
+		if !scored {
+			p.Score = 0
+		}
+		if variant == VariantReversi {
+			if err := reversiPuzzle(&p, scored); err != nil {
+				return nil, &PuzzleLineError{n + 1, err.Error()}
+			}
 		}
 		out = append(out, p)
 	}
 	return out, nil
+}
+
+// reversiPuzzle checks a Reversi collection's line: a position to play, its legal moves each
+// scored once, the best move one of the best scored, at its score. It makes it a GoalBest
+// puzzle of ReversiSource (unless its collection is named) with its empties.
+func reversiPuzzle(p *Puzzle, scored bool) error {
+	pos, err := reversi.ParseBoard(p.FEN)
+	if err != nil {
+		return err
+	}
+	if pos.Status() != reversi.Ongoing {
+		return errors.New("the side to move has no move there")
+	}
+	if p.Source == "" {
+		p.Source = ReversiSource
+	}
+	p.Empties = pos.Empties()
+	if len(p.Scores) == 0 {
+		return nil // a position without its scores: no puzzle of the collection's kind
+	}
+	legal := pos.LegalMoves()
+	if len(p.Scores) != len(legal) {
+		return fmt.Errorf("%d moves scored, the position has %d", len(p.Scores), len(legal))
+	}
+	top := p.Scores[0].Discs
+	for i, ms := range p.Scores {
+		mv, err := reversi.ParseMove(ms.Move)
+		if err != nil || !pos.IsLegal(mv) || slices.ContainsFunc(p.Scores[:i], func(o MoveScore) bool { return o.Move == ms.Move }) {
+			return fmt.Errorf("move %s is not a legal move scored once", ms.Move)
+		}
+		top = max(top, ms.Discs)
+	}
+	if p.Best == "" {
+		p.Best = p.Scores[0].Move
+	}
+	if !scored {
+		p.Score = top
+	}
+	if v, ok := p.ScoreOf(p.Best); !ok || v != top || p.Score != top {
+		return fmt.Errorf("best move %s %+d is not the best scored (%+d)", p.Best, p.Score, top)
+	}
+	p.Goal = GoalBest
+	return nil
+}
+
+// PuzzlesErrorText says in l why a collection could not be read (ParsePuzzles' error, or the
+// fetch's): English as it is; other languages name the line, the reader's words after it.
+func PuzzlesErrorText(l i18n.Lang, err error) string {
+	var le *PuzzleLineError
+	if l == i18n.English || !errors.As(err, &le) {
+		return err.Error()
+	}
+	return l.T(i18n.PuzzlesBadLine, le.Line) + " (" + le.Why + ")"
 }

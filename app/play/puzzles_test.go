@@ -1,8 +1,11 @@
 package play
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"qipan/app/i18n"
 )
 
 func TestParsePuzzles(t *testing.T) {
@@ -41,4 +44,45 @@ func FuzzParsePuzzles(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A Reversi collection's lines: the best move, its score and every move's, the empties; a line
+// whose scores do not fit the position is an error naming the line, in the reader's language.
+func TestParseReversiPuzzles(t *testing.T) {
+	var moves []string
+	for _, m := range blackBest.Scores {
+		moves = append(moves, fmt.Sprintf("%s:%+d", m.Move, m.Discs))
+	}
+	line := func(fen, best, score, ms string) string {
+		return fen + "\t7\t" + best + "\t" + score + "\t" + ms + "\t14\n"
+	}
+	head := "# cmd/reversi-puzzles\nposition\tnumber\tbest\tscore\tmoves\tempties\n"
+	all := strings.Join(moves, " ")
+	ps, err := ParsePuzzles(VariantReversi, head+line(blackBest.FEN, "f8", "+18", all))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := ps[0]
+	if len(ps) != 1 || p.Goal != GoalBest || p.Source != ReversiSource || p.Number != 7 || p.Best != "f8" || p.Score != 18 ||
+		p.Empties != 14 || len(p.Scores) != 11 || p.Scores[9] != (MoveScore{"h7", -8}) {
+		t.Errorf("parsed %+v", p)
+	}
+	for _, c := range []struct{ name, text, want, zh string }{
+		{"a score not the best's", head + line(blackBest.FEN, "f8", "+16", all), "line 3: best move f8 +16", "残局文件第3行无法读取"},
+		{"a best move not the best", head + line(blackBest.FEN, "h2", "+2", all), "line 3: best move h2", "第3行"},
+		{"a move missing", head + line(blackBest.FEN, "f8", "+18", strings.Join(moves[:10], " ")), "10 moves scored, the position has 11", "第3行"},
+		{"an illegal move", head + line(blackBest.FEN, "f8", "+18", strings.Replace(all, "h7", "a1", 1)), "move a1 is not a legal move", "第3行"},
+		{"a move twice", head + line(blackBest.FEN, "f8", "+18", strings.Replace(all, "h7", "h2", 1)), "move h2 is not a legal move scored once", "第3行"},
+		{"a move score unreadable", head + line(blackBest.FEN, "f8", "+18", strings.Replace(all, "h7:-8", "h7=-8", 1)), `move score "h7=-8"`, "第3行"},
+		{"a bad board", head + line("XO"+blackBest.FEN[3:], "f8", "+18", all), "line 3: reversi: board text", "第3行"},
+	} {
+		_, err := ParsePuzzles(VariantReversi, c.text)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error naming %q", c.name, err, c.want)
+			continue
+		}
+		if zh := PuzzlesErrorText(i18n.Simplified, err); !strings.Contains(zh, c.zh) || PuzzlesErrorText(i18n.English, err) != err.Error() {
+			t.Errorf("%s: in Chinese %q, want %q", c.name, zh, c.zh)
+		}
+	}
 }

@@ -1,6 +1,12 @@
 package play
 
-import "qipan/engine/reversi"
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"qipan/engine/reversi"
+)
 
 // Reversi's side of its Table (table.go's rules): the board as the Table shows it, and what
 // a person's input does, in Reversi's squares and discs. Nothing is selected: a click on a
@@ -84,4 +90,32 @@ func (r *Reversi) Exports(Seats) []Export {
 		{"board", "board", func(Notation) (string, error) { return r.Shown().String(), nil }},
 		{"ggf", "GGF", func(Notation) (string, error) { return r.GGF(), nil }},
 	}
+}
+
+// loadFEN starts the game from board text (a puzzle's position): one whose game is over, or
+// whose side to move must pass, is an error (the puzzle would be the other side's).
+func (r *Reversi) loadFEN(board string) error {
+	p, err := reversi.ParseBoard(board)
+	if err != nil {
+		return err
+	}
+	switch p.Status() {
+	case reversi.Over:
+		return errors.New("the game is over there")
+	case reversi.MustPass:
+		return fmt.Errorf("%s has no move there", strings.ToLower(ColorName(p.Turn)))
+	}
+	r.Load(reversi.NewGame(p))
+	return nil
+}
+
+// winner is the side with more discs at the end, -1 for a draw or a game going on.
+func (r *Reversi) winner() int {
+	switch r.game.Outcome() {
+	case reversi.BlackWins:
+		return int(reversi.Black)
+	case reversi.WhiteWins:
+		return int(reversi.White)
+	}
+	return -1
 }

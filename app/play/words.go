@@ -255,8 +255,11 @@ func PuzzleText(l i18n.Lang, b *Table) string {
 	}
 	solver := b.rules.turnAt(0)
 	defender := SideLabel(l, b.Variant(), solver^1)
-	if p.Goal == GoalBetter {
+	switch p.Goal {
+	case GoalBetter:
 		return learnText(l, b, p, state, miss)
+	case GoalBest:
+		return bestText(l, b, p, state, miss)
 	}
 	switch {
 	case state == PuzzleSolved:
@@ -286,6 +289,9 @@ func PuzzleText(l i18n.Lang, b *Table) string {
 func PuzzleName(l i18n.Lang, p Puzzle) string {
 	if p.Source == LearnSource { // an exercise of the report's: the move it betters
 		return l.T(i18n.LearnName, (p.Number+1)/2, p.Title)
+	}
+	if p.Source == ReversiSource {
+		return l.T(i18n.ReversiPuzzleNumber, p.Number, p.Empties)
 	}
 	return strings.TrimSpace(l.T(i18n.PuzzleNumber, p.Source, p.Number, p.Title))
 }
