@@ -4,6 +4,8 @@ package main
 
 import (
 	"fmt"
+	"image"
+	"image/color"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -31,6 +33,7 @@ const (
 	xkPageDown = 0xff56
 	xkEnd      = 0xff57
 	xkH        = 0x68
+	xkP        = 0x70
 )
 
 // key presses and releases the key of keysym sym, as a person does, and waits until the
@@ -97,8 +100,8 @@ func (c *child) shotTo(name string) {
 // the list; the keys go down it to 梦入神机 No. 42 (mate in two) and Enter opens it; H asks the
 // hint; two clicks play the first move, the engine defends, two clicks mate: the puzzle is
 // solved, the status says so in the locale's language, and the progress is in the config
-// directory after the window closes. The list and the solved puzzle are written as
-// screenshots (bin/desktop-puzzles-LANG.png, bin/desktop-puzzle-solved-LANG.png).
+// directory after the window closes; the list again marks it ✓. The solved puzzle and the list
+// are written as screenshots (bin/desktop-puzzle-solved-LANG.png, bin/desktop-puzzles-LANG.png).
 func TestWindowSolvesAPuzzle(t *testing.T) {
 	list, err := puzzles.For(play.VariantXiangqi)
 	if err != nil {
@@ -131,21 +134,10 @@ func TestWindowSolvesAPuzzle(t *testing.T) {
 			}
 			c.click(b[0].X+b[0].W/2, b[0].Y+b[0].H/2)
 			c.wait("puzzles listed", 10*time.Second)
-			// The shorter way there: down from the top, or up from the bottom.
-			start, page, step, n := xproto.Keysym(xkHome), xproto.Keysym(xkPageDown), xproto.Keysym(xkDown), at
-			if len(list)-1-at < at {
-				start, page, step, n = xkEnd, xkPageUp, xkUp, len(list)-1-at
+			keys := listKeys(len(list), at)
+			for _, k := range keys {
+				c.key(k.x)
 			}
-			c.key(start)
-			for range n / 10 {
-				c.key(page)
-			}
-			for range n % 10 {
-				c.key(step)
-			}
-			c.wait("painted", 10*time.Second)
-			time.Sleep(300 * time.Millisecond)
-			c.shotTo(fmt.Sprintf("desktop-puzzles-%s.png", tc.lang))
 			c.key(xkReturn)
 			c.wait("puzzle opened 梦入神机 42", 10*time.Second)
 			c.key(xkH)
@@ -195,6 +187,29 @@ func TestWindowSolvesAPuzzle(t *testing.T) {
 			if n := inkColumns(img, st[0]); n < 2*len([]rune(solved)) {
 				t.Errorf("the status line shows ink in %d columns, for %q", n, solved)
 			}
+			// The list again, on the puzzle solved: marked ✓ (in the solved colour) in the
+			// column before its name.
+			c.key(xkP)
+			c.wait("puzzles listed", 10*time.Second)
+			c.wait("painted", 10*time.Second)
+			time.Sleep(300 * time.Millisecond)
+			img = c.capture()
+			c.shotTo(fmt.Sprintf("desktop-puzzles-%s.png", tc.lang))
+			a.Key(desktop.KeyPuzzles)
+			for _, k := range keys {
+				a.Key(k.app)
+				a.Scene() // a frame after each key, as in the window: the list follows the cursor
+			}
+			a.Key(desktop.KeyEnter)
+			a.Key(desktop.KeyPuzzles)
+			name := a.Scene().Find(fmt.Sprintf("puzzle %d", at))
+			if len(name) != 1 {
+				t.Fatal("the puzzle's entry is not in the list")
+			}
+			markBox := desktop.Op{X: name[0].X - name[0].H, Y: name[0].Y, W: name[0].H, H: name[0].H}
+			if n := inkOf(img, markBox, color.RGBA{0x2e, 0xa0, 0x43, 0xff}); n < 3 {
+				t.Errorf("the solved puzzle's ✓ shows in %d columns of %+v (the name at %+v)", n, markBox, name[0])
+			}
 			c.close()
 			<-c.exit
 			data, err := os.ReadFile(filepath.Join(dir, "puzzles.json"))
@@ -203,6 +218,43 @@ func TestWindowSolvesAPuzzle(t *testing.T) {
 			}
 		})
 	}
+}
+
+// listKey is a key both as X names it and as the app does.
+type listKey struct {
+	x   xproto.Keysym
+	app desktop.Key
+}
+
+// listKeys are the keys that take the cursor of a list of n puzzles to entry i, the shorter
+// way: down from the top, or up from the bottom.
+func listKeys(n, i int) []listKey {
+	start, page, step, k := listKey{xkHome, desktop.KeyHome}, listKey{xkPageDown, desktop.KeyPageDown}, listKey{xkDown, desktop.KeyDown}, i
+	if n-1-i < i {
+		start, page, step, k = listKey{xkEnd, desktop.KeyEnd}, listKey{xkPageUp, desktop.KeyPageUp}, listKey{xkUp, desktop.KeyUp}, n-1-i
+	}
+	keys := []listKey{start}
+	for range k / 10 {
+		keys = append(keys, page)
+	}
+	for range k % 10 {
+		keys = append(keys, step)
+	}
+	return keys
+}
+
+// inkOf counts the columns of o's box that hold a pixel of colour ink.
+func inkOf(img image.Image, o desktop.Op, ink color.RGBA) int {
+	n := 0
+	for x := int(o.X); x < int(o.X+o.W); x++ {
+		for y := int(o.Y); y < int(o.Y+o.H); y++ {
+			if near(sample(img, float32(x), float32(y)), ink) {
+				n++
+				break
+			}
+		}
+	}
+	return n
 }
 
 // clickSquares clicks the two squares of move mv ("c0c9") in a Xiangqi window of winW×winH.
