@@ -11,14 +11,28 @@ import (
 	"qipan/app/play"
 )
 
-// Puzzles (残局, issue 52): the Xiangqi collection the site ships (web/puzzles/, verified by
-// cmd/qipan-puzzles), loaded when the list is first opened; a puzzle chosen goes on the board
-// through play.Session.OpenPuzzle, which keeps the game it replaces; the person's progress is
-// kept in localStorage. Links: ?view=puzzles opens the list, ?puzzle=1&fen=<FEN> that position
-// as a puzzle.
+// Puzzles (残局, issue 52): the collections the site ships (web/puzzles/), one a game: Xiangqi's
+// classical manuals (verified by cmd/qipan-puzzles) and Reversi's best moves (solved by
+// cmd/reversi-puzzles). The list shows the collection of the game on the board, each loaded
+// when its list is first opened; a puzzle chosen goes on the board through
+// play.Session.OpenPuzzle, which keeps the game it replaces; the person's progress is kept in
+// localStorage. Links: ?view=puzzles opens the list, ?puzzle=1&fen=<FEN> that position as a
+// puzzle.
 
-// PuzzlesURL is the collection, relative to the page so that a sub-path works.
-const PuzzlesURL = "web/puzzles/xiangqi-classical.tsv"
+// PuzzlesURL is the Xiangqi collection, relative to the page so that a sub-path works;
+// ReversiPuzzlesURL Reversi's.
+const (
+	PuzzlesURL        = "web/puzzles/xiangqi-classical.tsv"
+	ReversiPuzzlesURL = "web/puzzles/reversi.tsv"
+)
+
+// puzzlesURL is the collection of variant's puzzles.
+func puzzlesURL(variant string) string {
+	if variant == play.VariantReversi {
+		return ReversiPuzzlesURL
+	}
+	return PuzzlesURL
+}
 
 // PuzzlesKey keeps the progress (play.PuzzleProgress: solved and failed, by play.PuzzleID).
 const PuzzlesKey = "qipan.puzzles"
@@ -36,15 +50,31 @@ const (
 	puzzlesFailed
 )
 
-// puzzleBook is the page's puzzles.
+// puzzleBook is the page's puzzles: each game's collection, the list, the progress.
 type puzzleBook struct {
-	load     puzzleLoad
-	list     []play.Puzzle
-	why      string // why the collection could not be loaded
-	open     bool   // the list is shown, in the move list's place
+	sets     map[string]*puzzleSet // by variant
+	open     bool                  // the list is shown, in the move list's place
 	progress play.PuzzleProgress
-	rev      int                     // counts the changes of progress: the list is drawn again
-	then     []func(ctx app.Context) // what waits for the collection (Next before it was loaded)
+	rev      int // counts the changes of progress: the list is drawn again
+}
+
+// puzzleSet is a game's collection.
+type puzzleSet struct {
+	load puzzleLoad
+	list []play.Puzzle
+	err  error                   // why the collection could not be loaded
+	then []func(ctx app.Context) // what waits for the collection (Next before it was loaded)
+}
+
+// set is variant's collection.
+func (b *puzzleBook) set(variant string) *puzzleSet {
+	if b.sets == nil {
+		b.sets = map[string]*puzzleSet{}
+	}
+	if b.sets[variant] == nil {
+		b.sets[variant] = &puzzleSet{}
+	}
+	return b.sets[variant]
 }
 
 // loadPuzzleProgress reads the kept progress; an unreadable one is set aside like a game.
@@ -77,10 +107,10 @@ func (p *Page) notePuzzle(ctx app.Context) {
 	}
 }
 
-// withPuzzles runs then once the collection is loaded, loading it first if need be (a failed
-// load is tried again). A load that fails opens the list, which says why.
-func (p *Page) withPuzzles(ctx app.Context, then func(ctx app.Context)) {
-	b := &p.puzzles
+// withPuzzles runs then once variant's collection is loaded, loading it first if need be (a
+// failed load is tried again). A load that fails opens the list, which says why.
+func (p *Page) withPuzzles(ctx app.Context, variant string, then func(ctx app.Context)) {
+	b := p.puzzles.set(variant)
 	if b.load == puzzlesLoaded {
 		then(ctx)
 		return
@@ -89,24 +119,26 @@ func (p *Page) withPuzzles(ctx app.Context, then func(ctx app.Context)) {
 	if b.load == puzzlesLoading {
 		return
 	}
-	b.load, b.why = puzzlesLoading, ""
-	fetchText(PuzzlesURL, func(text string, err error) {
-		ctx.Dispatch(func(ctx app.Context) { p.puzzlesFetched(ctx, text, err) })
+	b.load, b.err = puzzlesLoading, nil
+	fetchText(puzzlesURL(variant), func(text string, err error) {
+		ctx.Dispatch(func(ctx app.Context) { p.puzzlesFetched(ctx, variant, text, err) })
 	})
 }
 
-// puzzlesFetched reads the collection fetched (or why it was not) and runs what waited for it.
-func (p *Page) puzzlesFetched(ctx app.Context, text string, err error) {
-	b := &p.puzzles
+// puzzlesFetched reads variant's collection fetched (or why it was not) and runs what waited
+// for it.
+func (p *Page) puzzlesFetched(ctx app.Context, variant, text string, err error) {
+	b := p.puzzles.set(variant)
 	then := b.then
 	b.then = nil
 	var list []play.Puzzle
 	if err == nil {
-		list, err = play.ParsePuzzles(play.VariantXiangqi, text)
+		list, err = play.ParsePuzzles(variant, text)
 	}
 	if err != nil {
 		app.Log("loading the puzzles:", err)
-		b.load, b.why, b.open = puzzlesFailed, err.Error(), true
+		b.load, b.err = puzzlesFailed, err
+		p.puzzles.open = true
 		return
 	}
 	b.load, b.list = puzzlesLoaded, list
@@ -115,22 +147,32 @@ func (p *Page) puzzlesFetched(ctx app.Context, text string, err error) {
 	}
 }
 
-// togglePuzzles opens or closes the list (the data-action="puzzles" button).
+// togglePuzzles opens or closes the list (the data-action="puzzles" button): the collection
+// of the game on the board.
 func (p *Page) togglePuzzles(ctx app.Context) {
 	p.puzzles.open = !p.puzzles.open
 	if p.puzzles.open {
-		p.withPuzzles(ctx, func(ctx app.Context) { ctx.Defer(scrollPuzzles) })
+		p.withPuzzles(ctx, p.table().Variant(), func(ctx app.Context) { ctx.Defer(scrollPuzzles) })
 	}
 }
 
-// onPuzzleChosen opens the puzzle chosen in the list.
+// shownPuzzles is the collection of the game on the board (loaded or not).
+func (p *Page) shownPuzzles() *puzzleSet { return p.puzzles.set(p.table().Variant()) }
+
+// onPuzzleChosen opens the puzzle chosen in the list (of the game on the board); -1 loads the
+// list's collection.
 func (p *Page) onPuzzleChosen(ctx app.Context, a app.Action) {
+	list := p.shownPuzzles().list
 	i, ok := a.Value.(int)
-	if !ok || i < 0 || i >= len(p.puzzles.list) {
+	if ok && i == -1 && p.shownPuzzles().load == puzzlesUnloaded {
+		p.withPuzzles(ctx, p.table().Variant(), func(ctx app.Context) { ctx.Defer(scrollPuzzles) })
+		return
+	}
+	if !ok || i < 0 || i >= len(list) {
 		return
 	}
 	p.sounds.unlock()
-	if err := p.openPuzzle(ctx, p.puzzles.list[i]); err != nil {
+	if err := p.openPuzzle(ctx, list[i]); err != nil {
 		p.notice = p.lang.T(i18n.PuzzlesLoadFailed, err.Error())
 		return
 	}
@@ -178,21 +220,23 @@ func isPuzzle(t *play.Table) bool {
 	return ok
 }
 
-// puzzleIndex is the place in the collection of the puzzle on the board, -1 for none (no
-// puzzle, a link's, or the collection not loaded).
+// puzzleIndex is the place in its game's collection of the puzzle on the board, -1 for none
+// (no puzzle, a link's, or the collection not loaded).
 func (p *Page) puzzleIndex() int {
 	pz, _, _, ok := p.table().Puzzle()
 	if !ok {
 		return -1
 	}
-	return play.FindPuzzle(p.puzzles.list, pz)
+	return play.FindPuzzle(p.shownPuzzles().list, pz)
 }
 
-// nextPuzzle opens the next puzzle of the collection not solved (loading it first).
+// nextPuzzle opens the next puzzle not solved of the game's collection (loading it first).
 func (p *Page) nextPuzzle(ctx app.Context) {
-	p.withPuzzles(ctx, func(ctx app.Context) {
-		if i := p.puzzles.progress.NextPuzzle(p.puzzles.list, p.puzzleIndex()); i >= 0 {
-			if err := p.openPuzzle(ctx, p.puzzles.list[i]); err != nil {
+	v := p.table().Variant()
+	p.withPuzzles(ctx, v, func(ctx app.Context) {
+		list := p.puzzles.set(v).list
+		if i := p.puzzles.progress.NextPuzzle(list, p.puzzleIndex()); i >= 0 {
+			if err := p.openPuzzle(ctx, list[i]); err != nil {
 				p.notice = p.lang.T(i18n.PuzzlesLoadFailed, err.Error())
 			}
 		}
@@ -205,7 +249,8 @@ func (p *Page) canNext() bool {
 	if p.learning() {
 		return p.learnAt+1 < len(p.learn)
 	}
-	return p.puzzles.load != puzzlesLoaded || p.puzzles.progress.NextPuzzle(p.puzzles.list, p.puzzleIndex()) >= 0
+	b := p.shownPuzzles()
+	return b.load != puzzlesLoaded || p.puzzles.progress.NextPuzzle(b.list, p.puzzleIndex()) >= 0
 }
 
 // puzzleLink reports whether a page query (without '?') asks for a puzzle (?puzzle=1): then
@@ -278,16 +323,17 @@ func scrollPuzzles(ctx app.Context) {
 	rows.Set("scrollTop", max(0, top-rows.Get("clientHeight").Int()/3))
 }
 
-// puzzleList is the list of the page's puzzles, empty while closed.
+// puzzleList is the list of the puzzles of the game on the board, empty while closed.
 func (p *Page) puzzleList() app.UI {
-	b := p.puzzles
-	l := &PuzzleList{Lang: p.lang, Open: b.open, Current: -1}
-	if !b.open {
+	l := &PuzzleList{Lang: p.lang, Open: p.puzzles.open, Current: -1, Variant: p.table().Variant()}
+	if !l.Open {
 		return l
 	}
-	l.Loading, l.Puzzles, l.Progress, l.Rev, l.Current = b.load == puzzlesLoading || b.load == puzzlesUnloaded, b.list, b.progress, b.rev, p.puzzleIndex()
+	b := p.shownPuzzles()
+	l.Loading, l.Puzzles, l.Progress, l.Rev, l.Current = b.load == puzzlesLoading || b.load == puzzlesUnloaded, b.list, p.puzzles.progress, p.puzzles.rev, p.puzzleIndex()
+	l.Unloaded = b.load == puzzlesUnloaded
 	if b.load == puzzlesFailed {
-		l.Error = p.lang.T(i18n.PuzzlesLoadFailed, b.why)
+		l.Error = p.lang.T(i18n.PuzzlesLoadFailed, play.PuzzlesErrorText(p.lang, b.err))
 	}
 	return l
 }
@@ -308,8 +354,8 @@ func puzzleRows(first, rows int) (from, to int) {
 
 // PuzzleList shows the collection in the move list's place (docs/contracts.md: #puzzles, its
 // entries data-puzzle-item with data-done): under each collection's name, each puzzle by its
-// number and title (play.PuzzleName) and its mate's length, solved ones marked ✓ and failed
-// ones ✗. A component of its own, drawn again only when what it shows changes (Rev counts the
+// number and title (play.PuzzleName; Reversi's by number and empties) and its mate's length,
+// solved ones marked ✓ and failed ones ✗. A component of its own, drawn again only when what it shows changes (Rev counts the
 // progress's changes) or its window moves. Choosing an entry posts PuzzleAction.
 type PuzzleList struct {
 	app.Compo
@@ -321,6 +367,10 @@ type PuzzleList struct {
 	Rev      int
 	Current  int // the index of the puzzle on the board, -1 for none
 	Lang     i18n.Lang
+	Variant  string // the game whose collection it is
+	// Unloaded: the list opened on a game whose collection was never fetched (the game was
+	// switched while it was open); it asks for it (PuzzleAction, -1).
+	Unloaded bool
 
 	first  int // the first row in view, from the scroll position
 	placed int // the entry the window was last placed for, -1 for none (+1: 0 before any)
@@ -390,9 +440,19 @@ func (l *PuzzleList) Render() app.UI {
 	}
 	cells = append(cells, puzzleGap(len(rows)-to))
 	return root.Attr("data-puzzles", len(l.Puzzles)).Body(
-		app.P().Class("puzzles-note").Text(l.Lang.T(i18n.PuzzlesTitle)),
+		app.P().Class("puzzles-note").Text(l.Lang.T(puzzlesTitle(l.Variant))),
 		app.Div().Class("puzzle-rows").OnClick(l.onClick).OnScroll(l.onScroll).Body(cells...),
 	)
+}
+
+// OnMount and OnUpdate ask for the collection when the list shows a game's never fetched.
+func (l *PuzzleList) OnMount(ctx app.Context)  { l.askLoad(ctx) }
+func (l *PuzzleList) OnUpdate(ctx app.Context) { l.askLoad(ctx) }
+
+func (l *PuzzleList) askLoad(ctx app.Context) {
+	if l.Open && l.Unloaded {
+		ctx.NewActionWithValue(PuzzleAction, -1)
+	}
 }
 
 // puzzleGap stands for n rows not drawn.
@@ -412,7 +472,7 @@ func (l *PuzzleList) heading(src string) app.UI {
 		}
 	}
 	return app.P().Class("puzzle-source").Body(
-		app.Span().Text(src),
+		app.Span().Text(sourceName(l.Lang, src)),
 		app.Span().Class("puzzle-count").Text("✓ "+strconv.Itoa(solved)+" / "+strconv.Itoa(all)),
 	)
 }
@@ -523,4 +583,21 @@ func puzzleLines(l i18n.Lang, text string) (head, thinking, rest string) {
 		return text, thinking, ""
 	}
 	return strings.TrimSpace(text[:end]), thinking, strings.TrimSpace(text[end:])
+}
+
+// puzzlesTitle is the key of the words over variant's collection.
+func puzzlesTitle(variant string) i18n.Key {
+	if variant == play.VariantReversi {
+		return i18n.ReversiPuzzlesTitle
+	}
+	return i18n.PuzzlesTitle
+}
+
+// sourceName is a collection's name in l: the manual's own (适情雅趣), or the words for
+// qipan's Reversi collection.
+func sourceName(l i18n.Lang, src string) string {
+	if src == play.ReversiSource {
+		return l.T(i18n.ReversiPuzzles)
+	}
+	return src
 }

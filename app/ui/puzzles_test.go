@@ -99,7 +99,8 @@ func TestPuzzleOnThePage(t *testing.T) {
 		t.Errorf("solved: the board offers no next puzzle")
 	}
 	p.puzzles.progress.Note(fixturePuzzles(t)[0], play.PuzzleSolved)
-	p.puzzles.load, p.puzzles.list = puzzlesLoaded, fixturePuzzles(t)
+	b := p.puzzles.set(play.VariantXiangqi)
+	b.load, b.list = puzzlesLoaded, fixturePuzzles(t)
 	if !p.canNext() || p.puzzleIndex() != 0 {
 		t.Errorf("next: can %v, the puzzle's index %d", p.canNext(), p.puzzleIndex())
 	}
@@ -144,5 +145,56 @@ func TestPuzzleLines(t *testing.T) {
 		if head != tt.head || thinking != tt.thinking || rest != tt.rest {
 			t.Errorf("puzzleLines(%q) = %q, %q, %q; want %q, %q, %q", tt.text, head, thinking, rest, tt.head, tt.thinking, tt.rest)
 		}
+	}
+}
+
+// reversiFixture is a line of the Reversi collection (web/puzzles/reversi.tsv's columns).
+const reversiFixture = "position\tnumber\tbest\tscore\tmoves\tempties\n" +
+	"OXOOOO--OXXOXOX-OOOXOOO-OXXOXOO-OXOOOO--OXOXOOO-OOXOOO--O--XO-O- X\t1\tf8\t+18\t" +
+	"f8:+18 h2:+2 h4:+2 h6:+2 b8:+2 g1:+0 h3:-2 h5:-2 g5:-4 h7:-8 g7:-16\t14\n"
+
+// TestReversiPuzzlesOnThePage: with Reversi on the board the list is Reversi's collection, by
+// number and empties; a wrong move's status gives its score against the best's.
+func TestReversiPuzzlesOnThePage(t *testing.T) {
+	list, err := play.ParsePuzzles(play.VariantReversi, reversiFixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := appHTML(&PuzzleList{Open: true, Puzzles: list, Progress: play.PuzzleProgress{}, Current: -1, Lang: i18n.Simplified, Variant: play.VariantReversi})
+	for _, want := range []string{"黑白棋：找出最佳着法", "第1题 · 余14空", `data-puzzle-item="0"`, "终局前的局面"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the Reversi list has no %q: %s", want, html)
+		}
+	}
+	p := NewPage()
+	p.mounted = true
+	p.lang = i18n.English
+	p.s.SetShelf(memShelf{})
+	xb := p.puzzles.set(play.VariantXiangqi)
+	xb.load, xb.list = puzzlesLoaded, fixturePuzzles(t)
+	rb := p.puzzles.set(play.VariantReversi)
+	rb.load, rb.list = puzzlesLoaded, list
+	if _, err := p.s.OpenPuzzle(list[0]); err != nil {
+		t.Fatal(err)
+	}
+	if p.table().Variant() != play.VariantReversi || p.puzzleIndex() != 0 || p.shownPuzzles() != rb {
+		t.Fatalf("the board shows %s, the puzzle's index %d", p.table().Variant(), p.puzzleIndex())
+	}
+	p.puzzles.open = true
+	html = appHTML(p)
+	for _, want := range []string{`data-puzzle="solving"`, "Black to move: find the best move · 14 empties", "No. 1 · 14 empties", "Reversi: find the best move"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("a Reversi puzzle on the page: no %q", want)
+		}
+	}
+	if strings.Contains(html, "适情雅趣") {
+		t.Error("the Xiangqi manuals are listed with Reversi on the board")
+	}
+	if s := p.s.Click("g5"); !s.Moved {
+		t.Fatal("g5 not played")
+	}
+	html = appHTML(p)
+	if !strings.Contains(html, `data-puzzle="failed"`) || !strings.Contains(html, "g5 gives −4 against +18 for the best.") {
+		t.Errorf("failed: the board and the status do not say so")
 	}
 }
