@@ -53,6 +53,9 @@ type Config struct {
 	// NoSound says no sound can play: there is no sound device, or (SoundOff) sounds were
 	// turned off for the program. The sound button says which, and is idle.
 	NoSound, SoundOff bool
+	// Puzzles returns a game's puzzle collections; nil: those the program carries
+	// (web/puzzles' puzzles.For).
+	Puzzles func(variant string) ([]play.Puzzle, error)
 }
 
 // EnvLang is the language of the environment's locale, found as POSIX programs find their

@@ -41,7 +41,11 @@ func (a *App) puzzles() ([]play.Puzzle, error) {
 		a.pz.lists, a.pz.errs = map[string][]play.Puzzle{}, map[string]error{}
 	}
 	if _, ok := a.pz.lists[v]; !ok {
-		a.pz.lists[v], a.pz.errs[v] = puzzles.For(v)
+		read := a.cfg.Puzzles
+		if read == nil {
+			read = puzzles.For
+		}
+		a.pz.lists[v], a.pz.errs[v] = read(v)
 	}
 	return a.pz.lists[v], a.pz.errs[v]
 }
@@ -182,7 +186,8 @@ func puzzleRows(list []play.Puzzle) []int {
 }
 
 // puzzleList lays out the list in the move list's place: under each collection's name (with
-// how many of its puzzles are solved), each puzzle by its number and title (play.PuzzleName),
+// how many of its puzzles are solved), each puzzle by its number and title (play.PuzzleName;
+// Reversi's by number and empties),
 // solved ones marked ✓ and failed ones × (the page's ✗, which the font lacks), and its
 // mate's length; the cursor's entry marked and kept in view when it moved.
 func (a *App) puzzleList(l *frameLayout) {
@@ -190,7 +195,7 @@ func (a *App) puzzleList(l *frameLayout) {
 	list, err := a.puzzles()
 	if err != nil {
 		size := u * 0.9
-		for i, t := range wrap(lang.T(i18n.PuzzlesLoadFailed, err.Error()), size, l.list.W) {
+		for i, t := range wrap(lang.T(i18n.PuzzlesLoadFailed, play.PuzzlesErrorText(lang, err)), size, l.list.W) {
 			l.texts = append(l.texts, Op{Kind: OpText, Text: t, X: l.list.X, Y: l.list.Y + float32(i)*lineHeight(size), W: l.list.W, H: lineHeight(size), Size: size, Color: alert, Tag: "puzzles-error"})
 		}
 		return
@@ -232,7 +237,7 @@ func (a *App) puzzleList(l *frameLayout) {
 			count := "✓ " + strconv.Itoa(solved) + " / " + strconv.Itoa(all)
 			cw := textWidth(count, u*0.85) + u*0.3
 			l.texts = append(l.texts,
-				Op{Kind: OpText, Text: clipText(src, u, l.list.W-cw), X: l.list.X, Y: y, W: l.list.W - cw, H: rh, Size: u, Color: text, Tag: "puzzle-source"},
+				Op{Kind: OpText, Text: clipText(play.PuzzleSourceName(lang, src), u, l.list.W-cw), X: l.list.X, Y: y, W: l.list.W - cw, H: rh, Size: u, Color: text, Tag: "puzzle-source"},
 				Op{Kind: OpText, Text: count, X: l.list.X + l.list.W - cw, Y: y, W: cw, H: rh, Size: u * 0.85, Color: dim, Align: AlignRight, Tag: "puzzle-count"})
 			l.puzzles = append(l.puzzles, puzzleEntry{item: -1, box: Box{l.list.X, y, l.list.W, rh}})
 			continue

@@ -367,3 +367,50 @@ func TestPuzzlesFollowTheGame(t *testing.T) {
 
 // nospace is s as shownText gives a text: without its spaces (a wrapped line's are cut).
 func nospace(s string) string { return strings.ReplaceAll(s, " ", "") }
+
+// reversiPuzzles is a Reversi collection of one puzzle, as cmd/reversi-puzzles writes them:
+// 14 empties, Black to move, f8 the best (+18 discs with perfect play).
+const reversiPuzzles = "fen\tnumber\tbest\tscore\tmoves\n" +
+	"OXOOOO--OXXOXOX-OOOXOOO-OXXOXOO-OXOOOO--OXOXOOO-OOXOOO--O--XO-O- X\t1\tf8\t18\tf8:+18 h2:+2 h4:+2 h6:+2 b8:+2 g1:0 h3:-2 h5:-2 g5:-4 h7:-8 g7:-16\n"
+
+// TestReversiPuzzlesOnTheDesktop: with a Reversi collection, the Puzzles button lists it for
+// Reversi under the collection's name in the reader's words, each puzzle by number and
+// empties; a puzzle opened says its goal, the best move solves it at once (no engine), and
+// the progress keeps it.
+func TestReversiPuzzlesOnTheDesktop(t *testing.T) {
+	a := New(Config{Store: Store{Dir: t.TempDir()}, Pipe: &fakePipe{}, Lang: i18n.English,
+		Puzzles: func(v string) ([]play.Puzzle, error) {
+			if v != play.VariantReversi {
+				return nil, nil
+			}
+			return play.ParsePuzzles(v, reversiPuzzles)
+		}})
+	a.Resize(1000, 700)
+	if _, on := enabled(a, "puzzles"); on {
+		t.Error("the Puzzles button is enabled for Xiangqi, which has no collection here")
+	}
+	a.Button("game:" + play.VariantReversi)
+	pressButton(t, a, "puzzles")
+	if got := shownText(a, "puzzle-source"); got != nospace("Reversi: find the best move") {
+		t.Errorf("the collection's name %q", got)
+	}
+	if got := shownText(a, "puzzle 0"); got != nospace("No. 1 · 14 empties") {
+		t.Errorf("the entry %q", got)
+	}
+	a.Key(KeyEnter)
+	if got := shownText(a, "status"); got != nospace("Black to move: find the best move · 14 empties") {
+		t.Errorf("status %q", got)
+	}
+	clickAt(t, a, "g5")
+	if got := shownText(a, "status"); puzzleState(a) != play.PuzzleFailed || !strings.HasPrefix(got, nospace("g5 gives −4 against +18")) {
+		t.Errorf("after g5: %q, status %q", puzzleState(a), got)
+	}
+	pressButton(t, a, "puzzle-retry")
+	clickAt(t, a, "f8")
+	if got := shownText(a, "status"); puzzleState(a) != play.PuzzleSolved || got != nospace("Solved! f8 gives +18, the best") {
+		t.Errorf("after f8: %q, status %q", puzzleState(a), got)
+	}
+	if got := a.Progress()["reversi 1"]; got != play.PuzzleSolved {
+		t.Errorf("the progress says %q", got)
+	}
+}
