@@ -414,3 +414,31 @@ func TestReversiPuzzlesOnTheDesktop(t *testing.T) {
 		t.Errorf("the progress says %q", got)
 	}
 }
+
+// TestPuzzleRowInPlace: at every size and in every language, a puzzle on the board moves no
+// button: its row takes the engine row's place (the same rows high), and the list opening in
+// the move list's place moves nothing either.
+func TestPuzzleRowInPlace(t *testing.T) {
+	for _, sz := range sizes {
+		for _, lang := range i18n.Langs {
+			a := New(Config{Store: Store{Dir: t.TempDir()}, Pipe: &fakePipe{}, Lang: lang})
+			a.Resize(sz[0], sz[1])
+			before := buttonBoxes(a)
+			a.Key(KeyPuzzles)
+			open := buttonBoxes(a)
+			a.Key(KeyEnter)
+			after := buttonBoxes(a)
+			for id, b := range before {
+				if o := open[id]; o != b {
+					t.Errorf("%v %s: the list moved %s from %+v to %+v", sz, lang, id, b, o)
+				}
+				if p, ok := after[id]; ok && p != b {
+					t.Errorf("%v %s: the puzzle moved %s from %+v to %+v", sz, lang, id, b, p)
+				}
+			}
+			if after["puzzle-hint"].Y != before["hint"].Y || after["puzzle-next"].Y+after["puzzle-next"].H > before["continue"].Y {
+				t.Errorf("%v %s: the puzzle's row %+v … %+v is not in the engine row's place %+v", sz, lang, after["puzzle-hint"], after["puzzle-next"], before["hint"])
+			}
+		}
+	}
+}
