@@ -166,6 +166,9 @@ func (t *Table) ShowSolution() bool {
 	}
 	t.goTo(0)
 	if pz.p.Goal == GoalBest { // the best move played: the rest is no part of the puzzle
+		if pz.state == PuzzleFailed {
+			pz.miss = MissShown // the status says the best move, not the move tried
+		}
 		if err := t.rules.(enginePlayer).takeMove(pz.p.Best); err != nil {
 			return false
 		}

@@ -106,6 +106,9 @@ func TestReversiPuzzleHintAndRetry(t *testing.T) {
 	if changed, _ := tb.Do(ActPuzzleHint); changed {
 		t.Error("a hint after the puzzle failed")
 	}
+	if changed, _ := tb.Do(ActPuzzleSolution); !changed || tb.MoveTexts("")[0] != "f8" || PuzzleText(i18n.English, tb) != "The best move: f8, +18" {
+		t.Fatalf("the solution after a wrong move: changed %v, moves %v, %q", changed, tb.MoveTexts(""), PuzzleText(i18n.English, tb))
+	}
 	if changed, _ := tb.Do(ActPuzzleRetry); !changed || tb.Ply() != 0 {
 		t.Fatalf("retry: changed %v, ply %d", changed, tb.Ply())
 	}
