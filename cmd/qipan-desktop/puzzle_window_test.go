@@ -76,8 +76,9 @@ func (c *child) keycode(sym xproto.Keysym) xproto.Keycode {
 	return 0
 }
 
-// shotTo writes what the window shows now to bin/ (or QIPAN_DESKTOP_SHOT_DIR) as name.
-func (c *child) shotTo(name string) {
+// shotTo writes what the window shows now to bin/ (or QIPAN_DESKTOP_SHOT_DIR) as name, for a
+// person to look at, and returns it.
+func (c *child) shotTo(name string) image.Image {
 	c.t.Helper()
 	shots := os.Getenv("QIPAN_DESKTOP_SHOT_DIR")
 	if shots == "" {
@@ -85,15 +86,17 @@ func (c *child) shotTo(name string) {
 	}
 	shot, _ := filepath.Abs(filepath.Join(shots, name))
 	os.MkdirAll(filepath.Dir(shot), 0o755)
+	img := c.capture()
 	f, err := os.Create(shot)
 	if err != nil {
 		c.t.Fatal(err)
 	}
 	defer f.Close()
-	if err := png.Encode(f, c.capture()); err != nil {
+	if err := png.Encode(f, img); err != nil {
 		c.t.Fatal(err)
 	}
 	c.t.Logf("screenshot %s", shot)
+	return img
 }
 
 // TestWindowSolvesAPuzzle: in the window, in Chinese and in English, the Puzzles button opens
@@ -125,15 +128,11 @@ func TestWindowSolvesAPuzzle(t *testing.T) {
 			dir := t.TempDir()
 			c := start(t, dir, tc.locale)
 			c.wait("painted 1", 60*time.Second)
-			// Where the window draws what the test clicks: the same app at the same size.
+			c.click(button(t, tc.lang, "puzzles"))
+			c.wait("puzzles listed", 10*time.Second)
+			// Where the window draws what the test looks at: the same app at the same size.
 			a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Pipe: desktop.NewLocalPipe(), Lang: tc.lang})
 			a.Resize(winW, winH)
-			b := a.Scene().Find("button puzzles")
-			if len(b) != 1 {
-				t.Fatal("no Puzzles button")
-			}
-			c.click(b[0].X+b[0].W/2, b[0].Y+b[0].H/2)
-			c.wait("puzzles listed", 10*time.Second)
 			keys := listKeys(len(list), at)
 			for _, k := range keys {
 				c.key(k.x)
@@ -176,8 +175,7 @@ func TestWindowSolvesAPuzzle(t *testing.T) {
 			c.wait("puzzle solved 梦入神机 42", 10*time.Second)
 			c.wait("painted", 10*time.Second)
 			time.Sleep(300 * time.Millisecond)
-			img := c.capture()
-			c.shotTo(fmt.Sprintf("desktop-puzzle-solved-%s.png", tc.lang))
+			img := c.shotTo(fmt.Sprintf("desktop-puzzle-solved-%s.png", tc.lang))
 			// The status line says it is solved, in the locale's language: its box holds ink.
 			st := a.Scene().Find("status")
 			if len(st) == 0 {
@@ -193,8 +191,7 @@ func TestWindowSolvesAPuzzle(t *testing.T) {
 			c.wait("puzzles listed", 10*time.Second)
 			c.wait("painted", 10*time.Second)
 			time.Sleep(300 * time.Millisecond)
-			img = c.capture()
-			c.shotTo(fmt.Sprintf("desktop-puzzles-%s.png", tc.lang))
+			img = c.shotTo(fmt.Sprintf("desktop-puzzles-%s.png", tc.lang))
 			a.Key(desktop.KeyPuzzles)
 			for _, k := range keys {
 				a.Key(k.app)
@@ -241,20 +238,6 @@ func listKeys(n, i int) []listKey {
 		keys = append(keys, step)
 	}
 	return keys
-}
-
-// inkOf counts the columns of o's box that hold a pixel of colour ink.
-func inkOf(img image.Image, o desktop.Op, ink color.RGBA) int {
-	n := 0
-	for x := int(o.X); x < int(o.X+o.W); x++ {
-		for y := int(o.Y); y < int(o.Y+o.H); y++ {
-			if near(sample(img, float32(x), float32(y)), ink) {
-				n++
-				break
-			}
-		}
-	}
-	return n
 }
 
 // clickSquares clicks the two squares of move mv ("c0c9") in a Xiangqi window of winW×winH.

@@ -264,6 +264,18 @@ func (c *child) close() {
 	c.x.Sync()
 }
 
+// button is the middle of button id, as a window of winW×winH in lang draws it at the start.
+func button(t *testing.T, lang i18n.Lang, id string) (float32, float32) {
+	t.Helper()
+	a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Pipe: desktop.NewLocalPipe(), Lang: lang})
+	a.Resize(winW, winH)
+	b := a.Scene().Find("button " + id)
+	if len(b) != 1 {
+		t.Fatalf("button %s drawn %d times", id, len(b))
+	}
+	return b[0].X + b[0].W/2, b[0].Y + b[0].H/2
+}
+
 // place is where the board's square name is drawn in a window of winW×winH.
 func place(t *testing.T, variant, name string) (float32, float32) {
 	t.Helper()
@@ -360,7 +372,11 @@ func playAMove(t *testing.T, locale string, lang i18n.Lang, name string) {
 // inkColumns counts the columns of o's box (a text's) that hold a pixel of the panel's text
 // colour.
 func inkColumns(img image.Image, o desktop.Op) int {
-	ink := color.RGBA{0x22, 0x22, 0x22, 0xff}
+	return inkOf(img, o, color.RGBA{0x22, 0x22, 0x22, 0xff})
+}
+
+// inkOf counts the columns of o's box that hold a pixel of colour ink.
+func inkOf(img image.Image, o desktop.Op, ink color.RGBA) int {
 	n := 0
 	for x := int(o.X); x < int(o.X+o.W); x++ {
 		for y := int(o.Y); y < int(o.Y+o.H); y++ {
@@ -511,10 +527,6 @@ func TestWindowCloseDuringSearch(t *testing.T) {
 // (QIPAN_DESKTOP_SHOT_DIR, else bin/) for a person to look at.
 func TestWindowRecordShown(t *testing.T) {
 	const w, h = 800, 600
-	shots := os.Getenv("QIPAN_DESKTOP_SHOT_DIR")
-	if shots == "" {
-		shots = "../../bin"
-	}
 	pgn := "[Event \"全国象棋个人赛\"]\n[Date \"1999.11.20\"]\n[Red \"许银川\"]\n[Black \"吕钦\"]\n\n" +
 		"1. 炮二平五 {中炮开局} 马8进7 2. 马二进三 车9平8 {屏风马，한국어 ♟ 𠀀 之后双方对攻。} *\n"
 	for _, tc := range []struct {
@@ -538,14 +550,7 @@ func TestWindowRecordShown(t *testing.T) {
 			a.Button("dismiss")
 			c.wait("painted", 10*time.Second)
 			time.Sleep(300 * time.Millisecond)
-			img := c.capture()
-			shot, _ := filepath.Abs(filepath.Join(shots, fmt.Sprintf("desktop-record-%dx%d-%s.png", w, h, tc.lang)))
-			os.MkdirAll(filepath.Dir(shot), 0o755)
-			if f, err := os.Create(shot); err == nil {
-				png.Encode(f, img)
-				f.Close()
-				t.Logf("screenshot %s", shot)
-			}
+			img := c.shotTo(fmt.Sprintf("desktop-record-%dx%d-%s.png", w, h, tc.lang))
 			s := a.Scene()
 			for _, tag := range []string{"players", "comment"} {
 				ops := s.Find(tag)
@@ -794,24 +799,8 @@ func TestWindowClock(t *testing.T) {
 	c.wait("clock: Red loses on time", 15*time.Second)
 	c.wait("painted", 10*time.Second)
 	time.Sleep(300 * time.Millisecond)
-	shots := os.Getenv("QIPAN_DESKTOP_SHOT_DIR")
-	if shots == "" {
-		shots = "../../bin"
-	}
-	shot, _ := filepath.Abs(filepath.Join(shots, "desktop-clock-flag-zh-hans.png"))
-	os.MkdirAll(filepath.Dir(shot), 0o755)
-	if f, err := os.Create(shot); err == nil {
-		png.Encode(f, c.capture())
-		f.Close()
-		t.Logf("screenshot %s", shot)
-	}
-	a := desktop.New(desktop.Config{Store: desktop.Store{Dir: t.TempDir()}, Pipe: desktop.NewLocalPipe(), Lang: i18n.Simplified})
-	a.Resize(winW, winH)
-	u := a.Scene().Find("button undo")
-	if len(u) != 1 {
-		t.Fatal("no Undo button")
-	}
-	c.click(u[0].X+u[0].W/2, u[0].Y+u[0].H/2)
+	c.shotTo("desktop-clock-flag-zh-hans.png")
+	c.click(button(t, i18n.Simplified, "undo"))
 	c.wait("button undo", 10*time.Second)
 	c.close()
 	<-c.exit
