@@ -67,6 +67,8 @@ static() {
       *) cp -r "$f" "$out/web/" ;;
     esac
   done
+  # web/puzzles also holds the Go package that embeds the collections for native programs.
+  find "$out/web" -name '*.go' -delete
   generate "$out" "$base"
   sizes "$out"
 }
