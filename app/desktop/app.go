@@ -532,6 +532,9 @@ func (a *App) Button(id string) {
 		a.st.Notation, _ = play.ParseNotation(arg)
 	case "coords":
 		a.st.Coords = map[bool]string{true: play.CoordsICCS, false: play.CoordsChinese}[a.st.Coords != play.CoordsICCS]
+	case "report-depth": // the report's searches: quick, then thorough
+		a.st.Report = map[bool]string{true: play.ReportThorough, false: ""}[a.st.Report != play.ReportThorough]
+		a.s.SetReportThorough(a.st.Report == play.ReportThorough) // a report under way goes on at the new length
 	case "sound":
 		if a.cfg.NoSound {
 			return

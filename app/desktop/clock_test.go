@@ -1,6 +1,7 @@
 package desktop
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -81,5 +82,39 @@ func TestReportOnTheDesktop(t *testing.T) {
 	}
 	if r := s.Find("report"); len(r) != 1 || !strings.Contains(r[0].Text, "Red ") || !strings.Contains(r[0].Text, "?? ") {
 		t.Errorf("the report's line: %v", r)
+	}
+}
+
+// TestReportDepthButton: the report's button beside Report chooses the thorough searches,
+// which the engine is then asked for, and the choice survives a restart.
+func TestReportDepthButton(t *testing.T) {
+	link := &fakePipe{}
+	a, _ := newTestApp(t, link)
+	depth := func(a *App) string { return label(t, a, "report-depth") }
+	if got := depth(a); got != "Quick report" || a.Table().Thorough() {
+		t.Fatalf("at first: %q, thorough %v", got, a.Table().Thorough())
+	}
+	pressButton(t, a, "report-depth")
+	a.Tick(time.Now())
+	if got := depth(a); got != "Thorough report" || !a.Table().Thorough() {
+		t.Errorf("pressed: %q, thorough %v", got, a.Table().Thorough())
+	}
+	pressButton(t, a, string(play.ActPlayTwo))
+	clickAt(t, a, "h2")
+	clickAt(t, a, "e2")
+	link.sent = nil
+	pressButton(t, a, string(play.ActReport))
+	a.Tick(time.Now())
+	if !slices.Contains(link.sent, play.ThoroughGo) {
+		t.Errorf("the report's first search: %q, want %q", link.sent, play.ThoroughGo)
+	}
+	if err := a.Close(); err != nil {
+		t.Fatal(err)
+	}
+	b := New(Config{Store: a.cfg.Store, Pipe: &fakePipe{}, Clipboard: &fakeClipboard{}, ExportDir: t.TempDir()})
+	b.Resize(1000, 700)
+	b.Tick(time.Now())
+	if got := depth(b); got != "Thorough report" || !b.Table().Thorough() {
+		t.Errorf("after a restart: %q, thorough %v", got, b.Table().Thorough())
 	}
 }

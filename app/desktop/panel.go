@@ -304,7 +304,8 @@ func (a *App) panel(l *frameLayout, beside bool) {
 	})
 	row(func(l i18n.Lang, _ *play.Table) []widget {
 		return []widget{on("paste", l.T(i18n.Paste), true), on("savefile", l.T(i18n.SaveFile), true), on("clock", clockLabel(l, b.NextTimeControl()), true),
-			on(string(play.ActReport), l.T(i18n.ReportButton), e.Failed() == "" && b.Len() > 0 && b.ReportState() != "running")}
+			on(string(play.ActReport), l.T(i18n.ReportButton), e.Failed() == "" && b.Len() > 0 && b.ReportState() != "running"),
+			on("report-depth", l.T(map[bool]i18n.Key{true: i18n.ReportThorough, false: i18n.ReportQuick}[a.st.Report == play.ReportThorough]), true)}
 	})
 	if beside {
 		x, y, w = column.X, column.Y, column.W

@@ -105,6 +105,7 @@ func (s Store) Load() (Settings, map[string]*play.Table, []Unreadable) {
 			notes = append(notes, s.setAside(gameFile(v), err, kept))
 		}
 		b.SetLevel(st.Level)
+		b.SetThorough(st.Report == play.ReportThorough)
 		boards[v] = b
 	}
 	return st, boards, notes
