@@ -389,8 +389,9 @@ func (t *Table) Unscored() []int {
 }
 
 // SetScore records a search of the position after ply moves (info: its score for the side to
-// move there, its depth and line), as the engine's answers to the graph's searches are.
-func (t *Table) SetScore(ply int, info engineclient.SearchInfo) bool {
+// move there, its depth and line), as the engine's answers to the graph's searches are; the
+// search's second line, where it gave one (multipv 2), lets the report find the only good move.
+func (t *Table) SetScore(ply int, info engineclient.SearchInfo, second ...engineclient.SearchInfo) bool {
 	e, ok := t.rules.(enginePlayer)
 	if !ok || ply < 0 || ply > t.Len() {
 		return false
@@ -400,6 +401,7 @@ func (t *Table) SetScore(ply int, info engineclient.SearchInfo) bool {
 		return false
 	}
 	t.noteEval(j, info)
+	t.noteGraphed(j, 0, append([]engineclient.SearchInfo{info}, second...))
 	return true
 }
 

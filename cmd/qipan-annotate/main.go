@@ -260,7 +260,7 @@ func annotate(ctx context.Context, o options, stdin io.Reader, stdout, stderr io
 	prog := newProgress(stderr, len(plies), start)
 	var st stats
 	err = search(ctx, t, plies, o.limits, o.jobs, func(r result) {
-		t.SetScore(r.ply, r.info)
+		t.SetScore(r.ply, r.info, r.second...)
 		st.add(r.info)
 		prog.step()
 	})

@@ -95,8 +95,12 @@ func TestRoundTrip(t *testing.T) {
 			if len(a.Branches(2, play.ICCS)) == 0 {
 				t.Errorf("no better line at ply 2")
 			}
-			for ply := 1; ply <= 4; ply++ {
-				if ply != 3 && a.Symbol(ply) != "" {
+			// The horse taking the cannon back is the only good move: !, with its comment.
+			if a.Symbol(4) != "!" || !strings.Contains(a.Comment(4), "Only good move") {
+				t.Errorf("move 4 (g7e6): %q %q, want the only good move", a.Symbol(4), a.Comment(4))
+			}
+			for ply := 1; ply <= 2; ply++ {
+				if a.Symbol(ply) != "" {
 					t.Errorf("move %d marked %q", ply, a.Symbol(ply))
 				}
 			}

@@ -17,9 +17,10 @@ import (
 // result is one position's search: the ply of the record it follows, and what the search's
 // last info line said.
 type result struct {
-	ply  int
-	info engineclient.SearchInfo
-	err  error
+	ply    int
+	info   engineclient.SearchInfo
+	second []engineclient.SearchInfo // the second line, of the same depth, when there is one
+	err    error
 }
 
 // job is a position to search: the ply and its protocol position line.
@@ -29,7 +30,8 @@ type job struct {
 }
 
 // newEngine returns a native engine of variant set as the board's graph searches set theirs:
-// full strength, one line, and (Xiangqi) no opening book, which answers without a score.
+// full strength, one line (Xiangqi: two, the second for the only good move), and (Xiangqi) no
+// opening book, which answers without a score.
 func newEngine(variant string) (protocol.Engine, error) {
 	if variant == play.VariantReversi {
 		e := rvengine.New()
@@ -39,7 +41,7 @@ func newEngine(variant string) (protocol.Engine, error) {
 	if err := e.SetOption("usebook", "false"); err != nil {
 		return nil, err
 	}
-	return e, e.SetOption("multipv", "1")
+	return e, e.SetOption("multipv", "2")
 }
 
 // search searches the positions after plies of t's record, jobs at a time, each worker with
@@ -61,7 +63,7 @@ func search(parent context.Context, t *play.Table, plies []int, lim protocol.Lim
 			for j := range todo {
 				r := result{ply: j.ply, err: err}
 				if err == nil {
-					r.info, r.err = searchOne(ctx, eng, j.line, lim)
+					r.info, r.second, r.err = searchOne(ctx, eng, j.line, lim)
 				}
 				select {
 				case results <- r:
@@ -93,28 +95,35 @@ func search(parent context.Context, t *play.Table, plies []int, lim protocol.Lim
 }
 
 // searchOne sets eng to the position line (as the protocol's position command does) and
-// searches it within lim, returning the last info line's score, depth and line.
-func searchOne(ctx context.Context, eng protocol.Engine, line string, lim protocol.Limits) (engineclient.SearchInfo, error) {
+// searches it within lim, returning the last info line's score, depth and line, and the second
+// line of that depth when the engine gave one.
+func searchOne(ctx context.Context, eng protocol.Engine, line string, lim protocol.Limits) (engineclient.SearchInfo, []engineclient.SearchInfo, error) {
 	fen, moves, err := parsePosition(line)
 	if err != nil {
-		return engineclient.SearchInfo{}, err
+		return engineclient.SearchInfo{}, nil, err
 	}
 	if err := eng.SetPosition(fen, moves); err != nil {
-		return engineclient.SearchInfo{}, fmt.Errorf("%s: %w", line, err)
+		return engineclient.SearchInfo{}, nil, fmt.Errorf("%s: %w", line, err)
 	}
 	if lim.MoveTime == 0 {
 		eng.NewGame() // a search by depth or nodes from an empty table: the same whichever worker
 	}
-	var last protocol.Info
+	var last, second protocol.Info
 	eng.Search(ctx, lim, func(i protocol.Info) {
-		if i.Depth > 0 && i.MultiPV <= 1 {
+		switch {
+		case i.Depth > 0 && i.MultiPV <= 1:
 			last = i
+		case i.Depth > 0 && i.MultiPV == 2:
+			second = i
 		}
 	})
 	if ctx.Err() != nil {
-		return engineclient.SearchInfo{}, ctx.Err()
+		return engineclient.SearchInfo{}, nil, ctx.Err()
 	}
-	return searchInfo(line, last), nil
+	if second.Depth == 0 || second.Depth < last.Depth-1 { // a stopped iteration's first line may come without its second
+		return searchInfo(line, last), nil, nil
+	}
+	return searchInfo(line, last), []engineclient.SearchInfo{searchInfo(line, second)}, nil
 }
 
 // searchInfo is an info line as the engine client reads it (the side to move's view; a mate
