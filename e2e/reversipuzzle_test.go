@@ -64,7 +64,7 @@ func TestReversiPuzzle(t *testing.T) {
 	waitFor(t, ctx, 5*time.Second, "the hint", `document.querySelector("[data-hint-move]")?.dataset.hintMove === "`+pz.Best+`"`)
 	click(t, ctx, pz.Best)
 	waitFor(t, ctx, 5*time.Second, "solved", jsPuzzle+` === "solved"`)
-	want := fmt.Sprintf("解开了！%s 得 %s，最佳", pz.Best, discs(pz.Score))
+	want := fmt.Sprintf("解开了：%s 得 %s，最佳", pz.Best, discs(pz.Score))
 	if s := eval[string](t, ctx, `document.querySelector(".status").textContent`); s != want {
 		t.Errorf("solved: the status says %q, want %q", s, want)
 	}

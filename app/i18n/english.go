@@ -359,7 +359,7 @@ var english = [keyCount]string{
 	ReversiPuzzleNumber:   "No. %d · %d empties",
 	ReversiPuzzleGoal:     "%s to move: find the best move",
 	ReversiPuzzleEmpties:  "%d empties",
-	ReversiPuzzleSolved:   "Solved! %s gives %s, the best",
+	ReversiPuzzleSolved:   "Solved: %s gives %s, the best",
 	ReversiPuzzleBelow:    "%s gives %s against %s for the best. Try again, or see the solution.",
 	ReversiPuzzleShown:    "The best move: %s, %s",
 	PuzzlesBadLine:        "line %d of the puzzles cannot be read",

@@ -359,7 +359,7 @@ var simplified = [keyCount]string{
 	ReversiPuzzleNumber:   "第%d题 · 余%d空",
 	ReversiPuzzleGoal:     "%s走：找出最佳着法",
 	ReversiPuzzleEmpties:  "余%d空",
-	ReversiPuzzleSolved:   "解开了！%s 得 %s，最佳",
+	ReversiPuzzleSolved:   "解开了：%s 得 %s，最佳",
 	ReversiPuzzleBelow:    "%s 得 %s，最佳着法得 %s。再试一次，或看答案。",
 	ReversiPuzzleShown:    "最佳着法：%s，%s",
 	PuzzlesBadLine:        "残局文件第%d行无法读取",

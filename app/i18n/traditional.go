@@ -359,7 +359,7 @@ var traditional = [keyCount]string{
 	ReversiPuzzleNumber:   "第%d題 · 餘%d空",
 	ReversiPuzzleGoal:     "%s走：找出最佳著法",
 	ReversiPuzzleEmpties:  "餘%d空",
-	ReversiPuzzleSolved:   "解開了！%s 得 %s，最佳",
+	ReversiPuzzleSolved:   "解開了：%s 得 %s，最佳",
 	ReversiPuzzleBelow:    "%s 得 %s，最佳著法得 %s。再試一次，或看答案。",
 	ReversiPuzzleShown:    "最佳著法：%s，%s",
 	PuzzlesBadLine:        "殘局檔案第%d行無法讀取",

@@ -37,9 +37,9 @@ func TestReversiPuzzle(t *testing.T) {
 		en, zh string
 	}{
 		{"the best move", blackBest, func(t *testing.T, tb *Table) { rvPerson(t, tb, "f8") }, PuzzleSolved, "",
-			"Solved! f8 gives +18, the best", "解开了！f8 得 +18，最佳"},
+			"Solved: f8 gives +18, the best", "解开了：f8 得 +18，最佳"},
 		{"another move of the best score", tie, func(t *testing.T, tb *Table) { rvPerson(t, tb, "h2") }, PuzzleSolved, "",
-			"Solved! h2 gives +18, the best", "解开了！h2 得 +18，最佳"},
+			"Solved: h2 gives +18, the best", "解开了：h2 得 +18，最佳"},
 		{"a worse move", blackBest, func(t *testing.T, tb *Table) { rvPerson(t, tb, "g5") }, PuzzleFailed, MissBelow,
 			"g5 gives −4 against +18 for the best. Try again, or see the solution.", "g5 得 −4，最佳着法得 +18。再试一次，或看答案。"},
 		{"the solution", blackBest, func(t *testing.T, tb *Table) {

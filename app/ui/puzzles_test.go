@@ -197,4 +197,12 @@ func TestReversiPuzzlesOnThePage(t *testing.T) {
 	if !strings.Contains(html, `data-puzzle="failed"`) || !strings.Contains(html, "g5 gives −4 against +18 for the best.") {
 		t.Errorf("failed: the board and the status do not say so")
 	}
+	p.s.Do(play.ActPuzzleRetry)
+	if s := p.s.Click("f8"); !s.Moved {
+		t.Fatal("f8 not played")
+	}
+	// The verdict stays whole on the status's line (puzzleLines moves what follows a sentence).
+	if html = appHTML(p); !regexp.MustCompile(`class="status[^"]*"[^>]*>Solved: f8 gives \+18, the best<`).MatchString(html) {
+		t.Errorf("solved: the status does not say it whole")
+	}
 }
