@@ -469,6 +469,12 @@ func ShareQuery(b *play.Table, embed bool) string {
 	if embed && b.Flipped() {
 		add("flip", "1")
 	}
+	// The app's link keeps the game's time control (the times left are the sharer's): the
+	// game opened goes on without a clock, as a game under way does, and the next game the
+	// reader starts from it has this one's.
+	if tc := b.TimeControl(); !embed && tc != play.NoClock {
+		add("clock", tc.String())
+	}
 	return strings.Join(parts, "&")
 }
 

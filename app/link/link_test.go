@@ -180,6 +180,9 @@ func TestShareQueryOpens(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if l.Clocked {
+			t.Errorf("%q asks for a clock", q)
+		}
 		o, err := l.Open(-1)
 		if err != nil {
 			t.Fatalf("%q: %v", q, err)
@@ -323,5 +326,31 @@ func TestShareQueryOfAPuzzle(t *testing.T) {
 	l, err := ParseLink(q, "", "")
 	if err != nil || !l.Puzzle || l.FEN != fen {
 		t.Errorf("read back: %+v, %v", l, err)
+	}
+}
+
+// A game with a clock is shared with its time control (the app's link, not the embed's), and
+// the link gives it back.
+func TestShareQueryKeepsTheClock(t *testing.T) {
+	for _, tc := range []string{"10+5", "20m30s"} {
+		x := play.NewTable(play.VariantXiangqi)
+		x.SetTwoPlayer()
+		want, err := play.ParseTimeControl(tc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x.SetTimeControl(want)
+		mustPlay(t, xiangqiOf(x), "h2e2")
+		if got := ShareQuery(x, true); strings.Contains(got, "clock") {
+			t.Errorf("the embed's query %q carries the clock", got)
+		}
+		q := ShareQuery(x, false)
+		l, err := ParseLink(q, "", "")
+		if err != nil {
+			t.Fatalf("%q: %v", q, err)
+		}
+		if !l.Clocked || l.Clock != want || !strings.HasPrefix(q, "moves=h2e2&clock=") {
+			t.Errorf("%q: clock %v (asked %v), want %v", q, l.Clock, l.Clocked, want)
+		}
 	}
 }
