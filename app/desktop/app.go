@@ -112,26 +112,28 @@ const (
 
 // App is the desktop board's state.
 type App struct {
-	cfg      Config
-	st       Settings
-	s        *play.Session // both games, the engine conversation, the watchdog
-	w, h     float32
-	now      time.Time
-	notice   words        // a problem to show (nil: none)
-	refusal  play.Refusal // why the last click was refused, shown until the next one
-	info     words        // what the last import or export did (nil: nothing yet)
-	sounds   []sound.Sound
-	ptrX     float32
-	ptrY     float32
-	held     bool // the main button is down (Pointer)
-	press    press
-	scroll   int // the first move-list row shown
-	shown    int // the shown ply at the last frame, to keep it in view
-	discs    [64]byte
-	flips    map[int]byte // Reversi: squares turning over → the colour they had
-	flipFrom time.Time
-	frames   int
-	pz       puzzleBook
+	cfg     Config
+	st      Settings
+	s       *play.Session // both games, the engine conversation, the watchdog
+	w, h    float32
+	now     time.Time
+	notice  words        // a problem to show (nil: none)
+	refusal play.Refusal // why the last click was refused, shown until the next one
+	info    words        // what the last import or export did (nil: nothing yet)
+	sounds  []sound.Sound
+	// minimized: the window is (Minimized); a game against the computer's clock is paused.
+	minimized bool
+	ptrX      float32
+	ptrY      float32
+	held      bool // the main button is down (Pointer)
+	press     press
+	scroll    int // the first move-list row shown
+	shown     int // the shown ply at the last frame, to keep it in view
+	discs     [64]byte
+	flips     map[int]byte // Reversi: squares turning over → the colour they had
+	flipFrom  time.Time
+	frames    int
+	pz        puzzleBook
 }
 
 // press is a pointer press on the board, until its release.
@@ -259,6 +261,17 @@ func (a *App) Tick(now time.Time) {
 		a.apply(e)
 	}
 	a.watchDiscs()
+}
+
+// Minimized tells the app whether its window is minimized: a game against the computer pauses
+// its clock meanwhile, as the page's does while hidden; two players' clock runs on.
+func (a *App) Minimized(on bool) {
+	if on == a.minimized {
+		return
+	}
+	a.minimized = on
+	a.trace("minimized %v", on)
+	a.apply(a.s.Hidden(on))
 }
 
 // post sends lines to the engine; a search they start is watched.

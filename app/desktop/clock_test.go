@@ -118,3 +118,47 @@ func TestReportDepthButton(t *testing.T) {
 		t.Errorf("after a restart: %q, thorough %v", got, b.Table().Thorough())
 	}
 }
+
+// TestMinimizedPausesTheClock: against the computer the clock stops while the window is
+// minimized, as the page's does while hidden; between two players it runs on.
+func TestMinimizedPausesTheClock(t *testing.T) {
+	for _, two := range []bool{false, true} {
+		a, _ := newTestApp(t, &fakePipe{})
+		now := time.Now()
+		tick := func(d time.Duration) { now = now.Add(d); a.Tick(now) }
+		tick(0)
+		if two {
+			pressButton(t, a, string(play.ActPlayTwo))
+		}
+		pressButton(t, a, "clock") // 10+5, taken at once: no move yet
+		clickAt(t, a, "h2")
+		clickAt(t, a, "e2")
+		tick(time.Second)
+		if two {
+			clickAt(t, a, "h9")
+			clickAt(t, a, "g7")
+		} // against the computer: the engine's clock runs (this pipe never answers)
+		tick(0)
+		running := func() (int, time.Duration) {
+			c, ok := a.Table().Clocks()
+			if !ok {
+				t.Fatal("no clock")
+			}
+			for side, v := range c {
+				if v.Running {
+					return side, v.Left
+				}
+			}
+			t.Fatal("no clock running")
+			return 0, 0
+		}
+		side, before := running()
+		a.Minimized(true)
+		tick(time.Minute)
+		a.Minimized(false)
+		tick(0)
+		if s, after := running(); s != side || (two && after > before-time.Minute+time.Second) || (!two && after != before) {
+			t.Errorf("two players %v: side %d had %v, after a minute minimized %v", two, side, before, after)
+		}
+	}
+}

@@ -162,6 +162,7 @@ func (g *game) Update() error {
 	if ww, wh := ebiten.WindowSize(); ww > 0 {
 		g.app.SetWindowSize(ww, wh)
 	}
+	g.app.Minimized(ebiten.IsWindowMinimized())
 	g.title()
 	g.pointer()
 	g.keys()
