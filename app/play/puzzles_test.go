@@ -86,3 +86,21 @@ func TestParseReversiPuzzles(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseReversiPuzzles: any text is read or refused with an error, never a panic; every
+// puzzle read with scores has its best move among them at the top score.
+func FuzzParseReversiPuzzles(f *testing.F) {
+	f.Add("position\tnumber\tbest\tscore\tmoves\tempties\n" + blackBest.FEN + "\t1\tf8\t+18\tf8:+18 h2:+2 h4:+2 h6:+2 b8:+2 g1:+0 h3:-2 h5:-2 g5:-4 h7:-8 g7:-16\t14\n")
+	f.Add("position\tmoves\n" + blackBest.FEN + "\tf8:+18 h2:x\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		ps, err := ParsePuzzles(VariantReversi, text)
+		if err != nil {
+			return
+		}
+		for _, p := range ps {
+			if v, ok := p.ScoreOf(p.Best); len(p.Scores) > 0 && (!ok || v != p.Score || p.Goal != GoalBest) {
+				t.Errorf("%+v from %q", p, text)
+			}
+		}
+	})
+}
