@@ -292,15 +292,18 @@ func (t *Table) WriteReport(l i18n.Lang, n Notation) bool {
 var evalCommand = regexp.MustCompile(`\[%eval\s+(#)?([-+]?\d+(?:\.\d+)?)\]`)
 
 // ReadRecordEvals takes the scores a record's comments carry ([%eval …], as WriteReport and
-// lichess write them) as the engine's, at a depth any search of the engine's replaces: an
+// lichess write them; a Reversi GGF's move evaluations) as the engine's, at a depth any search of the engine's replaces: an
 // imported or reloaded report is judged again from them. It reports whether the record
 // carried any; the report then counts as written.
 func (t *Table) ReadRecordEvals() bool {
+	if r, ok := t.rules.(*Reversi); ok {
+		return t.readScores(r.scores)
+	}
 	a, ok := t.Annotated()
 	if !ok {
 		return false
 	}
-	n := 0
+	scores := map[int]int{}
 	for ply := 0; ply <= t.Len(); ply++ {
 		m := evalCommand.FindStringSubmatch(a.Comment(ply))
 		if m == nil {
@@ -310,16 +313,25 @@ func (t *Table) ReadRecordEvals() bool {
 		if err != nil {
 			continue
 		}
-		score := int(math.Round(v * 100))
+		scores[ply] = int(math.Round(v * 100))
 		if m[1] == "#" {
-			score = EvalMate
+			scores[ply] = EvalMate
 			if v < 0 {
-				score = -EvalMate
+				scores[ply] = -EvalMate
 			}
 		}
-		info := engineclient.SearchInfo{Depth: 1, Score: score}
+	}
+	return t.readScores(scores)
+}
+
+// readScores takes a record's scores (ply → first side's view) as the engine's, as
+// ReadRecordEvals does.
+func (t *Table) readScores(scores map[int]int) bool {
+	n := 0
+	for ply, s := range scores {
+		info := engineclient.SearchInfo{Depth: 1, Score: s}
 		if t.rules.turnAt(ply) == 1 {
-			info.Score = -score // the side to move's view
+			info.Score = -s // the side to move's view
 		}
 		if t.SetScore(ply, info) {
 			n++

@@ -224,3 +224,59 @@ func TestReportReversi(t *testing.T) {
 		t.Error("Reversi's record took a report it cannot hold")
 	}
 }
+
+// Reversi's report goes out in GGF as its moves' evaluations and comes back with an import:
+// the same judgements, the report counted as written; a transcript carries none.
+func TestReportReversiThroughGGF(t *testing.T) {
+	r := NewTable(VariantReversi)
+	r.SetTwoPlayer()
+	for _, sq := range []string{"f5", "d6", "c3"} {
+		n, _ := r.ParseSquare(sq)
+		if !r.Click(n) {
+			t.Fatalf("%s refused", sq)
+		}
+	}
+	for ply, s := range []int{0, 0, 0, 1200} {
+		r.SetScore(ply, engineclient.SearchInfo{Depth: 10, Score: s, PV: []string{"f4"}})
+	}
+	r.StartReport()
+	r.TakeReport()
+	ex, ok := FindExport(r, "ggf")
+	if !ok {
+		t.Fatal("no GGF export")
+	}
+	text, err := ex.Write(ICCS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// c3 (Black's) leaves White +12: Black's eval of it is −12.
+	if !strings.Contains(text, "B[F5/0.00]") || !strings.Contains(text, "B[C3/-12.00]") {
+		t.Errorf("the GGF's evals: %s", text)
+	}
+	back := NewTable(VariantReversi)
+	if _, _, err := back.Import(text); err != nil {
+		t.Fatal(err)
+	}
+	if back.ReportState() != "done" {
+		t.Errorf("imported back: report %q", back.ReportState())
+	}
+	if j := back.Report().Judgements(3); j[2] != Mistake {
+		t.Errorf("imported back: judgements %v", j)
+	}
+	// Imported from GGS with evals of its own, and a transcript with none.
+	ggs := "(;GM[Othello]PC[GGS/os]PB[a]PW[b]RE[?]TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5/+1.50/2.3]W[d6//0.1]B[c3/-0.50];)"
+	g := NewTable(VariantReversi)
+	if _, _, err := g.Import(ggs); err != nil {
+		t.Fatal(err)
+	}
+	pts := g.Evals()
+	if !pts[1].Known || pts[1].Score != 150 || pts[2].Known || !pts[3].Known || pts[3].Score != -50 {
+		t.Errorf("GGS's evals as scores: %+v", pts)
+	}
+	if _, _, err := g.Import("f5d6c3"); err != nil {
+		t.Fatal(err)
+	}
+	if g.ReportState() != "" || g.Evals()[1].Known {
+		t.Errorf("a transcript after the GGF: report %q, scores %+v", g.ReportState(), g.Evals())
+	}
+}

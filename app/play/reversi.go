@@ -20,6 +20,8 @@ type Reversi struct {
 	game   *reversi.Game
 	hint   reversi.Move // the engine's suggestion for position line hintAt
 	hintAt string
+	// scores are an imported GGF's evaluations (ggfScores), for ReadRecordEvals; nil for none.
+	scores map[int]int
 }
 
 // NewReversi starts a game from the start position, the person playing Black at DefaultLevel.
@@ -143,7 +145,7 @@ func (r *Reversi) restart() { r.Load(reversi.NewGame(nil)) }
 
 // Load replaces the game with g, keeping the sides; a forced pass at its end is played.
 func (r *Reversi) Load(g *reversi.Game) {
-	r.game, r.hint = g, reversi.NoMove
+	r.game, r.hint, r.scores = g, reversi.NoMove, nil
 	r.setView(-1)
 	r.autoPass()
 }

@@ -80,6 +80,9 @@ func (r *Reversi) Import(text string) (string, []string, error) {
 		return "", nil, err
 	}
 	r.Load(g)
+	if kind == "GGF" {
+		r.scores = ggfScores(text, g)
+	}
 	return kind, nil, nil
 }
 

@@ -805,10 +805,19 @@ func (t *Table) imported() {
 
 // Exports lists the texts the game can be written as.
 func (t *Table) Exports() []Export {
-	if r, ok := t.rules.(recorder); ok {
-		return r.Exports(t.Seats())
+	r, ok := t.rules.(recorder)
+	if !ok {
+		return nil
 	}
-	return nil
+	ex := r.Exports(t.Seats())
+	if rv, ok := t.rules.(*Reversi); ok {
+		for i := range ex {
+			if ex[i].ID == "ggf" { // with the graph's scores, the report's
+				ex[i].Write = func(Notation) (string, error) { return rv.ggf(rv.evals(&t.evalBook)), nil }
+			}
+		}
+	}
+	return ex
 }
 
 // Restore puts the game kept in s on t, a new table of s's game; on error, t is to be
