@@ -290,7 +290,9 @@ func annotate(ctx context.Context, o options, stdin io.Reader, stdout, stderr io
 		return err
 	}
 	fmt.Fprint(stderr, summary(t, rep, st, time.Since(start)))
-	if t.Variant() == play.VariantReversi && !o.table {
+	if t.Variant() == play.VariantReversi && !o.table && !echo && format == "ggf" {
+		fmt.Fprintln(stderr, "GGF holds the report's scores as its moves' evals (the marks: -table)")
+	} else if t.Variant() == play.VariantReversi && !o.table {
 		how := "without it"
 		if echo {
 			how = "unchanged"

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -208,7 +209,10 @@ func TestReversi(t *testing.T) {
 		{"transcript unchanged", transcript, nil, func(out string) bool { return out == transcript }},
 		{"ggf unchanged", ggf, nil, func(out string) bool { return out == ggf }},
 		{"transcript as ggf", transcript, []string{"-format", "ggf"}, func(out string) bool {
-			return strings.HasPrefix(out, "(;GM[Othello]") && strings.Contains(out, "B[F5]W[D6]")
+			// Every move with its score as GGF's eval (the mover's view, discs): the report's
+			// scores, which an import reads back.
+			return strings.HasPrefix(out, "(;GM[Othello]") && regexp.MustCompile(`B\[F5/[-+]?\d+\.\d\d\]W\[D6/[-+]?\d+\.\d\d\]`).MatchString(out) &&
+				strings.Count(out, "/") == 12
 		}},
 		{"table", transcript, []string{"-table"}, func(out string) bool {
 			lines := strings.Split(strings.TrimSpace(out), "\n")
