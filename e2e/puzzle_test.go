@@ -247,7 +247,7 @@ func TestPuzzle(t *testing.T) {
 	run(t, ctx, 10*time.Second, "bring the game back", chromedp.Click(chromedp.CSS(`[data-action="restore-previous"]`)))
 	waitFor(t, ctx, 5*time.Second, "the game back", `document.getElementById("board").dataset.fen === "`+game+`" && `+jsPuzzle+` === ""`)
 
-	// 3. Solved from the list, it is marked there; Next opens the next one not solved.
+	// 3. Solved from the list, it is marked there; Next opens one not solved near the rating.
 	if len(list[pick].First) > 0 && list[pick].Mate == 1 {
 		action(t, ctx, "puzzles")
 		waitFor(t, ctx, 10*time.Second, "the list", `document.querySelector("#puzzles [data-puzzle-item]") !== null`)
@@ -262,7 +262,7 @@ func TestPuzzle(t *testing.T) {
 		showPuzzle(t, ctx, list, pick)
 		waitFor(t, ctx, 10*time.Second, "the list marks it", fmt.Sprintf(`document.querySelector('[data-puzzle-item="%d"]')?.dataset.done === "solved"`, pick))
 		action(t, ctx, "puzzles")
-		next := play.PuzzleProgress{play.PuzzleID(list[pick]): play.PuzzleSolved}.NextPuzzle(list, pick)
+		next := keptProgress(t, ctx).NextPuzzle(list, pick) // near the rating, as the page chooses
 		run(t, ctx, 10*time.Second, "next", chromedp.Click(chromedp.CSS(`.panel [data-action="puzzle-next"]`)))
 		waitFor(t, ctx, 10*time.Second, "the next puzzle", jsPuzzle+` === "solving" && document.getElementById("board").dataset.fen === "`+list[next].FEN+`"`)
 	} else {
@@ -273,7 +273,7 @@ func TestPuzzle(t *testing.T) {
 		showPuzzle(t, ctx, list, 0)
 		run(t, ctx, 10*time.Second, "choose it", chromedp.Click(chromedp.CSS(`[data-puzzle-item="0"]`)))
 		waitFor(t, ctx, 10*time.Second, "the puzzle", jsPuzzle+` === "solving" && document.getElementById("board").dataset.fen === "`+list[0].FEN+`"`)
-		next := play.PuzzleProgress{play.PuzzleID(list[0]): play.PuzzleSolved}.NextPuzzle(list, 0)
+		next := keptProgress(t, ctx).NextPuzzle(list, 0)
 		run(t, ctx, 10*time.Second, "next", chromedp.Click(chromedp.CSS(`.panel [data-action="puzzle-next"]`)))
 		waitFor(t, ctx, 10*time.Second, "the next puzzle", jsPuzzle+` === "solving" && document.getElementById("board").dataset.fen === "`+list[next].FEN+`"`)
 	}

@@ -92,7 +92,7 @@ func (a *App) placeCursor() {
 	list, _ := a.puzzles()
 	a.pz.cursor, a.pz.follow = a.puzzleIndex(), true
 	if a.pz.cursor < 0 {
-		a.pz.cursor = max(0, a.pz.progress.NextPuzzle(list, -1))
+		a.pz.cursor = max(0, a.pz.progress.FirstUnsolved(list))
 	}
 }
 
@@ -142,10 +142,11 @@ func (a *App) canNext() bool {
 	return len(list) > 0 && a.pz.progress.NextPuzzle(list, a.puzzleIndex()) >= 0
 }
 
-// notePuzzle keeps how the puzzle on the board stands once it is solved or failed.
+// notePuzzle keeps how the puzzle on the board stands once it is solved or failed, and its
+// first attempt's rating (a hint asked rates it lost at once).
 func (a *App) notePuzzle() {
-	pz, st, _, ok := a.Table().Puzzle()
-	if !ok || !a.pz.progress.Note(pz, st) {
+	pz, st, _, _ := a.Table().Puzzle()
+	if !a.pz.progress.NoteTable(a.Table()) {
 		return
 	}
 	a.trace("puzzle %s %s", st, play.PuzzleID(pz))

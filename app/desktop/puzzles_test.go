@@ -247,7 +247,7 @@ func TestPuzzleSolvedWithTheEngine(t *testing.T) {
 	// A restart: the progress is read back from the config directory.
 	b := New(Config{Store: Store{Dir: dir}, Pipe: &fakePipe{}})
 	b.Resize(1000, 700)
-	if got := b.Progress()[mateInTwo]; got != play.PuzzleSolved {
+	if got := b.Progress().States[mateInTwo]; got != play.PuzzleSolved {
 		t.Fatalf("after a restart the progress says %q", got)
 	}
 	b.Key(KeyPuzzles)
@@ -258,12 +258,14 @@ func TestPuzzleSolvedWithTheEngine(t *testing.T) {
 	if b.Notice() != "" {
 		t.Errorf("a notice after the restart: %q", b.Notice())
 	}
-	// Next opens the next one not solved, the one after.
+	// Next opens one not solved near the rating, as play chooses it.
 	b.Key(KeyEscape)
 	b.openPuzzle(i)
+	list := b.pz.lists[play.VariantXiangqi]
+	want := b.Progress().NextPuzzle(list, i)
 	b.Key(KeyNext)
-	if pz, _, _, _ := b.Table().Puzzle(); play.FindPuzzle(b.pz.lists[play.VariantXiangqi], pz) != i+1 {
-		t.Errorf("Next opened %s", play.PuzzleID(pz))
+	if pz, _, _, _ := b.Table().Puzzle(); want < 0 || play.FindPuzzle(list, pz) != want || b.Progress().Of(pz) != "" {
+		t.Errorf("Next opened %s, want %d", play.PuzzleID(pz), want)
 	}
 }
 
@@ -303,7 +305,7 @@ func TestPuzzleFailedRetryAndSolution(t *testing.T) {
 	if got := shownText(a, "status"); got != nospace(i18n.English.T(i18n.PuzzleMatesFirst, "Black")) && got != nospace(i18n.English.T(i18n.PuzzleEscapes, "Black")) {
 		t.Errorf("status after the wrong move: %q", got)
 	}
-	if got := a.Progress()[mateInTwo]; got != play.PuzzleFailed {
+	if got := a.Progress().States[mateInTwo]; got != play.PuzzleFailed {
 		t.Errorf("the progress says %q", got)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "puzzles.json"))
@@ -315,7 +317,7 @@ func TestPuzzleFailedRetryAndSolution(t *testing.T) {
 	if a.Table().Ply() != 0 || puzzleState(a) != play.PuzzleSolving || shownText(a, "status") != nospace("Red to move and win · mate in 2") {
 		t.Errorf("after Retry: ply %d, %q, status %q", a.Table().Ply(), puzzleState(a), shownText(a, "status"))
 	}
-	if a.Progress()[mateInTwo] != play.PuzzleFailed {
+	if a.Progress().States[mateInTwo] != play.PuzzleFailed {
 		t.Error("Retry took the failure away")
 	}
 	a.Key(KeySolution)
@@ -341,7 +343,7 @@ func TestPuzzleProgressUnreadable(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "puzzles.json"), []byte(`{"适情雅趣 1": `), 0o644)
 	a := New(Config{Store: Store{Dir: dir}, Pipe: &fakePipe{}})
-	if !strings.Contains(a.Notice(), "puzzles.json") || len(a.Progress()) != 0 {
+	if !strings.Contains(a.Notice(), "puzzles.json") || len(a.Progress().States) != 0 {
 		t.Errorf("notice %q, progress %v", a.Notice(), a.Progress())
 	}
 	if m, _ := filepath.Glob(filepath.Join(dir, "puzzles.json.corrupt-*")); len(m) != 1 {
@@ -407,10 +409,10 @@ func TestReversiPuzzlesOnTheDesktop(t *testing.T) {
 	}
 	pressButton(t, a, "puzzle-retry")
 	clickAt(t, a, "f8")
-	if got := shownText(a, "status"); puzzleState(a) != play.PuzzleSolved || got != nospace("Solved! f8 gives +18, the best") {
+	if got := shownText(a, "status"); puzzleState(a) != play.PuzzleSolved || got != nospace("Solved: f8 gives +18, the best") {
 		t.Errorf("after f8: %q, status %q", puzzleState(a), got)
 	}
-	if got := a.Progress()["reversi 1"]; got != play.PuzzleSolved {
+	if got := a.Progress().States["reversi 1"]; got != play.PuzzleSolved {
 		t.Errorf("the progress says %q", got)
 	}
 }

@@ -41,7 +41,7 @@ func DefaultDir() (string, error) {
 const settingsFile = "settings.json"
 
 // puzzlesFile keeps the puzzles' progress (play.PuzzleProgress: solved and failed, by
-// play.PuzzleID), as the page keeps it in localStorage.
+// play.PuzzleID, and the puzzle rating), as the page keeps it in localStorage.
 const puzzlesFile = "puzzles.json"
 
 func gameFile(variant string) string { return "game-" + variant + ".json" }
@@ -191,22 +191,15 @@ func (s Store) write(name string, v any) error {
 	return os.Rename(tmp, path)
 }
 
-// LoadPuzzles reads the puzzles' progress: none kept is an empty one; a file that cannot be
-// read is set aside (and described) like a game's, and the progress starts empty. States other
-// than solved and failed are dropped.
+// LoadPuzzles reads the puzzles' progress and rating: none kept is an empty one; a file that
+// cannot be read (or whose rating is damaged) is set aside (and described) like a game's, and
+// the progress starts empty. A progress kept before the rating reads as it was
+// (play.PuzzleProgress's saved form); states other than solved and failed are dropped.
 func (s Store) LoadPuzzles() (play.PuzzleProgress, *Unreadable) {
-	pp := play.PuzzleProgress{}
+	var pp play.PuzzleProgress
 	if err := s.read(puzzlesFile, &pp); err != nil {
 		u := s.setAside(puzzlesFile, err, -1)
 		return play.PuzzleProgress{}, &u
-	}
-	if pp == nil { // the file held null
-		pp = play.PuzzleProgress{}
-	}
-	for id, st := range pp {
-		if st != play.PuzzleSolved && st != play.PuzzleFailed {
-			delete(pp, id)
-		}
 	}
 	return pp, nil
 }

@@ -90,6 +90,7 @@ type puzzleRun struct {
 	state   PuzzleState
 	miss    PuzzleMiss
 	showing bool // the solution is being played out: the engine plays both sides
+	helped  bool // a hint was shown in this attempt: rated a loss (puzzleprogress.go)
 }
 
 // positioner is a game that starts from a position given as text (Xiangqi's FEN), to be
@@ -149,7 +150,7 @@ func (t *Table) RetryPuzzle() bool {
 		return false
 	}
 	t.goTo(0)
-	pz.state, pz.miss, pz.showing = PuzzleSolving, "", false
+	pz.state, pz.miss, pz.showing, pz.helped = PuzzleSolving, "", false, false
 	t.setSide(pz.solver)
 	return true
 }
@@ -191,10 +192,18 @@ func (t *Table) PuzzleHint() bool {
 		if t.Reviewing() || !t.PersonToMove() || t.rules.gamePly() != 0 {
 			return false
 		}
-		return t.rules.(enginePlayer).takeHint(engineclient.Search{Pos: t.line()}, pz.p.Best) == nil
+		ok := t.rules.(enginePlayer).takeHint(engineclient.Search{Pos: t.line()}, pz.p.Best) == nil
+		pz.helped = pz.helped || ok
+		return ok
 	}
-	return t.RequestHint()
+	ok := t.RequestHint()
+	pz.helped = pz.helped || ok && pz.state == PuzzleSolving
+	return ok
 }
+
+// PuzzleHelped reports whether a hint was asked in the attempt at the puzzle on the table
+// (since it was opened or retried): the attempt counts as a loss for the rating.
+func (t *Table) PuzzleHelped() bool { return t.puzzle != nil && t.puzzle.helped }
 
 // puzzleJob is the engine's search of a move in a puzzle: the defence, and the solution shown,
 // at the strongest level with time to see the mate.

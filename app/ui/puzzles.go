@@ -77,28 +77,21 @@ func (b *puzzleBook) set(variant string) *puzzleSet {
 	return b.sets[variant]
 }
 
-// loadPuzzleProgress reads the kept progress; an unreadable one is set aside like a game.
+// loadPuzzleProgress reads the kept progress and rating (play.PuzzleProgress's saved form,
+// with or without the rating); an unreadable one is set aside like a game.
 func (p *Page) loadPuzzleProgress(ctx app.Context) {
-	pp := play.PuzzleProgress{}
+	var pp play.PuzzleProgress
 	if err := ctx.LocalStorage().Get(PuzzlesKey, &pp); err != nil {
 		p.setAside(ctx, PuzzlesKey, err)
-		pp = play.PuzzleProgress{}
-	}
-	for id, st := range pp {
-		if st != play.PuzzleSolved && st != play.PuzzleFailed {
-			delete(pp, id)
-		}
-	}
-	if pp == nil {
 		pp = play.PuzzleProgress{}
 	}
 	p.puzzles.progress = pp
 }
 
-// notePuzzle keeps how the puzzle on the board stands once it is solved or failed.
+// notePuzzle keeps how the puzzle on the board stands once it is solved or failed, and its
+// first attempt's rating (a hint asked rates it lost at once).
 func (p *Page) notePuzzle(ctx app.Context) {
-	pz, st, _, ok := p.table().Puzzle()
-	if !ok || !p.puzzles.progress.Note(pz, st) {
+	if !p.puzzles.progress.NoteTable(p.table()) {
 		return
 	}
 	p.puzzles.rev++
@@ -400,7 +393,7 @@ func (l *PuzzleList) target() int {
 	if l.Current >= 0 {
 		return l.Current
 	}
-	return l.Progress.NextPuzzle(l.Puzzles, -1)
+	return l.Progress.FirstUnsolved(l.Puzzles)
 }
 
 func (l *PuzzleList) Render() app.UI {
