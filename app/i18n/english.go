@@ -363,4 +363,10 @@ var english = [keyCount]string{
 	ReversiPuzzleBelow:    "%s gives %s against %s for the best. Try again, or see the solution.",
 	ReversiPuzzleShown:    "The best move: %s, %s",
 	PuzzlesBadLine:        "line %d of the puzzles cannot be read",
+	PuzzleDaily:           "Daily puzzle",
+	PuzzleDailyTitle:      "Today's puzzle, the same for everyone",
+	PuzzleRating:          "Rating %s",
+	PuzzleRatingTitle:     "Puzzle rating (Glicko-2), with a ? while still uncertain; only a puzzle's first try counts, and a hint or the solution counts as not solved",
+	PuzzleRatingAfter:     "Rating %s (%s)",
+	PuzzleStreak:          "Streak %d",
 }

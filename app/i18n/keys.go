@@ -396,6 +396,12 @@ const (
 	ReversiPuzzleBelow   // move, its score, the best score
 	ReversiPuzzleShown   // move, its score
 	PuzzlesBadLine       // line
+	PuzzleDaily          // the daily puzzle's entry
+	PuzzleDailyTitle
+	PuzzleRating      // the rating as shown ("1500?")
+	PuzzleRatingTitle // what the rating is
+	PuzzleRatingAfter // the rating, its change ("+12")
+	PuzzleStreak      // puzzles solved in a row
 
 	keyCount
 )

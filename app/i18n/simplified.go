@@ -363,4 +363,10 @@ var simplified = [keyCount]string{
 	ReversiPuzzleBelow:    "%s 得 %s，最佳着法得 %s。再试一次，或看答案。",
 	ReversiPuzzleShown:    "最佳着法：%s，%s",
 	PuzzlesBadLine:        "残局文件第%d行无法读取",
+	PuzzleDaily:           "每日一题",
+	PuzzleDailyTitle:      "今天的题目，人人相同",
+	PuzzleRating:          "等级分 %s",
+	PuzzleRatingTitle:     "解题等级分（Glicko-2），带“?”表示尚未确定；每题只计第一次，用了提示或看了答案算未解开",
+	PuzzleRatingAfter:     "等级分 %s（%s）",
+	PuzzleStreak:          "连对 %d",
 }

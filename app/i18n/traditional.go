@@ -363,4 +363,10 @@ var traditional = [keyCount]string{
 	ReversiPuzzleBelow:    "%s 得 %s，最佳著法得 %s。再試一次，或看答案。",
 	ReversiPuzzleShown:    "最佳著法：%s，%s",
 	PuzzlesBadLine:        "殘局檔案第%d行無法讀取",
+	PuzzleDaily:           "每日一題",
+	PuzzleDailyTitle:      "今天的題目，人人相同",
+	PuzzleRating:          "等級分 %s",
+	PuzzleRatingTitle:     "解題等級分（Glicko-2），帶「?」表示尚未確定；每題只計第一次，用了提示或看了答案算未解開",
+	PuzzleRatingAfter:     "等級分 %s（%s）",
+	PuzzleStreak:          "連對 %d",
 }
