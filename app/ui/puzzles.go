@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -15,9 +16,12 @@ import (
 // classical manuals (verified by cmd/qipan-puzzles) and Reversi's best moves (solved by
 // cmd/reversi-puzzles). The list shows the collection of the game on the board, each loaded
 // when its list is first opened; a puzzle chosen goes on the board through
-// play.Session.OpenPuzzle, which keeps the game it replaces; the person's progress is kept in
-// localStorage. Links: ?view=puzzles opens the list, ?puzzle=1&fen=<FEN> that position as a
-// puzzle.
+// play.Session.OpenPuzzle, which keeps the game it replaces; the person's progress and puzzle
+// rating (play.PuzzleProgress) are kept in localStorage. Over the list: the person's rating
+// and streak, and the daily puzzle of the game's collection (play.DailyPuzzle, by the local
+// date); each entry gives its puzzle's rating; Next opens one near the person's rating. Links:
+// ?view=puzzles opens the list, ?daily=1 the daily puzzle, ?puzzle=1&fen=<FEN> that position
+// as a puzzle.
 
 // PuzzlesURL is the Xiangqi collection, relative to the page so that a sub-path works;
 // ReversiPuzzlesURL Reversi's.
@@ -37,8 +41,15 @@ func puzzlesURL(variant string) string {
 // PuzzlesKey keeps the progress (play.PuzzleProgress: solved and failed, by play.PuzzleID).
 const PuzzlesKey = "qipan.puzzles"
 
-// PuzzleAction is the action a puzzle of the list posts when chosen; its value is its index.
+// PuzzleAction is the action a puzzle of the list posts when chosen; its value is its index,
+// or dailyChoice for the daily puzzle.
 const PuzzleAction = "qipan/puzzle"
+
+// dailyChoice is PuzzleAction's value for the daily puzzle (data-action="puzzle-daily").
+const dailyChoice = -2
+
+// today is the local date, as play.DailyPuzzle reads it (a variable for the tests).
+var today = func() string { return play.DailyDate(time.Now()) }
 
 // puzzleLoad is where the collection stands.
 type puzzleLoad int
@@ -161,6 +172,9 @@ func (p *Page) onPuzzleChosen(ctx app.Context, a app.Action) {
 		p.withPuzzles(ctx, p.table().Variant(), func(ctx app.Context) { ctx.Defer(scrollPuzzles) })
 		return
 	}
+	if ok && i == dailyChoice {
+		i = play.DailyPuzzle(list, today())
+	}
 	if !ok || i < 0 || i >= len(list) {
 		return
 	}
@@ -223,7 +237,8 @@ func (p *Page) puzzleIndex() int {
 	return play.FindPuzzle(p.shownPuzzles().list, pz)
 }
 
-// nextPuzzle opens the next puzzle not solved of the game's collection (loading it first).
+// nextPuzzle opens a puzzle not solved of the game's collection near the person's rating
+// (play.PuzzleProgress.NextPuzzle), loading the collection first.
 func (p *Page) nextPuzzle(ctx app.Context) {
 	v := p.table().Variant()
 	p.withPuzzles(ctx, v, func(ctx app.Context) {
@@ -262,6 +277,7 @@ func linkFlag(s string) bool {
 }
 
 // openPuzzleLink opens what the address asks of the puzzles: ?view=puzzles the list,
+// ?daily=1 the daily puzzle of the game on the board (its collection loaded first),
 // ?puzzle=1&fen=<FEN> that position as a puzzle (the query is then dropped, as a share link's
 // is; with no fen, the list). A position that cannot be a puzzle leaves the game on the board
 // and says why.
@@ -281,6 +297,18 @@ func (p *Page) openPuzzleLink(ctx app.Context) {
 		} else {
 			open = true
 		}
+	}
+	if linkFlag(v.Get("daily")) && !puzzleLink(query) {
+		variant := p.table().Variant()
+		p.withPuzzles(ctx, variant, func(ctx app.Context) {
+			list := p.puzzles.set(variant).list
+			if i := play.DailyPuzzle(list, today()); i >= 0 {
+				if err := p.openPuzzle(ctx, list[i]); err != nil {
+					p.notice = p.lang.T(i18n.PuzzlesLoadFailed, err.Error())
+				}
+			}
+		})
+		return
 	}
 	if open {
 		p.togglePuzzles(ctx)
@@ -305,11 +333,14 @@ func scrollPuzzles(ctx app.Context) {
 	}
 	list.Call("scrollIntoView", map[string]any{"block": "nearest"})
 	rows := list.Call("querySelector", ".puzzle-rows")
-	it := list.Call("querySelector", ".puzzle-item.current")
-	if !it.Truthy() {
-		it = list.Call("querySelector", ".puzzle-item:not(.solved)")
+	if !rows.Truthy() {
+		return
 	}
-	if !rows.Truthy() || !it.Truthy() {
+	it := rows.Call("querySelector", ".puzzle-item.current") // the rows', not the daily entry
+	if !it.Truthy() {
+		it = rows.Call("querySelector", ".puzzle-item:not(.solved)")
+	}
+	if !it.Truthy() {
 		return
 	}
 	top := it.Get("offsetTop").Int() - rows.Get("offsetTop").Int()
@@ -325,6 +356,7 @@ func (p *Page) puzzleList() app.UI {
 	b := p.shownPuzzles()
 	l.Loading, l.Puzzles, l.Progress, l.Rev, l.Current = b.load == puzzlesLoading || b.load == puzzlesUnloaded, b.list, p.puzzles.progress, p.puzzles.rev, p.puzzleIndex()
 	l.Unloaded = b.load == puzzlesUnloaded
+	l.Daily = play.DailyPuzzle(b.list, today())
 	if b.load == puzzlesFailed {
 		l.Error = p.lang.T(i18n.PuzzlesLoadFailed, play.PuzzlesErrorText(p.lang, b.err))
 	}
@@ -346,10 +378,13 @@ func puzzleRows(first, rows int) (from, to int) {
 }
 
 // PuzzleList shows the collection in the move list's place (docs/contracts.md: #puzzles, its
-// entries data-puzzle-item with data-done): under each collection's name, each puzzle by its
-// number and title (play.PuzzleName; Reversi's by number and empties) and its mate's length,
-// solved ones marked ✓ and failed ones ✗. A component of its own, drawn again only when what it shows changes (Rev counts the
-// progress's changes) or its window moves. Choosing an entry posts PuzzleAction.
+// entries data-puzzle-item with data-done and data-rating): over it the person's rating
+// ([data-puzzle-rating], "1500?" while provisional) and streak, and the daily puzzle's entry
+// (data-action="puzzle-daily"); under each collection's name, each puzzle by its number and
+// title (play.PuzzleName; Reversi's by number and empties), its mate's length and its rating,
+// solved ones marked ✓ and failed ones ✗. A component of its own, drawn again only when what
+// it shows changes (Rev counts the progress's changes) or its window moves. Choosing an entry
+// posts PuzzleAction.
 type PuzzleList struct {
 	app.Compo
 	Open     bool
@@ -364,6 +399,7 @@ type PuzzleList struct {
 	// Unloaded: the list opened on a game whose collection was never fetched (the game was
 	// switched while it was open); it asks for it (PuzzleAction, -1).
 	Unloaded bool
+	Daily    int // the index of today's puzzle (play.DailyPuzzle), -1 for none
 
 	first  int // the first row in view, from the scroll position
 	placed int // the entry the window was last placed for, -1 for none (+1: 0 before any)
@@ -434,7 +470,71 @@ func (l *PuzzleList) Render() app.UI {
 	cells = append(cells, puzzleGap(len(rows)-to))
 	return root.Attr("data-puzzles", len(l.Puzzles)).Body(
 		app.P().Class("puzzles-note").Text(l.Lang.T(puzzlesTitle(l.Variant))),
+		l.stats(),
+		l.daily(),
 		app.Div().Class("puzzle-rows").OnClick(l.onClick).OnScroll(l.onScroll).Body(cells...),
+	)
+}
+
+// stats is the line of the person's rating and streak, with the last puzzle's change
+// ("等级分 1512 +12 · 连对 3"); the rating's figures in data-value (rounded) and data-rd.
+func (l *PuzzleList) stats() app.UI {
+	r := l.Progress.Player()
+	rating := l.Lang.T(i18n.PuzzleRating, r.String())
+	change := ""
+	if _, d, ok := l.Progress.LastChange(); ok {
+		change = play.ChangeText(d)
+		rating += " " + change
+	}
+	return app.P().Class("puzzles-note puzzle-stats").Title(l.Lang.T(i18n.PuzzleRatingTitle)).Body(
+		app.Span().Attr("data-puzzle-rating", r.String()).Attr("data-value", r.Int()).
+			Attr("data-rd", int(r.RD+0.5)).Attr("data-change", change).Text(rating),
+		app.Text(" · "+l.Lang.T(i18n.PuzzleStreak, l.Progress.Rated.Streak)),
+	)
+}
+
+// daily is the daily puzzle's entry, over the rows: like a row, with the words for it before
+// the puzzle's name; empty with no puzzle.
+func (l *PuzzleList) daily() app.UI {
+	if l.Daily < 0 || l.Daily >= len(l.Puzzles) {
+		return app.Div().Class("puzzle-daily-none")
+	}
+	pz := l.Puzzles[l.Daily]
+	cls, mark := l.marked(pz)
+	label := l.Lang.T(i18n.PuzzleDaily) + " · " + play.PuzzleName(l.Lang, pz)
+	return app.Button().Class(cls+" puzzle-daily").Style("min-height", "40px").
+		Attr("data-action", "puzzle-daily").Attr("data-daily-item", l.Daily).Attr("data-done", string(l.Progress.Of(pz))).
+		Title(l.Lang.T(i18n.PuzzleDailyTitle)).OnClick(onDailyClick).Body(
+		app.Span().Class("puzzle-mark").Attr("aria-hidden", "true").Text(mark),
+		app.Span().Class("puzzle-name").Text(label),
+		l.mate(pz),
+	)
+}
+
+func onDailyClick(ctx app.Context, e app.Event) { ctx.NewActionWithValue(PuzzleAction, dailyChoice) }
+
+// marked is an entry's class and mark for how its puzzle stands: ✓ solved, ✗ failed.
+func (l *PuzzleList) marked(pz play.Puzzle) (cls, mark string) {
+	switch l.Progress.Of(pz) {
+	case play.PuzzleSolved:
+		return "puzzle-item solved", "✓"
+	case play.PuzzleFailed:
+		return "puzzle-item failed", "✗"
+	}
+	return "puzzle-item", ""
+}
+
+// mate is an entry's end: its mate's length and its rating (the puzzle's, moved by the
+// person's first attempt).
+func (l *PuzzleList) mate(pz play.Puzzle) app.UI {
+	mate := ""
+	if pz.Mate > 0 {
+		mate = l.Lang.T(i18n.PuzzleMateIn, pz.Mate) + " · "
+	}
+	r := l.Progress.PuzzleRating(pz).Int()
+	return app.Span().Class("puzzle-mate").Body(
+		app.Text(mate),
+		app.Span().Class("puzzle-rating").Attr("data-rating", r).Text(strconv.Itoa(r)),
 	)
 }
 
@@ -474,19 +574,9 @@ func (l *PuzzleList) heading(src string) app.UI {
 func (l *PuzzleList) item(i int) app.UI {
 	pz := l.Puzzles[i]
 	done := l.Progress.Of(pz)
-	cls, mark := "puzzle-item", ""
-	switch done {
-	case play.PuzzleSolved:
-		cls, mark = cls+" solved", "✓"
-	case play.PuzzleFailed:
-		cls, mark = cls+" failed", "✗"
-	}
-	mate := ""
-	if pz.Mate > 0 {
-		mate = l.Lang.T(i18n.PuzzleMateIn, pz.Mate)
-	}
+	cls, mark := l.marked(pz)
 	name := play.PuzzleName(l.Lang, pz)
-	it := app.Button().Class(cls).Attr("data-puzzle-item", i).Title(name)
+	it := app.Button().Class(cls).Attr("data-puzzle-item", i).Attr("data-rating", l.Progress.PuzzleRating(pz).Int()).Title(name)
 	if done != "" {
 		it = it.Attr("data-done", string(done))
 	}
@@ -496,7 +586,7 @@ func (l *PuzzleList) item(i int) app.UI {
 	return it.Body(
 		app.Span().Class("puzzle-mark").Attr("aria-hidden", "true").Text(mark),
 		app.Span().Class("puzzle-name").Text(name),
-		app.Span().Class("puzzle-mate").Text(mate),
+		l.mate(pz),
 	)
 }
 
@@ -546,15 +636,39 @@ func (p *Page) puzzleLine() string {
 	if !ok {
 		return ""
 	}
+	rated := p.ratingAfter()
 	if !b.Reviewing() {
 		if _, _, rest := puzzleLines(p.lang, play.PuzzleText(p.lang, b)); rest != "" {
-			return rest
+			return dotted(rated, rest)
 		}
 	}
 	if pz.Source == "" {
+		return rated
+	}
+	return dotted(rated, play.PuzzleName(p.lang, pz))
+}
+
+// ratingAfter is the person's rating and its change by the puzzle on the board ("等级分 1512
+// （+12）"), once its first attempt is rated and it is no longer under way (a hint rates it at
+// once, said when it is over); "" otherwise. The line under the buttons starts with it.
+func (p *Page) ratingAfter() string {
+	pz, st, _, ok := p.table().Puzzle()
+	if !ok || st == play.PuzzleSolving {
 		return ""
 	}
-	return play.PuzzleName(p.lang, pz)
+	id, change, ok := p.puzzles.progress.LastChange()
+	if !ok || id != play.PuzzleID(pz) {
+		return ""
+	}
+	return p.lang.T(i18n.PuzzleRatingAfter, p.puzzles.progress.Player().String(), play.ChangeText(change))
+}
+
+// dotted is the texts not empty, between them " · ".
+func dotted(a, b string) string {
+	if a == "" || b == "" {
+		return a + b
+	}
+	return a + " · " + b
 }
 
 // puzzleLines fits a puzzle's status line (play.PuzzleText) to the status's two rows, which

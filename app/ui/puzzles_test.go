@@ -2,6 +2,7 @@ package ui
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -204,5 +205,72 @@ func TestReversiPuzzlesOnThePage(t *testing.T) {
 	// The verdict stays whole on the status's line (puzzleLines moves what follows a sentence).
 	if html = appHTML(p); !regexp.MustCompile(`class="status[^"]*"[^>]*>Solved: f8 gives \+18, the best<`).MatchString(html) {
 		t.Errorf("solved: the status does not say it whole")
+	}
+}
+
+// TestPuzzleRatingOnThePage: the list shows the person's rating ("1500?" while provisional)
+// and streak, the daily puzzle's entry, each puzzle's rating; a puzzle solved moves them, and
+// the line under the buttons says the change.
+func TestPuzzleRatingOnThePage(t *testing.T) {
+	list := fixturePuzzles(t)
+	defer func(f func() string) { today = f }(today)
+	today = func() string { return "2026-12-07" }
+	daily := play.DailyPuzzle(list, today())
+	entry := func(html string, i int) string {
+		return regexp.MustCompile(`<button [^>]*data-puzzle-item="` + strconv.Itoa(i) + `"[^>]*>`).FindString(html)
+	}
+	var pp play.PuzzleProgress
+	html := appHTML(&PuzzleList{Open: true, Puzzles: list, Progress: pp, Current: -1, Lang: i18n.Simplified, Daily: daily})
+	for _, want := range []string{`data-puzzle-rating="1500?"`, `data-value="1500"`, `data-rd="350"`, "等级分 1500?", "连对 0",
+		`data-action="puzzle-daily"`, `data-daily-item="` + strconv.Itoa(daily) + `"`, "每日一题 · " + play.PuzzleName(i18n.Simplified, list[daily])} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the list has no %q: %s", want, html)
+		}
+	}
+	for i, pz := range list {
+		r := strconv.Itoa(play.InitialPuzzleRating(pz).Int())
+		if e := entry(html, i); !strings.Contains(e, `data-rating="`+r+`"`) {
+			t.Errorf("entry %d %s: want rating %s", i, e, r)
+		}
+	}
+	if d, rows := strings.Index(html, `data-action="puzzle-daily"`), strings.Index(html, `class="puzzle-rows"`); d < 0 || rows < 0 || d > rows {
+		t.Error("the daily entry is not over the rows")
+	}
+
+	// Solved on the board: the progress rates it; the line under the buttons says the change.
+	p := NewPage()
+	p.mounted = true
+	p.lang = i18n.English
+	p.s.SetShelf(memShelf{})
+	b := p.puzzles.set(play.VariantXiangqi)
+	b.load, b.list = puzzlesLoaded, list
+	if _, err := p.s.OpenPuzzle(list[0]); err != nil {
+		t.Fatal(err)
+	}
+	if p.puzzles.progress.NoteTable(p.table()) || p.ratingAfter() != "" {
+		t.Error("a puzzle under way is rated")
+	}
+	p.s.Click("a8")
+	if s := p.s.Click("a9"); !s.Moved || !p.puzzles.progress.NoteTable(p.table()) {
+		t.Fatal("a8a9 not played or not noted")
+	}
+	after := p.puzzles.progress.Player()
+	_, change, _ := p.puzzles.progress.LastChange()
+	if after.R <= 1500 || change <= 0 {
+		t.Fatalf("solved: rating %+v, change %d", after, change)
+	}
+	line := "Rating " + after.String() + " (" + play.ChangeText(change) + ") · 适情雅趣 No. 1 二车错"
+	if got := p.puzzleLine(); got != line {
+		t.Errorf("the line under the buttons %q, want %q", got, line)
+	}
+	p.puzzles.open = true
+	html = appHTML(p)
+	for _, want := range []string{line, `data-value="` + strconv.Itoa(after.Int()) + `"`, `data-change="` + play.ChangeText(change) + `"`, "Streak 1"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("after the puzzle the page has no %q", want)
+		}
+	}
+	if e := entry(html, 0); !strings.Contains(e, `data-done="solved"`) || strings.Contains(e, `data-rating="`+strconv.Itoa(play.InitialPuzzleRating(list[0]).Int())+`"`) {
+		t.Errorf("the solved entry %s: its rating unmoved", e)
 	}
 }
