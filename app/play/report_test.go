@@ -195,7 +195,10 @@ func TestReportMateAndPass(t *testing.T) {
 
 // Reversi is judged by discs lost; its list marks come from the report (its records hold no
 // symbols).
-func TestReportReversi(t *testing.T) {
+// reversiScored is a two-player Reversi game of f5 d6 c3 whose positions are scored: Black's
+// c3 gives away 12 discs.
+func reversiScored(t *testing.T) *Table {
+	t.Helper()
 	r := NewTable(VariantReversi)
 	r.SetTwoPlayer()
 	for _, sq := range []string{"f5", "d6", "c3"} {
@@ -204,12 +207,17 @@ func TestReportReversi(t *testing.T) {
 			t.Fatalf("%s refused", sq)
 		}
 	}
-	// Scores for the side to move, centi-discs: Black's c3 gives away 12 discs.
+	// Scores for the side to move, centi-discs.
 	for ply, s := range []int{0, 0, 0, 1200} {
 		if !r.SetScore(ply, engineclient.SearchInfo{Depth: 10, Score: s, PV: []string{"f4"}}) {
 			t.Fatalf("SetScore(%d)", ply)
 		}
 	}
+	return r
+}
+
+func TestReportReversi(t *testing.T) {
+	r := reversiScored(t)
 	r.StartReport()
 	if !r.TakeReport() {
 		t.Fatal("the report is not due")
@@ -228,17 +236,7 @@ func TestReportReversi(t *testing.T) {
 // Reversi's report goes out in GGF as its moves' evaluations and comes back with an import:
 // the same judgements, the report counted as written; a transcript carries none.
 func TestReportReversiThroughGGF(t *testing.T) {
-	r := NewTable(VariantReversi)
-	r.SetTwoPlayer()
-	for _, sq := range []string{"f5", "d6", "c3"} {
-		n, _ := r.ParseSquare(sq)
-		if !r.Click(n) {
-			t.Fatalf("%s refused", sq)
-		}
-	}
-	for ply, s := range []int{0, 0, 0, 1200} {
-		r.SetScore(ply, engineclient.SearchInfo{Depth: 10, Score: s, PV: []string{"f4"}})
-	}
+	r := reversiScored(t)
 	r.StartReport()
 	r.TakeReport()
 	ex, ok := FindExport(r, "ggf")
