@@ -203,7 +203,7 @@ func (a *App) panel(l *frameLayout, beside bool) {
 			hint = lang.T(i18n.HintMove, h)
 		}
 		if pz, _, _, ok := b.Puzzle(); ok && hint == "" && pz.Source != "" {
-			lines(play.PuzzleName(lang, pz), 1, u*0.95, text, "puzzle-name")
+			lines(a.puzzleLine(lang, b), 1, u*0.95, text, "puzzle-name")
 		} else {
 			lines(hint, 1, u*0.95, mark, "hint-text")
 		}

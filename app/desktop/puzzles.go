@@ -13,8 +13,11 @@ import (
 // shown in the move list's place; a puzzle chosen goes on the board through
 // play.Session.OpenPuzzle, which keeps the game it replaces to be brought back; the puzzle's
 // row (hint, solution, retry, next) stands where the game's engine row stands; the status line
-// is play.StatusText's (the goal, solved, why it failed); the progress (solved, failed) is
-// kept in the config directory beside the games.
+// is play.StatusText's (the goal, solved, why it failed); the progress (solved, failed) and
+// the puzzle rating (play.PuzzleProgress) are kept in the config directory beside the games.
+// Over the list: the person's rating (1500? while provisional), its last change and the
+// streak, and the daily puzzle (play.DailyPuzzle, by the local date); each entry gives its
+// puzzle's rating; Next opens one near the person's rating.
 
 // puzzleBook is the desktop's puzzles.
 type puzzleBook struct {
@@ -27,10 +30,12 @@ type puzzleBook struct {
 	progress play.PuzzleProgress
 }
 
-// puzzleEntry is a row of the list as laid out: a collection's name (item -1) or a puzzle.
+// puzzleEntry is a row of the list as laid out: a collection's name (item -1) or a puzzle,
+// daily when it is the daily puzzle's entry over the rows.
 type puzzleEntry struct {
-	item int
-	box  Box
+	item  int
+	box   Box
+	daily bool
 }
 
 // puzzles returns the puzzles of the game shown (none when it has no collection), reading its
@@ -128,7 +133,7 @@ func (a *App) openPuzzle(i int) {
 	a.apply(e)
 }
 
-// nextPuzzle opens the next puzzle of the list not solved.
+// nextPuzzle opens a puzzle of the list not solved near the person's rating.
 func (a *App) nextPuzzle() {
 	list, _ := a.puzzles()
 	if i := a.pz.progress.NextPuzzle(list, a.puzzleIndex()); i >= 0 {
@@ -203,7 +208,12 @@ func (a *App) puzzleList(l *frameLayout) {
 	}
 	rows := puzzleRows(list)
 	rh := u * 1.6
-	fit := int(l.list.H / rh)
+	top := l.list.Y
+	if l.list.H >= 3*rh { // room for the rating and the daily puzzle over two rows at least
+		a.ratingLine(l, list, top, rh)
+		top += rh
+	}
+	fit := int((l.list.Y + l.list.H - top) / rh)
 	if fit <= 0 {
 		return
 	}
@@ -220,9 +230,8 @@ func (a *App) puzzleList(l *frameLayout) {
 		}
 	}
 	a.pz.top = max(0, min(a.pz.top, len(rows)-fit))
-	markW := u * 1.4
 	for r := a.pz.top; r < len(rows) && r < a.pz.top+fit; r++ {
-		y := l.list.Y + float32(r-a.pz.top)*rh
+		y := top + float32(r-a.pz.top)*rh
 		it := rows[r]
 		if it < 0 { // a collection's name
 			src := list[-1-it].Source
@@ -243,29 +252,80 @@ func (a *App) puzzleList(l *frameLayout) {
 			l.puzzles = append(l.puzzles, puzzleEntry{item: -1, box: Box{l.list.X, y, l.list.W, rh}})
 			continue
 		}
-		pz := list[it]
-		tag := strconv.Itoa(it)
-		mark, mc := "", text
-		switch a.pz.progress.Of(pz) {
-		case play.PuzzleSolved:
-			mark, mc = "✓", selMark
-		case play.PuzzleFailed:
-			mark, mc = "×", alert // the page's ✗: the font (Noto Sans CJK) has no glyph for it
-		}
-		mate := ""
-		if pz.Mate > 0 {
-			mate = lang.T(i18n.PuzzleMateIn, pz.Mate)
-		}
-		mw := textWidth(mate, u*0.85) + u*0.3
-		nameW := l.list.W - markW - mw
-		if mark != "" {
-			l.texts = append(l.texts, Op{Kind: OpText, Text: mark, X: l.list.X, Y: y, W: markW, H: rh, Size: u, Color: mc, Align: AlignCenter, Tag: "puzzle-mark " + tag})
-		}
-		l.texts = append(l.texts,
-			Op{Kind: OpText, Text: clipText(play.PuzzleName(lang, pz), u, nameW), X: l.list.X + markW, Y: y, W: nameW, H: rh, Size: u, Color: text, Tag: "puzzle " + tag},
-			Op{Kind: OpText, Text: mate, X: l.list.X + l.list.W - mw, Y: y, W: mw, H: rh, Size: u * 0.85, Color: dim, Align: AlignRight, Tag: "puzzle-mate " + tag})
+		a.puzzleEntry(l, list[it], play.PuzzleName(lang, list[it]), strconv.Itoa(it), y, rh)
 		l.puzzles = append(l.puzzles, puzzleEntry{item: it, box: Box{l.list.X, y, l.list.W, rh}})
 	}
+}
+
+// puzzleEntry lays out a puzzle's row at y: its mark (✓ solved, × failed), its name, its
+// mate's length and its rating (the puzzle's, moved by the person's first attempt); tag names
+// its texts ("puzzle <tag>").
+func (a *App) puzzleEntry(l *frameLayout, pz play.Puzzle, name, tag string, y, rh float32) {
+	u, lang := l.u, a.Lang()
+	markW := u * 1.4
+	mark, mc := "", text
+	switch a.pz.progress.Of(pz) {
+	case play.PuzzleSolved:
+		mark, mc = "✓", selMark
+	case play.PuzzleFailed:
+		mark, mc = "×", alert // the page's ✗: the font (Noto Sans CJK) has no glyph for it
+	}
+	mate := ""
+	if pz.Mate > 0 {
+		mate = lang.T(i18n.PuzzleMateIn, pz.Mate) + " · "
+	}
+	mate += strconv.Itoa(a.pz.progress.PuzzleRating(pz).Int())
+	mw := textWidth(mate, u*0.85) + u*0.3
+	nameW := l.list.W - markW - mw
+	if mark != "" {
+		l.texts = append(l.texts, Op{Kind: OpText, Text: mark, X: l.list.X, Y: y, W: markW, H: rh, Size: u, Color: mc, Align: AlignCenter, Tag: "puzzle-mark " + tag})
+	}
+	l.texts = append(l.texts,
+		Op{Kind: OpText, Text: clipText(name, u, nameW), X: l.list.X + markW, Y: y, W: nameW, H: rh, Size: u, Color: text, Tag: "puzzle " + tag},
+		Op{Kind: OpText, Text: mate, X: l.list.X + l.list.W - mw, Y: y, W: mw, H: rh, Size: u * 0.85, Color: dim, Align: AlignRight, Tag: "puzzle-mate " + tag})
+}
+
+// ratingLine lays out the row over the list at y (the list's room is short: one row): the
+// person's rating, its last change and the streak ("等级分 1512 +12 · 连对 3", tag
+// puzzle-rating), and at its end the daily puzzle's entry ("每日一题", marked ✓ or × as the
+// puzzle stands; tag "puzzle daily"), which a click opens.
+func (a *App) ratingLine(l *frameLayout, list []play.Puzzle, y, rh float32) {
+	u, lang := l.u, a.Lang()
+	pp := a.pz.progress
+	dw := float32(0)
+	if i := play.DailyPuzzle(list, play.DailyDate(a.now)); i >= 0 {
+		label := lang.T(i18n.PuzzleDaily)
+		switch pp.Of(list[i]) {
+		case play.PuzzleSolved:
+			label = "✓ " + label
+		case play.PuzzleFailed:
+			label = "× " + label
+		}
+		dw = textWidth(label, u*0.9) + u
+		box := Box{l.list.X + l.list.W - dw, y, dw, rh}
+		l.texts = append(l.texts, Op{Kind: OpText, Text: label, X: box.X, Y: y, W: dw, H: rh, Size: u * 0.9, Color: text, Align: AlignCenter, Tag: "puzzle daily"})
+		l.puzzles = append(l.puzzles, puzzleEntry{item: i, box: box, daily: true})
+	}
+	s := lang.T(i18n.PuzzleRating, pp.Player().String())
+	if _, d, ok := pp.LastChange(); ok {
+		s += " " + play.ChangeText(d)
+	}
+	s += " · " + lang.T(i18n.PuzzleStreak, pp.Rated.Streak)
+	w := l.list.W - dw - u*0.3
+	l.texts = append(l.texts, Op{Kind: OpText, Text: clipText(s, u*0.9, w), X: l.list.X, Y: y, W: w, H: rh, Size: u * 0.9, Color: dim, Tag: "puzzle-rating"})
+}
+
+// puzzleLine is the line under the buttons while puzzle pz is on the board: its name, after
+// the person's rating and its change once its first attempt is rated and it is over
+// ("等级分 1512（+12） · 适情雅趣 第1局 …"), as on the page.
+func (a *App) puzzleLine(lang i18n.Lang, t *play.Table) string {
+	pz, st, _, _ := t.Puzzle()
+	name := play.PuzzleName(lang, pz)
+	id, d, ok := a.pz.progress.LastChange()
+	if !ok || st == play.PuzzleSolving || id != play.PuzzleID(pz) {
+		return name
+	}
+	return lang.T(i18n.PuzzleRatingAfter, a.pz.progress.Player().String(), play.ChangeText(d)) + " · " + name
 }
 
 // puzzleScene draws the list's rows under their texts: the cursor's entry, and the puzzle on
@@ -276,6 +336,8 @@ func (a *App) puzzleScene(s *Scene, l *frameLayout) {
 		switch {
 		case e.item < 0:
 			s.rect(e.box.X, e.box.Y+e.box.H-1, e.box.W, 1, dim, "puzzle-rule")
+		case e.daily:
+			s.rect(e.box.X, e.box.Y, e.box.W, e.box.H, button, "puzzle-daily")
 		case e.item == a.pz.cursor:
 			s.rect(e.box.X, e.box.Y, e.box.W, e.box.H, active.Alpha(90), "puzzle-cursor")
 		case e.item == cur:

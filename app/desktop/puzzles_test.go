@@ -101,7 +101,7 @@ func TestPuzzleList(t *testing.T) {
 		t.Fatalf("the list's first row: %q %q", opsText(src), opsText(s.Find("puzzle-count")))
 	}
 	first := s.Find("puzzle 0")
-	if len(first) != 1 || first[0].Text != "适情雅趣 No. 1 气吞关右" || opsText(s.Find("puzzle-mate 0")) != "mate in 7" {
+	if len(first) != 1 || first[0].Text != "适情雅趣 No. 1 气吞关右" || opsText(s.Find("puzzle-mate 0")) != "mate in 7 · 1781" {
 		t.Fatalf("the first entry: %q %q", opsText(first), opsText(s.Find("puzzle-mate 0")))
 	}
 	for id, b := range buttonBoxes(a) {
@@ -442,5 +442,78 @@ func TestPuzzleRowInPlace(t *testing.T) {
 				t.Errorf("%v %s: the puzzle's row %+v … %+v is not in the engine row's place %+v", sz, lang, after["puzzle-hint"], after["puzzle-next"], before["hint"])
 			}
 		}
+	}
+}
+
+// TestPuzzleRatingOnTheDesktop: over the list the person's rating (1500? at first) and streak,
+// and the daily puzzle's entry, which a click opens (then marked ✓); solved, the rating rises, the line under the
+// buttons says the change, the list and the puzzle's entry show the new ratings, kept over a
+// restart; a hint on another day's first attempt makes it a loss.
+func TestPuzzleRatingOnTheDesktop(t *testing.T) {
+	dir := t.TempDir()
+	two := reversiPuzzles + strings.Replace(strings.SplitAfterN(reversiPuzzles, "\n", 2)[1], "\t1\t", "\t2\t", 1)
+	cfg := Config{Store: Store{Dir: dir}, Pipe: &fakePipe{}, Lang: i18n.English,
+		Puzzles: func(v string) ([]play.Puzzle, error) {
+			if v != play.VariantReversi {
+				return nil, nil
+			}
+			return play.ParsePuzzles(v, two)
+		}}
+	a := New(cfg)
+	a.Resize(1000, 700)
+	a.now = time.Date(2026, 12, 7, 9, 0, 0, 0, time.Local)
+	a.Button("game:" + play.VariantReversi)
+	pressButton(t, a, "puzzles")
+	list, _ := a.puzzles()
+	day := play.DailyPuzzle(list, "2026-12-07")
+	if got := shownText(a, "puzzle-rating"); got != nospace("Rating 1500? · Streak 0") {
+		t.Errorf("the rating's line %q", got)
+	}
+	if got, want := shownText(a, "puzzle daily"), nospace("Daily puzzle"); got != want {
+		t.Errorf("the daily entry %q, want %q", got, want)
+	}
+	if got := shownText(a, "puzzle-mate 0"); got != "1300" {
+		t.Errorf("the first puzzle's rating %q, want 1300 (14 empties)", got)
+	}
+	o := a.Scene().Find("puzzle daily")[0]
+	a.PointerDown(o.X+o.W/2, o.Y+o.H/2)
+	a.PointerUp(o.X+o.W/2, o.Y+o.H/2)
+	if pz, st, _, ok := a.Table().Puzzle(); !ok || play.PuzzleID(pz) != play.PuzzleID(list[day]) || st != play.PuzzleSolving {
+		t.Fatalf("the daily entry opened %+v %q", pz, st)
+	}
+	clickAt(t, a, "f8")
+	r := a.Progress().Player()
+	_, change, _ := a.Progress().LastChange()
+	if puzzleState(a) != play.PuzzleSolved || r.R <= 1500 || change <= 0 || a.Progress().Rated.Streak != 1 {
+		t.Fatalf("solved: %q, rating %+v, change %d", puzzleState(a), r, change)
+	}
+	if got, want := shownText(a, "puzzle-name"), nospace("Rating "+r.String()+" ("+play.ChangeText(change)+") · "+play.PuzzleName(i18n.English, list[day])); got != want {
+		t.Errorf("the line under the buttons %q, want %q", got, want)
+	}
+	// A restart: the rating is read back; the list shows it and the puzzle's new rating.
+	b := New(cfg)
+	b.Resize(1000, 700)
+	b.now = a.now
+	b.Button("game:" + play.VariantReversi)
+	pressButton(t, b, "puzzles")
+	if got, want := shownText(b, "puzzle-rating"), nospace("Rating "+r.String()+" "+play.ChangeText(change)+" · Streak 1"); got != want {
+		t.Errorf("after a restart the rating's line %q, want %q", got, want)
+	}
+	if got := shownText(b, "puzzle daily"); got != nospace("✓ Daily puzzle") {
+		t.Errorf("after a restart the daily entry %q, want it marked solved", got)
+	}
+	if got := shownText(b, "puzzle-mate "+strconv.Itoa(day)); got == "1300" || got == "" {
+		t.Errorf("the solved puzzle's rating %q, unmoved", got)
+	}
+	// The other puzzle: a hint is a loss at once, though the puzzle is then solved.
+	other := 1 - day
+	b.openPuzzle(other)
+	b.Key(KeyHint)
+	if !b.Table().PuzzleHelped() || b.Progress().Player().R >= r.R || b.Progress().Rated.Streak != 0 {
+		t.Errorf("after the hint: helped %v, rating %+v (was %+v), streak %d", b.Table().PuzzleHelped(), b.Progress().Player(), r, b.Progress().Rated.Streak)
+	}
+	clickAt(t, b, "f8")
+	if try, _ := b.Progress().Try(list[other]); try.Won || b.Progress().Of(list[other]) != play.PuzzleSolved {
+		t.Errorf("solved after the hint: %+v, %q", try, b.Progress().Of(list[other]))
 	}
 }
