@@ -1,0 +1,664 @@
+// Package mate proves forced mates in Xiangqi, beside the main search (engine/xiangqi/search):
+// a depth-first AND/OR search with iterative deepening on the attacker's moves and a
+// transposition table, made for composed positions (残局), whose mates are long forced lines,
+// mostly checks (连将杀), against a side that threatens mate itself.
+//
+// Conventions:
+//   - A mate's length counts the attacker's moves, the mating one included ("mate in 3": the
+//     attacker moves three times). Xiangqi's mate: the side to move without a legal move has
+//     lost, checked or not (a stalemate is a loss too).
+//   - The attacker moves checks first, those that leave the defender fewest replies first; when
+//     the defender's reply checks, every way out (the defender threatens mate itself, and the
+//     attacker must answer before it checks again). With Limits.Quiet > 0 each line may also
+//     hold that many attacker moves that neither check nor answer a check, each of them
+//     threatening mate by checks (tried after the checks). The defender tries every legal
+//     reply.
+//   - Iterative deepening makes the attacker's mate the shortest, and at a root where the
+//     defender is to move (Defend) the reply that resists longest is found reply by reply.
+//   - Repetition: a position that recurs on the line (the game's history given included, since
+//     the last capture) ends that line as no mate. With the attacker checking throughout, such
+//     a cycle is a perpetual check, which WXF's rules forbid to the attacker
+//     (xiangqi.Cycle's ruling); otherwise it is at best a draw, or a chase the defender would be
+//     blamed for, and a proof does not rest on the defender being forced into a loss by a
+//     repetition. So every line of a proof reaches a mate without repeating a position.
+//   - The table is read within one solve only. A failure it holds may rest on a repetition of
+//     the line that met it; read on another line it may hide a mate, never make one.
+//   - A line that runs into the 60-move rule (xiangqi.MoveLimitPlies plies without a capture)
+//     before the mate is no mate either.
+//   - A proven mate is proven on the board: every defender reply was generated and answered.
+//     Disproven means no mate of the kind searched (checks, with Limits.Quiet quiet moves) at
+//     any length: the tree was exhausted. Unknown: none found within the limits.
+//
+// Files: mate.go (Solver, Solve and Defend, the AND/OR search), table.go (the transposition
+// table). Nothing is allocated per node: the move lists live in a per-ply stack of the Solver's.
+package mate
+
+import (
+	"context"
+	"time"
+
+	"qipan/engine/xiangqi"
+)
+
+// MaxMoves is the longest mate the solver looks for, in the attacker's moves.
+const MaxMoves = 60
+
+// maxPly bounds the lines searched, in plies (two per attacker move, and a root reply).
+const maxPly = 2*MaxMoves + 2
+
+// maxPath bounds the positions kept for repetition: the game's before the root and the line's.
+const maxPath = xiangqi.MoveLimitPlies + maxPly + 1
+
+// maxQuiet bounds Limits.Quiet.
+const maxQuiet = 8
+
+// quietReach is the longest mate searched with quiet moves, in the attacker's moves: beyond
+// it only by checks (the quiet moves' tree grows fast, and longer mates of the manuals are
+// mostly by checks).
+const quietReach = 8
+
+// pollEvery is how many nodes pass between checks of the limits.
+const pollEvery = 1024
+
+// Status is what a solve found.
+type Status uint8
+
+const (
+	Unknown   Status = iota // no mate found within the limits
+	Proven                  // a forced mate
+	Disproven               // no mate of the kind searched at any length (the tree was exhausted)
+)
+
+var statusNames = [...]string{"unknown", "proven", "disproven"}
+
+func (s Status) String() string {
+	if int(s) < len(statusNames) {
+		return statusNames[s]
+	}
+	return "status?"
+}
+
+// Limits bound a solve; zero fields do not limit (MaxMoves 0 is MaxMoves).
+type Limits struct {
+	MaxMoves int           // the longest mate looked for, in the attacker's moves
+	Quiet    int           // attacker moves per line that need not check
+	Nodes    uint64        // nodes searched
+	Time     time.Duration // time taken
+	Ban      []xiangqi.Move
+	// Poll, if set, is called every few thousand nodes (the Worker yields to its messages).
+	Poll func()
+}
+
+// Result is a solve's outcome, from the side to move's view.
+type Result struct {
+	Status Status
+	// Moves is the mate's length in the attacker's moves (Proven): with Solve the side to move
+	// mates in Moves, with Defend it is mated in Moves at best.
+	Moves int
+	// Best is the side to move's move: the shortest mate's first move (Solve), the reply that
+	// resists longest (Defend). NoMove when not proven.
+	Best xiangqi.Move
+	// PV is a line of the proof: the attacker's moves and the defender's longest replies.
+	PV    []xiangqi.Move
+	Depth int // the longest mate searched completely, in the attacker's moves
+	Nodes uint64
+	Time  time.Duration
+}
+
+// frame is one ply's move lists.
+type frame struct {
+	ml    xiangqi.MoveList
+	reply xiangqi.MoveList // scratch: the replies to a check, counted
+	order [xiangqi.MaxMoves]candidate
+}
+
+// candidate is a move with its ordering key (lower first).
+type candidate struct {
+	m     xiangqi.Move
+	key   int16
+	quiet bool // an attacker's move that does not check
+}
+
+// Solver proves mates. It keeps its table between solves (NewGame-style Clear empties it); a
+// Solver is not safe for concurrent use.
+type Solver struct {
+	tt    table
+	pos   xiangqi.Position
+	stack [maxPly + 1]frame
+	path  [maxPath]uint64 // keys from the oldest position kept to the one searched
+	depth int             // positions on path
+
+	nodes, limit uint64
+	deadline     time.Time
+	ctx          context.Context
+	poll         func()
+	stopped      bool
+	cut          bool // the subtree searched met a bound (length, repetition, move limit)
+	deep         bool // … the bound of length among them
+}
+
+// New returns a solver with a table of about hashMB megabytes (at least 1).
+func New(hashMB int) *Solver {
+	s := &Solver{}
+	s.tt.resize(hashMB)
+	return s
+}
+
+// Clear empties the table.
+func (s *Solver) Clear() { s.tt.clear() }
+
+// HashBytes is the table's size in bytes.
+func (s *Solver) HashBytes() int { return s.tt.bytes() }
+
+// Solve looks for the shortest forced mate by the side to move at pos. history holds the keys
+// of the game's positions before pos, oldest first (for repetition; nil for none).
+//
+// Three stages share the limits. The mates by checks first, deepened within half the limits
+// (most of the manuals' mates are of this kind, some of them long); then, with Limits.Quiet,
+// the mates of up to quietReach moves with quiet moves, each length by checks first, then with
+// one quiet move, two, … (shorter than the mate by checks found, if any); then, if the first
+// stage was cut short, the mates by checks again within all the limits.
+func (s *Solver) Solve(ctx context.Context, pos *xiangqi.Position, history []uint64, lim Limits) Result {
+	start := time.Now()
+	maxMoves, quiet := s.begin(ctx, pos, history, lim, start)
+	var r Result
+	s.push()
+	s.share(lim, start, 2)
+	a := s.deepen(1, maxMoves, 0, lim.Ban)
+	r.Depth = a.depth
+	if a.status == Proven {
+		r.Status, r.Moves, r.Best = Proven, a.moves, a.best
+	}
+	s.share(lim, start, 1)
+	b := a
+	if quiet > 0 && !s.stopped {
+		top := quietReach
+		if r.Status == Proven {
+			top = min(top, r.Moves-1)
+		}
+		if b = s.deepen(1, top, quiet, lim.Ban); b.status == Proven {
+			r.Status, r.Moves, r.Best = Proven, b.moves, b.best
+		}
+	}
+	if r.Status != Proven && a.status == Unknown && a.cutShort && !s.stopped {
+		a = s.deepen(a.depth+1, maxMoves, 0, lim.Ban)
+		r.Depth = max(r.Depth, a.depth)
+		if a.status == Proven {
+			r.Status, r.Moves, r.Best = Proven, a.moves, a.best
+		}
+	}
+	s.depth--
+	switch {
+	case r.Status == Proven:
+		r.PV = s.pv(r.Best, r.Moves, true)
+	case a.status == Disproven && (quiet == 0 || b.status == Disproven):
+		r.Status = Disproven
+	}
+	r.Nodes, r.Time = s.nodes, time.Since(start)
+	return r
+}
+
+// stage is what one deepening found.
+type stage struct {
+	status   Status
+	moves    int
+	best     xiangqi.Move
+	depth    int  // the longest mate searched completely
+	cutShort bool // stopped by its share of the limits
+}
+
+// share gives the stages from now 1/part of the solve's limits (counted from its start). A
+// stop asked by the context stays.
+func (s *Solver) share(lim Limits, start time.Time, part int) {
+	s.limit, s.deadline = lim.Nodes/uint64(part), time.Time{}
+	if lim.Nodes > 0 && s.limit == 0 {
+		s.limit = 1
+	}
+	if lim.Time > 0 {
+		s.deadline = start.Add(lim.Time / time.Duration(part))
+	}
+	s.stopped = s.ctx != nil && s.ctx.Err() != nil || lim.Nodes > 0 && s.nodes >= lim.Nodes
+}
+
+// deepen looks for a mate at the root in from, from+1, … to moves, each length by checks
+// first, then with one quiet move, two, … quiet (quiet moves only up to quietReach moves).
+// Disproven when the tree of the most quiet moves was exhausted; no longer mates are searched
+// with as many quiet moves once a length met no bound of length (its lines end in mates,
+// failures or repetitions, and longer ones would meet the same).
+func (s *Solver) deepen(from, to, quiet int, ban []xiangqi.Move) (st stage) {
+	var over [maxQuiet + 1]bool
+	st.depth = from - 1
+	for k := from; k <= to; k++ {
+		searched := false
+		for q := 0; q <= quiet; q++ {
+			if over[q] || q > 0 && k > quietReach {
+				continue
+			}
+			searched = true
+			s.cut, s.deep = false, false
+			ok := s.attack(0, k, q, ban)
+			if s.stopped {
+				st.cutShort = true
+				return st
+			}
+			if ok {
+				st.status, st.moves, st.best = Proven, k, s.stack[0].order[0].m // attack leaves the mating move first
+				st.depth = k
+				return st
+			}
+			over[q] = !s.cut || !s.deep
+			if !s.cut && q == quiet {
+				st.status = Disproven
+			}
+		}
+		if !searched {
+			break
+		}
+		st.depth = k
+	}
+	return st
+}
+
+// Defend finds, for the side to move at pos, the reply that resists a forced mate longest: the
+// mate is proven when every legal reply is mated (Moves: the longest of their shortest mates,
+// in the attacker's moves; no legal move at all is mate in 0). history as for Solve.
+//
+// Each length is searched for each reply not yet mated, by checks first, then with quiet moves
+// as Solve does.
+func (s *Solver) Defend(ctx context.Context, pos *xiangqi.Position, history []uint64, lim Limits) Result {
+	start := time.Now()
+	maxMoves, quiet := s.begin(ctx, pos, history, lim, start)
+	var r Result
+	f := &s.stack[0]
+	s.pos.GenerateLegal(&f.ml)
+	switch {
+	case f.ml.N == 0:
+		r.Status = Proven
+	case s.pos.HalfmoveClock() >= xiangqi.MoveLimitPlies:
+		r.Status = Disproven
+	}
+	if r.Status != Unknown {
+		r.Nodes, r.Time = s.nodes, time.Since(start)
+		return r
+	}
+	var left [xiangqi.MaxMoves]xiangqi.Move // the replies not yet proven mated
+	n := copy(left[:], f.ml.Slice())
+	s.push()
+	longest := xiangqi.NoMove
+	escaped := false // a reply escapes every mate of the kinds searched
+deepen:
+	for k := 1; k <= maxMoves && n > 0; k++ {
+		deep := false
+		for q := 0; q <= quiet && n > 0 && (q == 0 || k <= quietReach); q++ {
+			for i := 0; i < n; {
+				m := left[i]
+				s.cut, s.deep = false, false
+				u := s.pos.Make(m)
+				s.push()
+				ok := s.attack(1, k, q, nil)
+				s.depth--
+				s.pos.Unmake(m, u)
+				if s.stopped {
+					break deepen
+				}
+				if ok {
+					longest, r.Moves = m, k
+					n--
+					left[i] = left[n]
+					continue
+				}
+				if !s.cut && q == quiet {
+					escaped = true
+					break deepen
+				}
+				deep = deep || s.deep
+				i++
+			}
+		}
+		r.Depth = k
+		if !deep {
+			break // longer mates would meet the same ends
+		}
+	}
+	s.depth--
+	switch {
+	case n == 0:
+		r.Status, r.Best = Proven, longest
+		r.PV = s.pv(r.Best, r.Moves, false)
+	case escaped:
+		r.Status, r.Moves = Disproven, 0
+	default:
+		r.Moves = 0
+	}
+	r.Nodes, r.Time = s.nodes, time.Since(start)
+	return r
+}
+
+// begin sets up a solve: the position, the path from the history, the limits.
+func (s *Solver) begin(ctx context.Context, pos *xiangqi.Position, history []uint64, lim Limits, start time.Time) (maxMoves, quiet int) {
+	s.pos = *pos
+	keep := min(len(history), xiangqi.MoveLimitPlies, pos.HalfmoveClock())
+	s.depth = copy(s.path[:], history[len(history)-keep:])
+	s.nodes, s.limit, s.stopped = 0, lim.Nodes, false
+	s.deadline = time.Time{}
+	if lim.Time > 0 {
+		s.deadline = start.Add(lim.Time)
+	}
+	s.ctx, s.poll = ctx, lim.Poll
+	maxMoves = lim.MaxMoves
+	if maxMoves <= 0 || maxMoves > MaxMoves {
+		maxMoves = MaxMoves
+	}
+	s.tt.newSolve()
+	return maxMoves, max(0, min(lim.Quiet, maxQuiet))
+}
+
+// push puts the position on the path.
+func (s *Solver) push() {
+	s.path[s.depth] = s.pos.Key()
+	s.depth++
+}
+
+// repeated says whether the position, last on the path, stood on it before since the last
+// capture.
+func (s *Solver) repeated() bool {
+	key := s.pos.Key()
+	low := max(0, s.depth-1-s.pos.HalfmoveClock())
+	for i := s.depth - 5; i >= low; i -= 2 { // same side to move, at least four plies back
+		if s.path[i] == key {
+			return true
+		}
+	}
+	return false
+}
+
+// count counts a node and checks the limits every pollEvery nodes.
+func (s *Solver) count() bool {
+	if s.stopped {
+		return false
+	}
+	s.nodes++
+	if s.limit > 0 && s.nodes >= s.limit {
+		s.stopped = true
+	}
+	if s.nodes%pollEvery == 0 {
+		if s.poll != nil {
+			s.poll()
+		}
+		if s.ctx != nil && s.ctx.Err() != nil || !s.deadline.IsZero() && time.Now().After(s.deadline) {
+			s.stopped = true
+		}
+	}
+	return !s.stopped
+}
+
+// keyEvade orders the attacker's ways out of a check after its checks, and keyQuiet its quiet
+// moves after those (the checks ordered by the defender's replies, fewest first); keyTT puts
+// the table's move first.
+const (
+	keyTT    = -1
+	keyEvade = 150
+	keyQuiet = 200
+)
+
+// attack says whether the attacker, to move at ply, mates in at most k moves with at most q
+// quiet ones. When it does, the mating move is left first in the ply's order (the root reads
+// it). ban lists moves not to try (the root's); with a ban the table is neither read nor
+// written here, since the answer is the ban's.
+func (s *Solver) attack(ply, k, q int, ban []xiangqi.Move) bool {
+	if k < 1 || ply > 0 && s.repeated() || s.pos.HalfmoveClock() >= xiangqi.MoveLimitPlies {
+		s.cut, s.deep = true, s.deep || k < 1
+		return false
+	}
+	f := &s.stack[ply]
+	key := s.pos.Key()
+	var ttMove xiangqi.Move
+	if e := s.tt.probe(key); e != nil && ban == nil {
+		if e.proven(k, q) && s.pos.IsLegal(e.move) {
+			f.order[0] = candidate{m: e.move}
+			return true
+		}
+		if e.failed(k, q) {
+			if e.fail != exhausted {
+				s.cut, s.deep = true, s.deep || e.deep
+			}
+			return false
+		}
+		ttMove = e.move
+	}
+	if !s.count() {
+		return false
+	}
+	s.pos.GenerateLegal(&f.ml)
+	n := 0
+	short := false // quiet moves left out for want of moves to follow
+	evade := s.pos.InCheck()
+	for _, m := range f.ml.Slice() {
+		if banned(m, ban) {
+			continue
+		}
+		u := s.pos.Make(m)
+		check := s.pos.InCheck()
+		replies := -1
+		if check || q > 0 {
+			s.pos.GenerateLegal(&f.reply)
+			replies = f.reply.N
+		}
+		s.pos.Unmake(m, u)
+		if replies == 0 { // the defender has no move: mate (a stalemate loses too)
+			f.order[0] = candidate{m: m}
+			if ban == nil {
+				s.tt.store(key, m, 1, 0, 0, 0, false)
+			}
+			return true
+		}
+		var c candidate
+		switch {
+		case check:
+			c = candidate{m: m, key: int16(replies)}
+		case evade && k == 1: // a way out that does not check would need a second move to mate
+			short = true
+			continue
+		case evade: // the defender checks: every way out, none of them counted as quiet
+			c = candidate{m: m, key: keyEvade}
+		case q > 0 && k == 1: // a quiet move would need a second move to mate
+			short = true
+			continue
+		case q > 0:
+			c = candidate{m: m, key: int16(keyQuiet + replies), quiet: true}
+			if u.Captured != xiangqi.NoPiece {
+				c.key -= 100
+			}
+		default:
+			continue
+		}
+		if m == ttMove {
+			c.key = keyTT
+		}
+		f.order[n] = c
+		n++
+	}
+	sortCandidates(f.order[:n])
+	cut, deep := s.cut, s.deep
+	s.cut, s.deep = short, short
+	for i := 0; i < n; i++ {
+		c := f.order[i]
+		nq := q
+		if c.quiet {
+			if !s.threatens(ply, c.m, k-1, q-1) {
+				if s.stopped {
+					return false
+				}
+				continue
+			}
+			nq--
+		}
+		u := s.pos.Make(c.m)
+		s.push()
+		ok := s.defend(ply+1, k-1, nq)
+		s.depth--
+		s.pos.Unmake(c.m, u)
+		if ok {
+			f.order[0] = c
+			if ban == nil {
+				s.tt.store(key, c.m, uint8(k), uint8(q), 0, 0, false)
+			}
+			s.cut, s.deep = cut || s.cut, deep || s.deep
+			return true
+		}
+		if s.stopped {
+			return false
+		}
+	}
+	if ban == nil {
+		fail := uint8(k)
+		if !s.cut {
+			fail = exhausted
+		}
+		s.tt.store(key, xiangqi.NoMove, 0, 0, fail, uint8(q), s.deep)
+	}
+	s.cut, s.deep = cut || s.cut, deep || s.deep
+	return false
+}
+
+// threatens says whether the attacker's quiet move m at ply threatens mate: were the defender
+// to pass, the attacker would mate in at most k moves with q quiet ones. Only such quiet moves
+// are tried (a quiet move that threatens nothing gives the defender a free move); a mate by
+// zugzwang alone is not looked for.
+func (s *Solver) threatens(ply int, m xiangqi.Move, k, q int) bool {
+	u := s.pos.Make(m)
+	s.push()
+	n := s.pos.MakeNull()
+	s.push()
+	ok := s.attack(ply+2, k, q, nil)
+	s.depth -= 2
+	s.pos.UnmakeNull(n)
+	s.pos.Unmake(m, u)
+	return ok
+}
+
+// defend says whether the defender, to move at ply, is mated in at most k more moves of the
+// attacker's (with at most q quiet ones) whatever it replies.
+func (s *Solver) defend(ply, k, q int) bool {
+	f := &s.stack[ply]
+	s.pos.GenerateLegal(&f.ml)
+	if f.ml.N == 0 {
+		return true
+	}
+	if k < 1 || s.repeated() || s.pos.HalfmoveClock() >= xiangqi.MoveLimitPlies {
+		s.cut, s.deep = true, s.deep || k < 1
+		return false
+	}
+	key := s.pos.Key()
+	e := s.tt.probe(key)
+	var ttMove xiangqi.Move
+	if e != nil {
+		if e.proven(k, q) {
+			return true
+		}
+		if e.failed(k, q) {
+			if e.fail != exhausted {
+				s.cut, s.deep = true, s.deep || e.deep
+			}
+			return false
+		}
+		ttMove = e.move
+	}
+	if !s.count() {
+		return false
+	}
+	// The refutation found before first, then captures, then the rest.
+	n := 0
+	for _, m := range f.ml.Slice() {
+		c := int16(2)
+		switch {
+		case m == ttMove:
+			c = 0
+		case s.pos.At(m.To()) != xiangqi.NoPiece:
+			c = 1
+		}
+		f.order[n] = candidate{m: m, key: c}
+		n++
+	}
+	sortCandidates(f.order[:n])
+	cut, deep := s.cut, s.deep
+	s.cut, s.deep = false, false
+	for i := 0; i < n; i++ {
+		m := f.order[i].m
+		u := s.pos.Make(m)
+		s.push()
+		ok := s.attack(ply+1, k, q, nil)
+		s.depth--
+		s.pos.Unmake(m, u)
+		if !ok {
+			if !s.stopped {
+				fail := uint8(k)
+				if !s.cut {
+					fail = exhausted
+				}
+				s.tt.store(key, m, 0, 0, fail, uint8(q), s.deep)
+			}
+			s.cut, s.deep = cut || s.cut, deep || s.deep
+			return false
+		}
+	}
+	s.tt.store(key, xiangqi.NoMove, uint8(k), uint8(q), 0, 0, false)
+	s.cut, s.deep = cut || s.cut, deep || s.deep
+	return true
+}
+
+// sortCandidates orders by key, stable (insertion sort: the lists are short).
+func sortCandidates(c []candidate) {
+	for i := 1; i < len(c); i++ {
+		x := c[i]
+		j := i
+		for ; j > 0 && c[j-1].key > x.key; j-- {
+			c[j] = c[j-1]
+		}
+		c[j] = x
+	}
+}
+
+func banned(m xiangqi.Move, ban []xiangqi.Move) bool {
+	for _, b := range ban {
+		if b == m {
+			return true
+		}
+	}
+	return false
+}
+
+// pv writes a line of the proof from the root: first (the root's move), then at each attacker
+// position the table's mating move and at each defender position the reply whose mate the
+// table holds longest. attacker says whether the side to move at the root attacks.
+func (s *Solver) pv(first xiangqi.Move, moves int, attacker bool) []xiangqi.Move {
+	line := make([]xiangqi.Move, 0, 2*moves+1)
+	p := s.pos
+	m := first
+	for len(line) < 2*moves+1 {
+		if m == xiangqi.NoMove || !p.IsLegal(m) {
+			break
+		}
+		line = append(line, m)
+		p.Make(m)
+		attacker = !attacker
+		m = xiangqi.NoMove
+		if attacker {
+			if e := s.tt.probe(p.Key()); e != nil && e.prove > 0 {
+				m = e.move
+			}
+			continue
+		}
+		var ml xiangqi.MoveList
+		p.GenerateLegal(&ml)
+		longest := -1
+		for _, r := range ml.Slice() {
+			u := p.Make(r)
+			if e := s.tt.probe(p.Key()); e != nil && e.prove > 0 && int(e.prove) > longest {
+				longest, m = int(e.prove), r
+			}
+			p.Unmake(r, u)
+		}
+	}
+	return line
+}
