@@ -359,7 +359,8 @@ func (c *Conn) cmdPonderHit(args []string) {
 	c.mu.Unlock()
 }
 
-// cmdGo parses "go [ponder] [draw] <limits>" or "go perft <depth>" and starts the job.
+// cmdGo parses "go [ponder] [draw] <limits>", "go mate <moves> [<limits>]" or "go perft <depth>"
+// and starts the job.
 func (c *Conn) cmdGo(args []string) {
 	c.mu.Lock()
 	unit, red, bans, dia := time.Second, c.redToMove, c.bans, c.dialect
@@ -405,6 +406,11 @@ func (c *Conn) cmdGo(args []string) {
 			if v, ok = next(); ok {
 				n, ok = c.count(word, v, false)
 				lim.Nodes = n
+			}
+		case "mate":
+			if v, ok = next(); ok {
+				n, ok = c.count(word, v, false)
+				lim.Mate = clampInt(n)
 			}
 		case "perft":
 			if v, ok = next(); ok {
@@ -466,7 +472,7 @@ func (c *Conn) cmdGo(args []string) {
 		c.println("nobestmove") // UCCI: depth 0 asks for no search
 		return
 	}
-	if lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0 && lim.Time == 0 {
+	if lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0 && lim.Time == 0 && lim.Mate == 0 {
 		lim.Infinite = true // a bare "go" searches until stop, as in UCI
 	}
 	lim.Ban = bans

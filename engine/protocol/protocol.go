@@ -128,6 +128,10 @@ type Limits struct {
 	OppInc    time.Duration
 	Infinite  bool     // until stop, whatever the other fields say
 	Ban       []string // root moves the engine must not play (UCCI banmoves)
+	// Mate (`go mate N`, UCI's word, taken in UCCI too): look for a forced mate in at most that
+	// many moves instead of a move to play, within the other limits if any; engines without a
+	// mate search search as they would with the other limits.
+	Mate int
 }
 
 // Info is one progress report of a search.

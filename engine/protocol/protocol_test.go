@@ -258,6 +258,12 @@ func TestCommands(t *testing.T) {
 		{name: "go depth missing", in: "go depth", want: []string{errLine("go depth: missing value")}},
 		{name: "go nodes 0", in: "go nodes 0", want: []string{errLine(`go nodes: bad number "0" (want a positive whole number)`)}},
 		{name: "go unknown word", in: "go fast", want: []string{errLine(`go: unknown word "fast"`)}},
+		{name: "go mate", in: "go mate 3", want: []string{info(1, "h2e2"), "bestmove h2e2 ponder h7e7"},
+			check: wantLim(Limits{Mate: 3})}, // answered at once, not held as an infinite search's
+		{name: "go mate movetime", in: "go mate 5 movetime 200", want: []string{info(1, "h2e2"), "bestmove h2e2 ponder h7e7"},
+			check: wantLim(Limits{Mate: 5, MoveTime: 200 * time.Millisecond})},
+		{name: "go mate 0", in: "go mate 0", want: []string{errLine(`go mate: bad number "0" (want a positive whole number)`)}},
+		{name: "go mate missing", in: "go mate", want: []string{errLine("go mate: missing value")}},
 		{name: "go time bad", in: "go time -3", want: []string{errLine(`go time: bad time "-3"`)}},
 		{name: "go movetime bad", in: "go movetime NaN", want: []string{errLine(`go movetime: bad time "NaN"`)}},
 		{name: "go time seconds", in: "go time 5 increment 1.5 movestogo 20 opptime 7 oppincrement 2",

@@ -15,6 +15,8 @@
 //   - multipv / MultiPV: report that many best lines (info … multipv k …), for hints.
 //   - nnue / Use NNUE: evaluate with the embedded network (engine/xiangqi/nnue) instead of the
 //     hand evaluation (default false: the network has not yet beaten it, docs/strength-log.md).
+//
+// `go mate N` asks the mate solver (engine/xiangqi/mate; mate.go).
 package xqengine
 
 import (
@@ -27,6 +29,7 @@ import (
 	"qipan/engine/protocol"
 	"qipan/engine/xiangqi"
 	"qipan/engine/xiangqi/book"
+	"qipan/engine/xiangqi/mate"
 	"qipan/engine/xiangqi/nnue"
 	"qipan/engine/xiangqi/search"
 )
@@ -49,6 +52,10 @@ type Adapter struct {
 	protocol.Settings[search.Searcher]
 	useBook bool
 	net     *nnue.Net // the network evaluating, nil for the hand evaluation
+	// The mate solver (made at the first search that asks it, dropped by Release), and the
+	// history's keys it is given.
+	solver protocol.Lazy[mate.Solver]
+	keys   []uint64
 }
 
 // MaxLevel is full strength.
@@ -152,6 +159,9 @@ func (e *Adapter) Search(ctx context.Context, lim protocol.Limits, progress func
 			sl.Ban = append(sl.Ban, m)
 		}
 	}
+	if lim.Mate > 0 {
+		return e.searchMate(ctx, lim, sl.Ban, progress)
+	}
 	if e.useBook && !lim.Infinite {
 		if m, ok := book.Default().Pick(&e.pos, e.rng, sl.Ban); ok {
 			return protocol.Result{Best: m.String()}
@@ -169,26 +179,9 @@ func (e *Adapter) Search(ctx context.Context, lim protocol.Limits, progress func
 		sl.MultiPV = max(sl.MultiPV, levelLines)
 	}
 	sl.Poll = e.cfg.Poll(ctx)
-	var report func(search.Info)
-	if progress != nil {
-		report = func(i search.Info) {
-			if i.MultiPV > multiPV {
-				return // a line searched for the level's choice, not asked for
-			}
-			if multiPV == 1 {
-				i.MultiPV = 0
-			}
-			pv := make([]string, len(i.PV))
-			for k, m := range i.PV {
-				pv[k] = m.String()
-			}
-			progress(protocol.Info{Depth: i.Depth, MultiPV: i.MultiPV, SelDepth: i.SelDepth, Score: i.Score,
-				MatePlies: i.MatePlies, Nodes: i.Nodes, Time: i.Time, PV: pv})
-		}
-	}
 	s := e.Searcher()
 	s.SetNet(e.net)
-	res := s.Search(ctx, &e.pos, e.history, sl, report)
+	res := s.Search(ctx, &e.pos, e.history, sl, e.reporter(progress, multiPV))
 	if res.Best == xiangqi.NoMove {
 		return protocol.Result{}
 	}
@@ -203,6 +196,28 @@ func (e *Adapter) Search(ctx context.Context, lim protocol.Limits, progress func
 		out.Ponder = ponder.String()
 	}
 	return out
+}
+
+// reporter turns the search's progress into the protocol's (nil for none): the lines up to
+// multiPV, numbered only when there are several.
+func (e *Adapter) reporter(progress func(protocol.Info), multiPV int) func(search.Info) {
+	if progress == nil {
+		return nil
+	}
+	return func(i search.Info) {
+		if i.MultiPV > multiPV {
+			return // a line searched for the level's choice, not asked for
+		}
+		if multiPV == 1 {
+			i.MultiPV = 0
+		}
+		pv := make([]string, len(i.PV))
+		for k, m := range i.PV {
+			pv[k] = m.String()
+		}
+		progress(protocol.Info{Depth: i.Depth, MultiPV: i.MultiPV, SelDepth: i.SelDepth, Score: i.Score,
+			MatePlies: i.MatePlies, Nodes: i.Nodes, Time: i.Time, PV: pv})
+	}
 }
 
 // pickNoisy returns the line whose score plus a random 0..noise is highest.

@@ -1,0 +1,143 @@
+package xqengine
+
+// The mate solver (engine/xiangqi/mate) behind the protocol: `go mate N` asks it alone, and
+// an ordinary search at full strength asks it first, for a share of its time, so that the
+// engine reports the mates the solver proves (the puzzles' defence reads the score of its
+// search: a mate against the side to move says the person's move kept the win).
+
+import (
+	"context"
+	"time"
+
+	"qipan/engine/protocol"
+	"qipan/engine/xiangqi"
+	"qipan/engine/xiangqi/mate"
+	"qipan/engine/xiangqi/search"
+)
+
+// MateHashMB is the mate solver's table, in MB (besides the searcher's hashsize).
+const MateHashMB = 8
+
+// mateQuiet is how many quiet moves of the attacker's a line of the solver's may hold.
+const mateQuiet = 1
+
+// solveShare is the part of a search's time (its soft budget) the solver may take first.
+const solveShare = 5
+
+// Release drops the searcher and the solver with their tables.
+func (e *Adapter) Release() {
+	e.Settings.Release()
+	e.solver.Release()
+}
+
+// TableBytes is the searcher's and the solver's tables.
+func (e *Adapter) TableBytes() int {
+	n := e.Settings.TableBytes()
+	if s := e.solver.Peek(); s != nil {
+		n += s.HashBytes()
+	}
+	return n
+}
+
+func (e *Adapter) mateSolver() *mate.Solver {
+	return e.solver.Get(func() *mate.Solver { return mate.New(MateHashMB) })
+}
+
+// historyKeys are the keys of the positions before the current one, for the solver.
+func (e *Adapter) historyKeys() []uint64 {
+	e.keys = e.keys[:0]
+	for _, p := range e.history {
+		e.keys = append(e.keys, p.Key)
+	}
+	return e.keys
+}
+
+// solve asks the solver whether the side to move mates (Solve, within half the limits) or is
+// mated (Defend, within what is left) in at most lim.MaxMoves moves. mated tells which.
+func (e *Adapter) solve(ctx context.Context, lim mate.Limits) (r mate.Result, mated bool) {
+	s := e.mateSolver()
+	keys := e.historyKeys()
+	half := lim
+	half.Nodes, half.Time = lim.Nodes/2, lim.Time/2
+	if lim.Nodes == 1 {
+		half.Nodes = 1
+	}
+	r = s.Solve(ctx, &e.pos, keys, half)
+	if r.Status == mate.Proven || ctx.Err() != nil {
+		return r, false
+	}
+	rest := lim
+	rest.Ban = nil // every reply must be mated; a banned one is not played (below)
+	if lim.Nodes > 0 {
+		rest.Nodes = max(1, lim.Nodes-r.Nodes)
+	}
+	if lim.Time > 0 {
+		rest.Time = max(time.Millisecond, lim.Time-r.Time)
+	}
+	d := s.Defend(ctx, &e.pos, keys, rest)
+	if d.Status == mate.Proven && !banned(d.Best, lim.Ban) {
+		return d, true
+	}
+	return r, false
+}
+
+func banned(m xiangqi.Move, ban []xiangqi.Move) bool {
+	for _, b := range ban {
+		if m == b {
+			return true
+		}
+	}
+	return false
+}
+
+// reportMate writes a proven mate as the search's info line: depth the mate's plies,
+// score mate ±M, the solver's nodes and time, its PV.
+func reportMate(r mate.Result, mated bool, progress func(protocol.Info)) {
+	if progress == nil {
+		return
+	}
+	plies := 2*r.Moves - 1
+	if mated {
+		plies = -2 * r.Moves
+	}
+	pv := make([]string, len(r.PV))
+	for i, m := range r.PV {
+		pv[i] = m.String()
+	}
+	progress(protocol.Info{Depth: max(plies, -plies), Score: 0, MatePlies: plies, Nodes: r.Nodes, Time: r.Time, PV: pv})
+}
+
+// mateResult is the move of a proven mate, with the PV's next move to ponder on.
+func mateResult(r mate.Result) protocol.Result {
+	out := protocol.Result{Best: r.Best.String()}
+	if len(r.PV) > 1 {
+		out.Ponder = r.PV[1].String()
+	}
+	return out
+}
+
+// searchMate answers `go mate N`: the solver within the other limits (none: until it has an
+// answer or is stopped). A mate proven for either side is reported (score mate M, or -M when
+// the side to move is mated) and its move played; without one, the move of an ordinary search
+// of at most 2N-1 plies within the same limits.
+func (e *Adapter) searchMate(ctx context.Context, lim protocol.Limits, ban []xiangqi.Move, progress func(protocol.Info)) protocol.Result {
+	ml := mate.Limits{MaxMoves: lim.Mate, Quiet: mateQuiet, Ban: ban, Poll: e.cfg.Poll(ctx)}
+	if !lim.Infinite {
+		_, ml.Time = lim.Budget()
+		ml.Nodes = lim.Nodes
+	}
+	r, mated := e.solve(ctx, ml)
+	switch {
+	case r.Status == mate.Proven && mated && r.Moves == 0:
+		return protocol.Result{} // mated on the board: no move
+	case r.Status == mate.Proven:
+		reportMate(r, mated, progress)
+		return mateResult(r)
+	}
+	sl := search.Limits{Depth: min(2*lim.Mate-1, search.MaxDepth), Ban: ban, Poll: e.cfg.Poll(ctx)}
+	res := e.Searcher().Search(ctx, &e.pos, e.history, sl, e.reporter(progress, 1))
+	if res.Best == xiangqi.NoMove {
+		return protocol.Result{}
+	}
+	return protocol.Result{Best: res.Best.String()}
+}
