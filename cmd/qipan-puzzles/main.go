@@ -30,6 +30,9 @@
 // the end too, with the mate lengths and the time per position. With -nodes alone the output
 // does not depend on the machine or its load.
 //
+// -solve 1s measures the mate solver (engine/xiangqi/mate) alone instead: a line per position
+// and a summary on stdout, no index written (-quiet: its quiet moves; -every: a sample).
+//
 // "Mate" is Xiangqi's: Black without a legal move has lost, checked or not. The proofs do
 // not judge repetitions: a proof line passing one position three times, Red checking, would
 // lose by the perpetual-check rule instead; within the short, mostly checking lines of these
@@ -52,6 +55,7 @@ import (
 	"unicode"
 
 	"qipan/engine/xiangqi"
+	"qipan/engine/xiangqi/mate"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
@@ -80,9 +84,15 @@ type options struct {
 	checks     uint64
 	hashMB     int
 	verbose    bool
+	solve      time.Duration // -solve: the mate solver alone, this long per position
+	quiet      int           // -quiet: its quiet moves per line
+	every      int           // -every: only every n-th position (a sample)
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "mine" {
+		return mine(args[1:], stdout, stderr)
+	}
 	fs := flag.NewFlagSet("qipan-puzzles", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var o options
@@ -94,6 +104,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.Uint64Var(&o.checks, "checks", 200_000, "Red positions the search by checks may expand per position")
 	fs.IntVar(&o.hashMB, "hash", 32, "the search's hash table, in MB")
 	fs.BoolVar(&o.verbose, "v", false, "print each position's verdict as it is found")
+	fs.DurationVar(&o.solve, "solve", 0, "measure the mate solver alone: this long per position, a line each and a summary on stdout; no index written")
+	fs.IntVar(&o.quiet, "quiet", 1, "with -solve: the attacker's quiet moves per line")
+	fs.IntVar(&o.every, "every", 1, "with -solve: only every n-th position")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: qipan-puzzles [-in FILE,...] [-out FILE] [-nodes N | -movetime D] [-check-nodes N] [-v]")
 		fs.PrintDefaults()
@@ -130,6 +143,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		lines = append(lines, ls...)
 		sources = append(sources, source(f, ls))
+	}
+	if o.solve > 0 {
+		var sample []line
+		for i, l := range lines {
+			if i%max(o.every, 1) == 0 {
+				sample = append(sample, l)
+			}
+		}
+		solveAll(context.Background(), sample, mate.Limits{Time: o.solve, Quiet: o.quiet}, o.hashMB, stdout)
+		return 0
 	}
 	c := newChecker(o.hashMB, o.lim)
 	c.proofLimit, c.checkLimit = o.checkNodes, o.checks
