@@ -369,4 +369,13 @@ var english = [keyCount]string{
 	PuzzleRatingTitle:     "Puzzle rating (Glicko-2), with a ? while still uncertain; only a puzzle's first try counts, and a hint or the solution counts as not solved",
 	PuzzleRatingAfter:     "Rating %s (%s)",
 	PuzzleStreak:          "Streak %d",
+	MinedPuzzles:          "From qipan's games",
+	ThemeMaHouPao:         "Horse and cannon",
+	ThemeChongPao:         "Double cannon",
+	ThemeMenGong:          "Smothered palace",
+	ThemeWoCaoMa:          "Horse at the corner",
+	ThemeShuangCheCuo:     "Two chariots in turn",
+	ThemeTieMenShuan:      "Iron bolt",
+	ThemeBaiLianJiang:     "Facing generals",
+	ThemeWinsChariot:      "Wins the chariot",
 }

@@ -403,5 +403,16 @@ const (
 	PuzzleRatingAfter // the rating, its change ("+12")
 	PuzzleStreak      // puzzles solved in a row
 
+	// The mined collection (cmd/qipan-puzzles mine) and its puzzles' themes.
+	MinedPuzzles      // the collection's name
+	ThemeMaHouPao     // 马后炮: horse and cannon
+	ThemeChongPao     // 重炮: two cannons on one line
+	ThemeMenGong      // 闷宫: the general hemmed in by its advisors, a cannon mates
+	ThemeWoCaoMa      // 卧槽马: the horse mating from beside the palace corner
+	ThemeShuangCheCuo // 双车错: two chariots checking in turn
+	ThemeTieMenShuan  // 铁门栓: the central cannon pins, a chariot mates
+	ThemeBaiLianJiang // 白脸将 (对面笑): the facing generals take part
+	ThemeWinsChariot  // a gain: the defence's chariot
+
 	keyCount
 )

@@ -369,4 +369,13 @@ var simplified = [keyCount]string{
 	PuzzleRatingTitle:     "解题等级分（Glicko-2），带“?”表示尚未确定；每题只计第一次，用了提示或看了答案算未解开",
 	PuzzleRatingAfter:     "等级分 %s（%s）",
 	PuzzleStreak:          "连对 %d",
+	MinedPuzzles:          "对局精选",
+	ThemeMaHouPao:         "马后炮",
+	ThemeChongPao:         "重炮",
+	ThemeMenGong:          "闷宫",
+	ThemeWoCaoMa:          "卧槽马",
+	ThemeShuangCheCuo:     "双车错",
+	ThemeTieMenShuan:      "铁门栓",
+	ThemeBaiLianJiang:     "白脸将",
+	ThemeWinsChariot:      "得车",
 }

@@ -369,4 +369,13 @@ var traditional = [keyCount]string{
 	PuzzleRatingTitle:     "解題等級分（Glicko-2），帶「?」表示尚未確定；每題只計第一次，用了提示或看了答案算未解開",
 	PuzzleRatingAfter:     "等級分 %s（%s）",
 	PuzzleStreak:          "連對 %d",
+	MinedPuzzles:          "對局精選",
+	ThemeMaHouPao:         "馬後炮",
+	ThemeChongPao:         "重炮",
+	ThemeMenGong:          "悶宮",
+	ThemeWoCaoMa:          "臥槽馬",
+	ThemeShuangCheCuo:     "雙車錯",
+	ThemeTieMenShuan:      "鐵門栓",
+	ThemeBaiLianJiang:     "白臉將",
+	ThemeWinsChariot:      "得車",
 }

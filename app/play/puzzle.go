@@ -41,6 +41,11 @@ type Puzzle struct {
 	// first), Empties the empty squares (the difficulty).
 	Scores  []MoveScore
 	Empties int
+	// Themes name what the puzzle shows, as keys (PuzzleThemes lists them: "mahoupao",
+	// "chariot", …), and Rating is its collection's guess of its difficulty as a rating (0:
+	// none); the mined collection gives both (cmd/qipan-puzzles mine).
+	Themes []string
+	Rating int
 }
 
 // MoveScore is a move ("d3") and its exact score in discs, for the side to move before it.

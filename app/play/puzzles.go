@@ -15,8 +15,11 @@ import (
 // A collection of puzzles ships as a TSV file (web/puzzles/, made by cmd/qipan-puzzles and
 // cmd/reversi-puzzles): lines starting with '#' are comments, the first other line names the
 // columns, each line after it is a puzzle. ParsePuzzles reads the columns it knows by name, in
-// any order. A Reversi collection's lines give the best move, its exact score and every legal
-// move's ("d3:+6 c4:-4"), and the empties: its puzzles ask for the best move (GoalBest), and
+// any order. A line's goal is mate (the default) or better: the move Best (else the first
+// of First) with its Score, judged as the report's exercises are (the mined collection's
+// decisive gains); its themes (PuzzleThemes) and rating are read as given. A Reversi
+// collection's lines give the best move, its exact score and every legal move's
+// ("d3:+6 c4:-4"), and the empties: its puzzles ask for the best move (GoalBest), and
 // belong to ReversiSource unless a column names their collection.
 
 // puzzleColumns are the names a collection's header may give each field.
@@ -29,6 +32,7 @@ var puzzleColumns = map[string]string{
 	"first": "first", "first_move": "first", "move": "first",
 	"second": "second", "second_move": "second", "cook": "second",
 	"best": "best", "score": "score", "moves": "scores", "scores": "scores", "empties": "empties",
+	"goal": "goal", "theme": "themes", "themes": "themes", "rating": "rating",
 }
 
 // noScore marks a line without a score while it is read.
@@ -78,7 +82,18 @@ func ParsePuzzles(variant, text string) ([]Puzzle, error) {
 				p.Source = f
 			case "title":
 				p.Title = f
-			case "number", "mate", "empties", "score":
+			case "goal":
+				switch PuzzleGoal(f) {
+				case GoalMate, "mate":
+					p.Goal = GoalMate
+				case GoalBetter:
+					p.Goal = GoalBetter
+				default:
+					return nil, &PuzzleLineError{n + 1, fmt.Sprintf("goal %q, want mate or better", f)}
+				}
+			case "themes":
+				p.Themes = strings.FieldsFunc(f, func(r rune) bool { return r == ',' || r == ' ' })
+			case "number", "mate", "empties", "score", "rating":
 				if f == "" {
 					continue
 				}
@@ -93,6 +108,8 @@ func ParsePuzzles(variant, text string) ([]Puzzle, error) {
 					p.Mate = v
 				case "empties":
 					p.Empties = v
+				case "rating":
+					p.Rating = v
 				default:
 					p.Score = v
 				}
@@ -119,6 +136,14 @@ func ParsePuzzles(variant, text string) ([]Puzzle, error) {
 		scored := p.Score != noScore
 		if !scored {
 			p.Score = 0
+		}
+		if p.Goal == GoalBetter {
+			if p.Best == "" && len(p.First) > 0 {
+				p.Best = p.First[0]
+			}
+			if p.Best == "" || !scored {
+				return nil, &PuzzleLineError{n + 1, "a better move's puzzle wants its move and score"}
+			}
 		}
 		if variant == VariantReversi {
 			if err := reversiPuzzle(&p, scored); err != nil {
@@ -181,4 +206,29 @@ func PuzzlesErrorText(l i18n.Lang, err error) string {
 		return err.Error()
 	}
 	return l.T(i18n.PuzzlesBadLine, le.Line) + " (" + le.Why + ")"
+}
+
+// PuzzleThemes are the themes a collection's theme column may name (Puzzle.Themes), each
+// with its words; the mined collection's miner (cmd/qipan-puzzles mine) tells them by rule.
+var PuzzleThemes = map[string]i18n.Key{
+	"mahoupao":     i18n.ThemeMaHouPao,
+	"chongpao":     i18n.ThemeChongPao,
+	"mengong":      i18n.ThemeMenGong,
+	"wocaoma":      i18n.ThemeWoCaoMa,
+	"shuangchecuo": i18n.ThemeShuangCheCuo,
+	"tiemenshuan":  i18n.ThemeTieMenShuan,
+	"bailianjiang": i18n.ThemeBaiLianJiang,
+	"wins-chariot": i18n.ThemeWinsChariot,
+}
+
+// PuzzleThemesText says p's themes in l's words, separated by " · "; a theme it does not
+// know is left out.
+func PuzzleThemesText(l i18n.Lang, p Puzzle) string {
+	var out []string
+	for _, t := range p.Themes {
+		if k, ok := PuzzleThemes[t]; ok {
+			out = append(out, l.T(k))
+		}
+	}
+	return strings.Join(out, " · ")
 }

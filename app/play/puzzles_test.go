@@ -104,3 +104,45 @@ func FuzzParseReversiPuzzles(f *testing.F) {
 		}
 	})
 }
+
+// The mined collection's columns: a goal (mate or better: a better move's puzzle takes its
+// first move and score as Best and Score), themes and a rating; a goal it does not know, or a
+// better move's puzzle without its score, is an error naming the line.
+func TestParsePuzzleThemesAndGoals(t *testing.T) {
+	head := "fen\tsource\tnumber\tgoal\tmate\tfirst\tscore\tline\ttheme\trating\n"
+	text := head + cornered.FEN + "\tmined\t1\t\t2\ta8a9\t\ta8a9 e9e8 b8b9\tshuangchecuo bailianjiang\t1700\n" +
+		cornered.FEN + "\tmined\t2\tbetter\t\ta8a7\t420\ta8a7\twins-chariot\t1250\n"
+	ps, err := ParsePuzzles(VariantXiangqi, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) != 2 || ps[0].Goal != GoalMate || ps[0].Mate != 2 || ps[0].Rating != 1700 ||
+		strings.Join(ps[0].Themes, ",") != "shuangchecuo,bailianjiang" {
+		t.Errorf("the mate: %+v", ps[0])
+	}
+	if p := ps[1]; p.Goal != GoalBetter || p.Best != "a8a7" || p.Score != 420 || p.Rating != 1250 || len(p.Themes) != 1 {
+		t.Errorf("the gain: %+v", p)
+	}
+	if got := PuzzleThemesText(i18n.Simplified, ps[0]); got != "双车错 · 白脸将" {
+		t.Errorf("themes in Chinese: %q", got)
+	}
+	if got := PuzzleThemesText(i18n.English, ps[1]); got != "Wins the chariot" {
+		t.Errorf("theme in English: %q", got)
+	}
+	for theme, k := range PuzzleThemes {
+		for _, l := range i18n.Langs {
+			if l.T(k) == "" {
+				t.Errorf("theme %s has no words in %s", theme, l)
+			}
+		}
+	}
+	for _, c := range []struct{ name, line, want string }{
+		{"an unknown goal", cornered.FEN + "\tmined\t3\twin\t\ta8a9\t\t\t\t\n", `line 2: goal "win"`},
+		{"a gain without its score", cornered.FEN + "\tmined\t3\tbetter\t\ta8a9\t\t\t\t\n", "line 2: a better move's puzzle"},
+		{"a bad rating", cornered.FEN + "\tmined\t3\t\t1\ta8a9\t\t\t\thigh\n", `line 2: rating "high"`},
+	} {
+		if _, err := ParsePuzzles(VariantXiangqi, head+c.line); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error naming %q", c.name, err, c.want)
+		}
+	}
+}
