@@ -141,3 +141,29 @@ func (e *Adapter) searchMate(ctx context.Context, lim protocol.Limits, ban []xia
 	}
 	return protocol.Result{Best: res.Best.String()}
 }
+
+// solveFirst runs the solver before an ordinary search at full strength with a time budget,
+// for 1/solveShare of its soft budget: Solve (does the side to move mate?), and when the side
+// to move is in check, Defend (is it mated?). A proven mate is reported and its move played
+// (the mate's first move, or the longest defence); otherwise the search's budget is what is
+// left (ok false).
+func (e *Adapter) solveFirst(ctx context.Context, sl *search.Limits, progress func(protocol.Info)) (protocol.Result, bool) {
+	start := time.Now()
+	share := sl.Soft / solveShare
+	ml := mate.Limits{Quiet: mateQuiet, Time: share, Ban: sl.Ban, Poll: sl.Poll}
+	s := e.mateSolver()
+	keys := e.historyKeys()
+	if !e.pos.InCheck() {
+		if r := s.Solve(ctx, &e.pos, keys, ml); r.Status == mate.Proven {
+			reportMate(r, false, progress)
+			return mateResult(r), true
+		}
+	} else if r, mated := e.solve(ctx, ml); r.Status == mate.Proven && (!mated || r.Moves > 0) {
+		reportMate(r, mated, progress)
+		return mateResult(r), true
+	}
+	used := time.Since(start)
+	sl.Soft = max(time.Millisecond, sl.Soft-used)
+	sl.Hard = max(time.Millisecond, sl.Hard-used)
+	return protocol.Result{}, false
+}

@@ -179,6 +179,11 @@ func (e *Adapter) Search(ctx context.Context, lim protocol.Limits, progress func
 		sl.MultiPV = max(sl.MultiPV, levelLines)
 	}
 	sl.Poll = e.cfg.Poll(ctx)
+	if lv.depth == 0 && multiPV == 1 && sl.Soft > 0 {
+		if res, ok := e.solveFirst(ctx, &sl, progress); ok {
+			return res
+		}
+	}
 	s := e.Searcher()
 	s.SetNet(e.net)
 	res := s.Search(ctx, &e.pos, e.history, sl, e.reporter(progress, multiPV))
