@@ -50,3 +50,36 @@ func TestReportThoroughAndOnlyMove(t *testing.T) {
 	screenshot(t, ctx, "report-good-zh-phone")
 	t.Logf("the thorough report of 2 positions took %v", took.Round(10*time.Millisecond))
 }
+
+// TestReportReloadHalfway: a report under way survives a reload — the scores found are kept
+// (the graph loses at most the search in flight) and it goes on to the end — in English.
+func TestReportReloadHalfway(t *testing.T) {
+	dir := siteDir(t, "QIPAN_STATIC")
+	srv := newServer(t, dir, "/")
+	ctx := browser(t)
+	run(t, ctx, 10*time.Second, "1366×768", chromedp.EmulateViewport(1366, 768))
+	// The thorough setting, a second a position: time to reload in the middle.
+	load(t, ctx, srv.URL+"/?lang=en")
+	setSelect(t, ctx, "report-depth", "thorough")
+	load(t, ctx, srv.URL+"/?lang=en&moves=h2e2+h9g7+h0g2+i9h9+i0h0+b9c7+b0c2+a9b9")
+	waitFor(t, ctx, 10*time.Second, "the link's game", `location.search === "" && document.querySelector('[data-ply="8"]') !== null`)
+	action(t, ctx, "report")
+	const known = `Number(document.querySelector("[data-graph-known]")?.dataset.graphKnown ?? 0)`
+	waitFor(t, ctx, 30*time.Second, "three positions scored", `document.getElementById("board").dataset.report === "running" && `+known+` >= 3`)
+	before := eval[int](t, ctx, known)
+	run(t, ctx, 30*time.Second, "reload", chromedp.Reload())
+	load(t, ctx, "")
+	if got := eval[string](t, ctx, `document.getElementById("board").dataset.report ?? ""`); got != "running" && got != "done" {
+		t.Fatalf("after a reload the report is %q, want it running", got)
+	}
+	// Each search's end is saved: the one in flight at the reload (its score so far shown,
+	// not kept) is searched again, the others are not.
+	if got := eval[int](t, ctx, known); got < before-1 {
+		t.Errorf("after a reload %d positions scored, %d before", got, before)
+	}
+	waitFor(t, ctx, 60*time.Second, "the report done", `document.getElementById("board").dataset.report === "done"`)
+	if n := eval[int](t, ctx, `document.querySelectorAll("[data-accuracy]").length`); n != 2 {
+		t.Errorf("%d accuracies after the report, want 2", n)
+	}
+	t.Logf("%d of 9 positions scored at the reload", before)
+}
