@@ -241,6 +241,11 @@ func (t *Table) judgePuzzle(searched engineclient.Search) {
 	if info.Pos == searched.Pos && info.Mate < 0 {
 		return
 	}
+	if x, ok := t.rules.(*Xiangqi); ok && info.Pos == searched.Pos && info.Depth == 1 && len(x.Position().LegalMoves()) == 1 {
+		// One reply: the engine plays it at once, from a search of one ply, too shallow to see
+		// its mate (梦入神机 3's cannon check). No verdict: the person's next move is judged.
+		return
+	}
 	pz.state, pz.miss = PuzzleFailed, MissEscapes
 	if info.Pos == searched.Pos && info.Mate > 0 {
 		pz.miss = MissMates

@@ -125,6 +125,27 @@ func TestPuzzleProvenFirstMove(t *testing.T) {
 	}
 }
 
+// TestPuzzleOneReply: a move that leaves the defence one reply is not judged by it (the engine
+// plays a lone reply at once, its search seeing no mate): 梦入神机 3, mate in 3, solved.
+func TestPuzzleOneReply(t *testing.T) {
+	tb := NewTable(VariantXiangqi)
+	p := Puzzle{Variant: VariantXiangqi, FEN: "2RNk4/9/1N7/9/1n7/9/C7r/9/2c1p4/2c2K3 w - - 0 1", Source: "梦入神机", Number: 3, Mate: 3, First: []string{"d9c7"}}
+	if err := tb.StartPuzzle(p); err != nil {
+		t.Fatal(err)
+	}
+	person(t, tb, "d9", "c7")
+	defend(t, tb, "info depth 12 score mate -2 pv c1c9 a3a9", "c1c9")
+	person(t, tb, "a3", "a9") // the cannon checks over c9: c9c8 is Black's one move
+	defend(t, tb, "info depth 1 score 528 pv c9c8 c7b5", "c9c8")
+	if st, miss := puzzleState(tb); st != PuzzleSolving {
+		t.Fatalf("after the one reply: %s %s", st, miss)
+	}
+	person(t, tb, "b7", "c9")
+	if st, _ := puzzleState(tb); st != PuzzleSolved {
+		t.Errorf("after the mate: %s", st)
+	}
+}
+
 // TestPuzzleRetryKeepsTheRecord: Retry starts again from the puzzle's position, solving; the
 // moves played stay in the record, and a new try replaces them as a move does.
 func TestPuzzleRetryKeepsTheRecord(t *testing.T) {
