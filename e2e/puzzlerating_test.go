@@ -126,10 +126,13 @@ func TestDailyPuzzleRating(t *testing.T) {
 	load(t, ctx, srv.URL+"/?lang=zh-Hans")
 
 	// The list: the rating 1500? with its streak, the daily entry over the rows.
-	before := eval[map[string]string](t, ctx, jsRowBoxes)
+	// The buttons' places in the page (the list scrolls itself into view: the page at its top
+	// again before they are measured).
+	atTop := `(scrollTo(0, 0), ` + jsRowBoxes + `)`
+	before := eval[map[string]string](t, ctx, atTop)
 	action(t, ctx, "puzzles")
 	waitFor(t, ctx, 10*time.Second, "the list", jsListed(len(list)))
-	if m := movedBoxes(before, eval[map[string]string](t, ctx, jsRowBoxes)); len(m) > 0 {
+	if m := movedBoxes(before, eval[map[string]string](t, ctx, atTop)); len(m) > 0 {
 		t.Errorf("buttons moved when the list opened: %v", m)
 	}
 	if got := eval[string](t, ctx, `(() => { const r = document.querySelector("[data-puzzle-rating]"); return r.dataset.puzzleRating + " " + r.dataset.value + " " + r.dataset.rd + " " + r.parentElement.textContent })()`); got != "1500? 1500 350 等级分 1500? · 连对 0" {
