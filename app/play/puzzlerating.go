@@ -166,10 +166,13 @@ func ChangeText(d int) string {
 // one before (1100 + 350·ln m: mate in 2 ≈ 1340, 5 ≈ 1660, 10 ≈ 1910, 20 ≈ 2150), 50 less
 // when a second first move wins too (the collection's cook: two ways in). A Reversi best move:
 // by its empties, the squares left to read (14 empties 1300, each more +50: 24 empties 1800).
-// A puzzle of unknown difficulty (a link's position) starts at 1500.
+// A collection that gives its own guess (its rating column, Puzzle.Rating) is taken at its
+// word. A puzzle of unknown difficulty (a link's position) starts at 1500.
 func InitialPuzzleRating(p Puzzle) Rating {
 	r := Rating{R: StartRating, RD: puzzleRD, Vol: glickoVol}
 	switch {
+	case p.Rating > 0:
+		r.R = float64(p.Rating)
 	case p.Variant == VariantReversi && p.Empties > 0:
 		r.R = 1300 + 50*float64(p.Empties-14)
 	case p.Mate > 0:

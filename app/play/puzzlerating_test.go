@@ -92,8 +92,9 @@ func TestInitialPuzzleRating(t *testing.T) {
 		{Puzzle{Variant: VariantXiangqi, Mate: 2, First: []string{"h2e2", "h2h9"}}, 1293}, // two ways in
 		{Puzzle{Variant: VariantXiangqi, Mate: 7}, 1781},
 		{Puzzle{Variant: VariantXiangqi, Mate: 25}, 2227},
-		{Puzzle{Variant: VariantXiangqi, Mate: 400}, 2500}, // the bound
-		{Puzzle{Variant: VariantXiangqi}, 1500},            // a link's: unknown
+		{Puzzle{Variant: VariantXiangqi, Mate: 400}, 2500},             // the bound
+		{Puzzle{Variant: VariantXiangqi}, 1500},                        // a link's: unknown
+		{Puzzle{Variant: VariantXiangqi, Mate: 7, Rating: 1620}, 1620}, // the collection's own guess
 		{Puzzle{Variant: VariantReversi, Empties: 14}, 1300},
 		{Puzzle{Variant: VariantReversi, Empties: 24}, 1800},
 	}
