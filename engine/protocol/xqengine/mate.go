@@ -143,8 +143,9 @@ func (e *Adapter) searchMate(ctx context.Context, lim protocol.Limits, ban []xia
 }
 
 // solveFirst runs the solver before an ordinary search at full strength with a time budget,
-// for 1/solveShare of its soft budget: Solve (does the side to move mate?), and when the side
-// to move is in check, Defend (is it mated?). A proven mate is reported and its move played
+// for 1/solveShare of its soft budget, where a mate is likely: Solve (does the side to move
+// mate?) when it has a forcing check (forcing), and Solve then Defend (is it mated?) when it
+// is in check. A proven mate is reported and its move played
 // (the mate's first move, or the longest defence); otherwise the search's budget is what is
 // left (ok false).
 func (e *Adapter) solveFirst(ctx context.Context, sl *search.Limits, progress func(protocol.Info)) (protocol.Result, bool) {
@@ -154,6 +155,9 @@ func (e *Adapter) solveFirst(ctx context.Context, sl *search.Limits, progress fu
 	s := e.mateSolver()
 	keys := e.historyKeys()
 	if !e.pos.InCheck() {
+		if !forcing(&e.pos) {
+			return protocol.Result{}, false
+		}
 		if r := s.Solve(ctx, &e.pos, keys, ml); r.Status == mate.Proven {
 			reportMate(r, false, progress)
 			return mateResult(r), true
@@ -166,4 +170,28 @@ func (e *Adapter) solveFirst(ctx context.Context, sl *search.Limits, progress fu
 	sl.Soft = max(time.Millisecond, sl.Soft-used)
 	sl.Hard = max(time.Millisecond, sl.Hard-used)
 	return protocol.Result{}, false
+}
+
+// forcingReplies: a check that leaves the opponent at most this many replies is forcing.
+const forcingReplies = 2
+
+// forcing says whether the side to move has a forcing check. The mates of the manuals nearly
+// all start with one (292 of the 301 the solver proves: 215 with a check leaving one reply, 77
+// two), while in a game most positions have none: the solver is asked where it may pay.
+func forcing(p *xiangqi.Position) bool {
+	var ml, replies xiangqi.MoveList
+	p.GenerateLegal(&ml)
+	for _, m := range ml.Slice() {
+		u := p.Make(m)
+		ok := false
+		if p.InCheck() {
+			p.GenerateLegal(&replies)
+			ok = replies.N <= forcingReplies
+		}
+		p.Unmake(m, u)
+		if ok {
+			return true
+		}
+	}
+	return false
 }
