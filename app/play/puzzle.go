@@ -42,7 +42,7 @@ type Puzzle struct {
 	Scores  []MoveScore
 	Empties int
 	// Themes name what the puzzle shows, as keys (PuzzleThemes lists them: "mahoupao",
-	// "chariot", …), and Rating is its collection's guess of its difficulty as a rating (0:
+	// "wins-chariot", …), and Rating is its collection's guess of its difficulty as a rating (0:
 	// none); the mined collection gives both (cmd/qipan-puzzles mine).
 	Themes []string
 	Rating int

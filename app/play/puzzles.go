@@ -41,6 +41,10 @@ const noScore = math.MinInt
 // ReversiSource is the Source of the Reversi collection's puzzles (web/puzzles/reversi.tsv).
 const ReversiSource = "reversi"
 
+// MinedSource is the Source of the puzzles mined from qipan's games
+// (web/puzzles/xiangqi-mined.tsv, cmd/qipan-puzzles mine).
+const MinedSource = "mined"
+
 // PuzzleLineError is ParsePuzzles' error: the line of the collection it could not read, and
 // why (PuzzlesErrorText says it in the reader's language).
 type PuzzleLineError struct {
@@ -209,7 +213,7 @@ func PuzzlesErrorText(l i18n.Lang, err error) string {
 }
 
 // PuzzleThemes are the themes a collection's theme column may name (Puzzle.Themes), each
-// with its words; the mined collection's miner (cmd/qipan-puzzles mine) tells them by rule.
+// with its words; the miner of MinedSource's collection tells them by rule.
 var PuzzleThemes = map[string]i18n.Key{
 	"mahoupao":     i18n.ThemeMaHouPao,
 	"chongpao":     i18n.ThemeChongPao,

@@ -146,3 +146,32 @@ func TestParsePuzzleThemesAndGoals(t *testing.T) {
 		}
 	}
 }
+
+// A mined collection's puzzles: named by the collection's words and their themes, a gain's
+// goal said as a mate's (to move and win), solved by its best move.
+func TestMinedPuzzle(t *testing.T) {
+	text := "fen\tsource\tnumber\tgoal\tmate\tfirst\tscore\ttheme\trating\n" +
+		"2b1kab2/4a4/6R2/p3r4/2p6/4C4/P1P1P4/6r2/9/2BAKAB2 w - - 0 25\tmined\t2\tbetter\t\tg7g2\t411\twins-chariot\t1250\n"
+	ps, err := ParsePuzzles(VariantXiangqi, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := ps[0]
+	if got := PuzzleName(i18n.Simplified, p); got != "对局精选 第2局 得车" {
+		t.Errorf("name %q", got)
+	}
+	if got := PuzzleName(i18n.English, p); got != "From qipan's games No. 2 Wins the chariot" {
+		t.Errorf("name %q", got)
+	}
+	tb := NewTable(VariantXiangqi)
+	if err := tb.StartPuzzle(p); err != nil {
+		t.Fatal(err)
+	}
+	if got := PuzzleText(i18n.Simplified, tb); !strings.HasPrefix(got, "红先胜") {
+		t.Errorf("the goal: %q", got)
+	}
+	person(t, tb, "g7", "g2")
+	if st, _ := puzzleState(tb); st != PuzzleSolved {
+		t.Errorf("after the best move: %s", st)
+	}
+}

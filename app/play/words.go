@@ -257,7 +257,9 @@ func PuzzleText(l i18n.Lang, b *Table) string {
 	defender := SideLabel(l, b.Variant(), solver^1)
 	switch p.Goal {
 	case GoalBetter:
-		return learnText(l, b, p, state, miss)
+		if p.Source == LearnSource || state != PuzzleSolving {
+			return learnText(l, b, p, state, miss)
+		} // a collection's gain (the mined one's) asks to win, as a mate does
 	case GoalBest:
 		return bestText(l, b, p, state, miss)
 	}
@@ -285,7 +287,8 @@ func PuzzleText(l i18n.Lang, b *Table) string {
 	return s
 }
 
-// PuzzleName names p in l as its collection does ("适情雅趣 第12局 二鬼拍门").
+// PuzzleName names p in l as its collection does ("适情雅趣 第12局 二鬼拍门"; a puzzle without
+// a title by its themes: "对局精选 第3局 马后炮").
 func PuzzleName(l i18n.Lang, p Puzzle) string {
 	if p.Source == LearnSource { // an exercise of the report's: the move it betters
 		return l.T(i18n.LearnName, (p.Number+1)/2, p.Title)
@@ -293,7 +296,11 @@ func PuzzleName(l i18n.Lang, p Puzzle) string {
 	if p.Source == ReversiSource {
 		return l.T(i18n.ReversiPuzzleNumber, p.Number, p.Empties)
 	}
-	return strings.TrimSpace(l.T(i18n.PuzzleNumber, p.Source, p.Number, p.Title))
+	title := p.Title
+	if title == "" { // a mined puzzle: its themes
+		title = PuzzleThemesText(l, p)
+	}
+	return strings.TrimSpace(l.T(i18n.PuzzleNumber, PuzzleSourceName(l, p.Source), p.Number, title))
 }
 
 // learnText is an exercise's status line (learn.go): the move to better, then the verdict.
