@@ -12,8 +12,9 @@ import (
 	"qipan/app/play"
 )
 
-// Puzzles (残局, issue 52): the collections the site ships (web/puzzles/), one a game: Xiangqi's
-// classical manuals (verified by cmd/qipan-puzzles) and Reversi's best moves (solved by
+// Puzzles (残局, issue 52): the collections the site ships (web/puzzles/): Xiangqi's
+// classical manuals (verified by cmd/qipan-puzzles) and, after them, the puzzles mined from
+// qipan's games (cmd/qipan-puzzles mine), and Reversi's best moves (solved by
 // cmd/reversi-puzzles). The list shows the collection of the game on the board, each loaded
 // when its list is first opened; a puzzle chosen goes on the board through
 // play.Session.OpenPuzzle, which keeps the game it replaces; the person's progress and puzzle
@@ -23,10 +24,12 @@ import (
 // ?view=puzzles opens the list, ?daily=1 the daily puzzle, ?puzzle=1&fen=<FEN> that position
 // as a puzzle.
 
-// PuzzlesURL is the Xiangqi collection, relative to the page so that a sub-path works;
+// PuzzlesURL is the Xiangqi collection, relative to the page so that a sub-path works, and
+// MinedPuzzlesURL its second, listed after it (a build without it lists the first alone);
 // ReversiPuzzlesURL Reversi's.
 const (
 	PuzzlesURL        = "web/puzzles/xiangqi-classical.tsv"
+	MinedPuzzlesURL   = "web/puzzles/xiangqi-mined.tsv"
 	ReversiPuzzlesURL = "web/puzzles/reversi.tsv"
 )
 
@@ -125,19 +128,30 @@ func (p *Page) withPuzzles(ctx app.Context, variant string, then func(ctx app.Co
 	}
 	b.load, b.err = puzzlesLoading, nil
 	fetchText(puzzlesURL(variant), func(text string, err error) {
-		ctx.Dispatch(func(ctx app.Context) { p.puzzlesFetched(ctx, variant, text, err) })
+		if err != nil || variant != play.VariantXiangqi {
+			ctx.Dispatch(func(ctx app.Context) { p.puzzlesFetched(ctx, variant, text, err) })
+			return
+		}
+		fetchText(MinedPuzzlesURL, func(mined string, _ error) { // none: the first alone
+			ctx.Dispatch(func(ctx app.Context) { p.puzzlesFetched(ctx, variant, text, nil, mined) })
+		})
 	})
 }
 
-// puzzlesFetched reads variant's collection fetched (or why it was not) and runs what waited
-// for it.
-func (p *Page) puzzlesFetched(ctx app.Context, variant, text string, err error) {
+// puzzlesFetched reads variant's collection fetched (or why it was not), and more
+// collections after it, and runs what waited for it.
+func (p *Page) puzzlesFetched(ctx app.Context, variant, text string, err error, more ...string) {
 	b := p.puzzles.set(variant)
 	then := b.then
 	b.then = nil
 	var list []play.Puzzle
 	if err == nil {
 		list, err = play.ParsePuzzles(variant, text)
+	}
+	for _, m := range more {
+		if next, merr := play.ParsePuzzles(variant, m); err == nil && m != "" {
+			list, err = append(list, next...), merr
+		}
 	}
 	if err != nil {
 		app.Log("loading the puzzles:", err)
@@ -701,10 +715,5 @@ func puzzlesTitle(variant string) i18n.Key {
 }
 
 // sourceName is a collection's name in l: the manual's own (适情雅趣), or the words for
-// qipan's Reversi collection.
-func sourceName(l i18n.Lang, src string) string {
-	if src == play.ReversiSource {
-		return l.T(i18n.ReversiPuzzles)
-	}
-	return src
-}
+// qipan's own collections (play.PuzzleSourceName).
+func sourceName(l i18n.Lang, src string) string { return play.PuzzleSourceName(l, src) }
