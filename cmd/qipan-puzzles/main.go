@@ -12,8 +12,9 @@
 // Each position must be one the board's editor would play (play.CheckXiangqi: xiangqi.ParseFEN's
 // checks), Red to move, the game not over (Game.Result), and not the same as an earlier line.
 // Then a mate for Red is looked for two ways, and the shorter kept:
-//   - the search by checks (checks.go, 连将杀): every Red move a check, every Black reply,
-//     iterative deepening up to 40 moves within -checks positions; a mate it finds is proven;
+//   - the mate solver (engine/xiangqi/mate): Red's checks (连将杀), its answers to Black's
+//     checks and one quiet move threatening mate, every Black reply, iterative deepening up to
+//     40 moves within -checks nodes; a mate it finds is proven;
 //   - qipan's engine (engine/xiangqi/search, hand evaluation, the table cleared per position)
 //     within -nodes or -movetime, which finds mates with quiet moves; its mate score is a claim
 //     the prover (proof.go) must confirm on the board within -check-nodes: every Black reply,
@@ -32,6 +33,11 @@
 //
 // -solve 1s measures the mate solver (engine/xiangqi/mate) alone instead: a line per position
 // and a summary on stdout, no index written (-quiet: its quiet moves; -every: a sample).
+//
+// qipan-puzzles mine (mine.go, themes.go) mines puzzles from qipan's self-play games instead,
+// for either side, mates and decisive gains, into web/puzzles/xiangqi-mined.tsv:
+//
+//	nice -n 19 go run ./cmd/qipan-puzzles mine -for 8h -v
 //
 // "Mate" is Xiangqi's: Black without a legal move has lost, checked or not. The proofs do
 // not judge repetitions: a proof line passing one position three times, Red checking, would
@@ -101,7 +107,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.Uint64Var(&o.lim.nodes, "nodes", 0, "nodes per search (the mate's and the second move's; default 1000000 unless -movetime)")
 	fs.DurationVar(&o.lim.movetime, "movetime", 0, "time per search, as 2s")
 	fs.Uint64Var(&o.checkNodes, "check-nodes", 0, "nodes allowed to a position's checks, both moves' together (default 4 × -nodes, or 4000000)")
-	fs.Uint64Var(&o.checks, "checks", 200_000, "Red positions the search by checks may expand per position")
+	fs.Uint64Var(&o.checks, "checks", 200_000, "nodes of the mate solver per position (and Red positions the search by checks may expand for a second move)")
 	fs.IntVar(&o.hashMB, "hash", 32, "the search's hash table, in MB")
 	fs.BoolVar(&o.verbose, "v", false, "print each position's verdict as it is found")
 	fs.DurationVar(&o.solve, "solve", 0, "measure the mate solver alone: this long per position, a line each and a summary on stdout; no index written")
@@ -109,6 +115,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&o.every, "every", 1, "with -solve: only every n-th position")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: qipan-puzzles [-in FILE,...] [-out FILE] [-nodes N | -movetime D] [-check-nodes N] [-v]")
+		fmt.Fprintln(stderr, "       qipan-puzzles mine [-out FILE] [-seed N] [-games N | -for D] [-v] (qipan-puzzles mine -h)")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

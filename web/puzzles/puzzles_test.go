@@ -13,6 +13,7 @@ func TestCollections(t *testing.T) {
 	if len(cs) == 0 {
 		t.Fatal("no collection embedded")
 	}
+	count := map[string]int{} // puzzles by file and by game
 	for _, c := range cs {
 		if c.Variant != play.VariantXiangqi && c.Variant != play.VariantReversi {
 			t.Errorf("%s: the game %q is none the board plays", c.Name, c.Variant)
@@ -21,13 +22,15 @@ func TestCollections(t *testing.T) {
 		if err != nil || len(list) == 0 {
 			t.Errorf("%s: %d puzzles, %v", c.Name, len(list), err)
 		}
+		count[c.Name], count[c.Variant] = len(list), count[c.Variant]+len(list)
 	}
 	xq, err := For(play.VariantXiangqi)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(xq) != 329 {
-		t.Errorf("%d Xiangqi puzzles, want the 329 of xiangqi-classical.tsv", len(xq))
+	if count["xiangqi-classical.tsv"] != 329 || len(xq) != count[play.VariantXiangqi] {
+		t.Errorf("%d Xiangqi puzzles, %d of xiangqi-classical.tsv (want 329), %d in the Xiangqi files",
+			len(xq), count["xiangqi-classical.tsv"], count[play.VariantXiangqi])
 	}
 	if xq[0].Source != "适情雅趣" || xq[0].Number != 1 || xq[0].Mate != 7 {
 		t.Errorf("the first puzzle: %+v", xq[0])
