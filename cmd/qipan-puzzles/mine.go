@@ -89,7 +89,7 @@ func mine(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("qipan-puzzles mine", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	o := mineDefaults
-	levels := "1,2,3,4,5"
+	levels := "1,2,3"
 	fs.StringVar(&o.out, "out", "web/puzzles/xiangqi-mined.tsv", "the collection written (read first: its puzzles are kept and its next seed played)")
 	fs.Uint64Var(&o.from, "seed", 0, "the first game's seed (default: the file's next, or 1)")
 	fs.IntVar(&o.games, "games", 0, "games to play (0: until -for runs out)")
