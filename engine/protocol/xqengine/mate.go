@@ -142,10 +142,30 @@ func (e *Adapter) searchMate(ctx context.Context, lim protocol.Limits, ban []xia
 	return protocol.Result{Best: res.Best.String()}
 }
 
+// solveInCheck asks, for the side to move in check, Defend first (is it mated?) within two
+// thirds of the limits, then Solve (does it mate, answering the check?) within what is left.
+// The puzzles' defence is such a position after the person's check.
+func (e *Adapter) solveInCheck(ctx context.Context, lim mate.Limits) (r mate.Result, mated bool) {
+	s := e.mateSolver()
+	keys := e.historyKeys()
+	first := lim
+	first.Ban, first.Time = nil, lim.Time*2/3
+	d := s.Defend(ctx, &e.pos, keys, first)
+	if d.Status == mate.Proven && !banned(d.Best, lim.Ban) {
+		return d, true
+	}
+	if ctx.Err() != nil {
+		return d, false
+	}
+	rest := lim
+	rest.Time = max(time.Millisecond, lim.Time-d.Time)
+	return s.Solve(ctx, &e.pos, keys, rest), false
+}
+
 // solveFirst runs the solver before an ordinary search at full strength with a time budget,
 // for 1/solveShare of its soft budget, where a mate is likely: Solve (does the side to move
-// mate?) when it has a forcing check (forcing), and Solve then Defend (is it mated?) when it
-// is in check. A proven mate is reported and its move played
+// mate?) when it has a forcing check (forcing), Defend (is it mated?) when the opponent would
+// have one (threatened), and Defend then Solve when it is in check. A proven mate is reported and its move played
 // (the mate's first move, or the longest defence); otherwise the search's budget is what is
 // left (ok false).
 func (e *Adapter) solveFirst(ctx context.Context, sl *search.Limits, progress func(protocol.Info)) (protocol.Result, bool) {
@@ -155,14 +175,26 @@ func (e *Adapter) solveFirst(ctx context.Context, sl *search.Limits, progress fu
 	s := e.mateSolver()
 	keys := e.historyKeys()
 	if !e.pos.InCheck() {
-		if !forcing(&e.pos) {
-			return protocol.Result{}, false
+		mine, theirs := forcing(&e.pos), threatened(&e.pos)
+		if mine {
+			solve := ml
+			if theirs {
+				solve.Time /= 2
+			}
+			if r := s.Solve(ctx, &e.pos, keys, solve); r.Status == mate.Proven {
+				reportMate(r, false, progress)
+				return mateResult(r), true
+			}
 		}
-		if r := s.Solve(ctx, &e.pos, keys, ml); r.Status == mate.Proven {
-			reportMate(r, false, progress)
-			return mateResult(r), true
+		if theirs && ctx.Err() == nil {
+			def := ml
+			def.Ban, def.Time = nil, max(time.Millisecond, share-time.Since(start))
+			if r := s.Defend(ctx, &e.pos, keys, def); r.Status == mate.Proven && r.Moves > 0 && !banned(r.Best, ml.Ban) {
+				reportMate(r, true, progress)
+				return mateResult(r), true
+			}
 		}
-	} else if r, mated := e.solve(ctx, ml); r.Status == mate.Proven && (!mated || r.Moves > 0) {
+	} else if r, mated := e.solveInCheck(ctx, ml); r.Status == mate.Proven && (!mated || r.Moves > 0) {
 		reportMate(r, mated, progress)
 		return mateResult(r), true
 	}
@@ -170,6 +202,14 @@ func (e *Adapter) solveFirst(ctx context.Context, sl *search.Limits, progress fu
 	sl.Soft = max(time.Millisecond, sl.Soft-used)
 	sl.Hard = max(time.Millisecond, sl.Hard-used)
 	return protocol.Result{}, false
+}
+
+// threatened says whether the opponent would have a forcing check were it to move: a mate
+// may be threatened (the puzzles' defence after the person's quiet move).
+func threatened(p *xiangqi.Position) bool {
+	q := *p
+	q.MakeNull()
+	return forcing(&q)
 }
 
 // forcingReplies: a check that leaves the opponent at most this many replies is forcing.

@@ -13,7 +13,8 @@
 //     hold that many attacker moves that neither check nor answer a check, each of them
 //     threatening mate by checks (tried after the checks). The defender tries every legal
 //     reply.
-//   - Iterative deepening makes the attacker's mate the shortest, and at a root where the
+//   - Iterative deepening makes the attacker's mate the shortest of the kinds searched (by
+//     checks at any length, with quiet moves up to quietReach moves), and at a root where the
 //     defender is to move (Defend) the reply that resists longest is found reply by reply.
 //   - Repetition: a position that recurs on the line (the game's history given included, since
 //     the last capture) ends that line as no mate. With the attacker checking throughout, such
@@ -125,8 +126,9 @@ type Solver struct {
 	tt    table
 	pos   xiangqi.Position
 	stack [maxPly + 1]frame
-	path  [maxPath]uint64 // keys from the oldest position kept to the one searched
-	depth int             // positions on path
+	path  [maxPath]uint64                // keys from the oldest position kept to the one searched
+	depth int                            // positions on path
+	left  [xiangqi.MaxMoves]xiangqi.Move // Defend's replies not yet proven mated
 
 	nodes, limit uint64
 	deadline     time.Time
@@ -263,8 +265,10 @@ func (s *Solver) deepen(from, to, quiet int, ban []xiangqi.Move) (st stage) {
 // mate is proven when every legal reply is mated (Moves: the longest of their shortest mates,
 // in the attacker's moves; no legal move at all is mate in 0). history as for Solve.
 //
-// Each length is searched for each reply not yet mated, by checks first, then with quiet moves
-// as Solve does.
+// As Solve, by stages: every reply's mate by checks, deepened within half the limits; then,
+// with Limits.Quiet, the replies not so mated with quiet moves, in mates of up to quietReach
+// moves; then the checks again if the first stage was cut short. A reply mated by checks keeps
+// that length (a shorter mate of it with a quiet move is not looked for).
 func (s *Solver) Defend(ctx context.Context, pos *xiangqi.Position, history []uint64, lim Limits) Result {
 	start := time.Now()
 	maxMoves, quiet := s.begin(ctx, pos, history, lim, start)
@@ -281,17 +285,51 @@ func (s *Solver) Defend(ctx context.Context, pos *xiangqi.Position, history []ui
 		r.Nodes, r.Time = s.nodes, time.Since(start)
 		return r
 	}
-	var left [xiangqi.MaxMoves]xiangqi.Move // the replies not yet proven mated
-	n := copy(left[:], f.ml.Slice())
+	d := defence{n: copy(s.left[:], f.ml.Slice())}
 	s.push()
-	longest := xiangqi.NoMove
-	escaped := false // a reply escapes every mate of the kinds searched
-deepen:
-	for k := 1; k <= maxMoves && n > 0; k++ {
+	s.share(lim, start, 2)
+	a := s.deepenReplies(&d, 1, maxMoves, 0, quiet == 0)
+	s.share(lim, start, 1)
+	b := a
+	if d.n > 0 && quiet > 0 && !s.stopped && !d.escaped {
+		b = s.deepenReplies(&d, 1, quietReach, quiet, true)
+	}
+	if d.n > 0 && a.cutShort && !s.stopped && !d.escaped {
+		a = s.deepenReplies(&d, a.depth+1, maxMoves, 0, quiet == 0)
+	}
+	r.Depth = max(a.depth, b.depth)
+	s.depth--
+	switch {
+	case d.n == 0:
+		r.Status, r.Best, r.Moves = Proven, d.longest, d.moves
+		r.PV = s.pv(r.Best, r.Moves, false)
+	case d.escaped:
+		r.Status = Disproven
+	}
+	r.Nodes, r.Time = s.nodes, time.Since(start)
+	return r
+}
+
+// defence is Defend's progress: the replies not yet proven mated (s.left[:n]), the one proven
+// last (its mate the longest so far) and its length, whether one escapes every mate searched.
+type defence struct {
+	n       int
+	longest xiangqi.Move
+	moves   int
+	escaped bool
+}
+
+// deepenReplies deepens each reply left from from to to moves, each length by checks first,
+// then with one quiet move, two, … quiet (up to quietReach moves). With final (quiet is the
+// solve's), a reply whose tree of the most quiet moves is exhausted escapes; the deepening ends
+// when a length met no bound of length in any reply.
+func (s *Solver) deepenReplies(d *defence, from, to, quiet int, final bool) (st stage) {
+	st.depth = from - 1
+	for k := from; k <= to && d.n > 0; k++ {
 		deep := false
-		for q := 0; q <= quiet && n > 0 && (q == 0 || k <= quietReach); q++ {
-			for i := 0; i < n; {
-				m := left[i]
+		for q := 0; q <= quiet && d.n > 0 && (q == 0 || k <= quietReach); q++ {
+			for i := 0; i < d.n; {
+				m := s.left[i]
 				s.cut, s.deep = false, false
 				u := s.pos.Make(m)
 				s.push()
@@ -299,39 +337,29 @@ deepen:
 				s.depth--
 				s.pos.Unmake(m, u)
 				if s.stopped {
-					break deepen
+					st.cutShort = true
+					return st
 				}
 				if ok {
-					longest, r.Moves = m, k
-					n--
-					left[i] = left[n]
+					d.longest, d.moves = m, k
+					d.n--
+					s.left[i] = s.left[d.n]
 					continue
 				}
-				if !s.cut && q == quiet {
-					escaped = true
-					break deepen
+				if !s.cut && q == quiet && final {
+					d.escaped = true
+					return st
 				}
 				deep = deep || s.deep
 				i++
 			}
 		}
-		r.Depth = k
+		st.depth = k
 		if !deep {
 			break // longer mates would meet the same ends
 		}
 	}
-	s.depth--
-	switch {
-	case n == 0:
-		r.Status, r.Best = Proven, longest
-		r.PV = s.pv(r.Best, r.Moves, false)
-	case escaped:
-		r.Status, r.Moves = Disproven, 0
-	default:
-		r.Moves = 0
-	}
-	r.Nodes, r.Time = s.nodes, time.Since(start)
-	return r
+	return st
 }
 
 // begin sets up a solve: the position, the path from the history, the limits.

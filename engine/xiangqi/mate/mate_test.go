@@ -275,7 +275,7 @@ func readIndex(t *testing.T) []indexMate {
 
 // TestIndex: the mates of the verified index (found by the main search and proven on the
 // board by cmd/qipan-puzzles) are proven with the same length or a shorter one, whose line is
-// checked on the board and whose first move Defend proves mated in one move fewer. The
+// checked on the board and whose first move Defend proves mated in at most one move fewer. The
 // index's mates with several quiet moves lie outside the solver's kinds: at most
 // indexUnproven of them stay unproven within the limit.
 func TestIndex(t *testing.T) {
@@ -307,8 +307,10 @@ func TestIndex(t *testing.T) {
 			after := *pos
 			after.Make(r.Best)
 			d := New(4).Defend(context.Background(), &after, nil, Limits{Quiet: 1, Nodes: 4_000_000})
-			if d.Status != Proven || d.Moves != r.Moves-1 {
-				t.Errorf("%s: after %v, Defend %v in %d, want mated in %d", im.name, r.Best, d.Status, d.Moves, r.Moves-1)
+			// Defend may find a shorter one: it allows a quiet move in each reply's mate of up to
+			// quietReach moves, Solve in the whole mate's.
+			if d.Status != Proven || d.Moves > r.Moves-1 {
+				t.Errorf("%s: after %v, Defend %v in %d, want mated in at most %d", im.name, r.Best, d.Status, d.Moves, r.Moves-1)
 			}
 		}
 	}
