@@ -194,6 +194,9 @@ func TestPuzzle(t *testing.T) {
 	before = eval[map[string]string](t, ctx, jsRowBoxes)
 	run(t, ctx, 10*time.Second, "retry", chromedp.Click(chromedp.CSS(`.panel [data-action="puzzle-retry"]`)))
 	waitFor(t, ctx, 5*time.Second, "the puzzle again", jsPuzzle+` === "solving"`)
+	// The hint in two steps: the piece to move, then the move.
+	action(t, ctx, "puzzle-hint")
+	waitFor(t, ctx, 30*time.Second, "the hint's piece", `document.querySelector('[data-hint-piece][data-square="a8"]') !== null && document.querySelector("[data-hint-move]") === null`)
 	action(t, ctx, "puzzle-hint")
 	waitFor(t, ctx, 30*time.Second, "the hint", `document.querySelector("[data-hint-move]")?.dataset.hintMove.startsWith("a8")`)
 	action(t, ctx, "puzzle-solution")

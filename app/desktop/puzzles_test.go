@@ -207,6 +207,12 @@ func TestPuzzleSolvedWithTheEngine(t *testing.T) {
 	if got := shownText(a, "status"); got != nospace("Red to move and win · mate in 2") {
 		t.Errorf("status %q", got)
 	}
+	// The hint's first step rings the piece to move; the second says the move.
+	a.Key(KeyHint)
+	until(t, a, "the piece", 15*time.Second, func() bool { return len(a.Scene().Find("hint-piece")) == 1 })
+	if got := shownText(a, "hint-text"); got != "" {
+		t.Errorf("the hint's first step says the move: %q", got)
+	}
 	a.Key(KeyHint)
 	until(t, a, "hint", 15*time.Second, func() bool { return shownText(a, "hint-text") != "" })
 	from, to, _ := a.Table().HintMove()

@@ -116,6 +116,8 @@ func (a *App) xiangqiBoard(s *Scene, g Geometry, v play.BoardView) {
 		switch {
 		case cl.Selected:
 			s.ring(x, y, c*0.5, max(2, c*0.06), selMark, "selected")
+		case cl.HintPiece: // a puzzle's hint, first step: the piece to move
+			s.ring(x, y, c*0.5, max(3, c*0.08), mark.Alpha(220), "hint-piece")
 		case cl.Target && cl.Piece != 0:
 			s.ring(x, y, c*0.48, max(2, c*0.05), selMark.Alpha(200), "target "+cl.Name)
 		case cl.Target:

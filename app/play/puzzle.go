@@ -96,6 +96,11 @@ type puzzleRun struct {
 	miss    PuzzleMiss
 	showing bool // the solution is being played out: the engine plays both sides
 	helped  bool // a hint was shown in this attempt: rated a loss (puzzleprogress.go)
+	// The hint comes in two steps, as 天天象棋's and lichess's do: first the piece to move,
+	// then the move. hintAt is the position (its line) the hint was asked in, hintMove whether
+	// the second step showed the move there.
+	hintAt   string
+	hintMove bool
 }
 
 // positioner is a game that starts from a position given as text (Xiangqi's FEN), to be
@@ -187,9 +192,17 @@ func (t *Table) ShowSolution() bool {
 
 // PuzzleHint shows a move that solves the puzzle on the board: the collection's best move
 // where it gives one (a Reversi puzzle: no engine needed), else the engine's hint
-// (RequestHint; the caller sends EngineLines).
+// (RequestHint; the caller sends EngineLines). In Xiangqi the first hint in a position shows
+// the piece to move (HintPiece), the second the move.
 func (t *Table) PuzzleHint() bool {
 	pz := t.puzzle
+	if pz != nil && pz.hintAt == t.line() && !pz.hintMove && t.Variant() == VariantXiangqi {
+		pz.hintMove = true // the piece was shown: now the move (already asked for)
+		return true
+	}
+	if pz != nil {
+		pz.hintAt, pz.hintMove = t.line(), false
+	}
 	switch {
 	case pz == nil:
 		return false
@@ -204,6 +217,13 @@ func (t *Table) PuzzleHint() bool {
 	ok := t.RequestHint()
 	pz.helped = pz.helped || ok && pz.state == PuzzleSolving
 	return ok
+}
+
+// HintPiece reports whether the hint shown is a puzzle's first step, the piece to move only: the
+// board marks the piece (ViewCell.HintPiece), not the move.
+func (t *Table) HintPiece() bool {
+	pz := t.puzzle
+	return pz != nil && pz.hintAt == t.line() && !pz.hintMove && t.Variant() == VariantXiangqi
 }
 
 // PuzzleHelped reports whether a hint was asked in the attempt at the puzzle on the table

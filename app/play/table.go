@@ -643,7 +643,7 @@ func (t *Table) HintMove() (from, to int, ok bool) {
 func (t *Table) HintText(n Notation) string {
 	from, to, ok := t.HintMove()
 	switch {
-	case !ok:
+	case !ok, t.HintPiece(): // a puzzle's first step shows the piece on the board, not the move
 		return ""
 	case from < 0:
 		return t.SquareName(to)

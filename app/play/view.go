@@ -57,15 +57,16 @@ type BoardView struct {
 
 // ViewCell is one cell (a Xiangqi point, a Reversi square) of a BoardView.
 type ViewCell struct {
-	Square   int
-	Name     string // as the game's records write it: "h2", "f5"
-	Col, Row int    // its display column and row
-	Piece    byte   // a xiangqi FEN letter, 'X' or 'O' for a disc, 0 for none
-	Last     bool   // an end of the move that led to the position shown
-	Check    bool   // the general in check
-	Selected bool
-	Target   bool // the person may move here now (the selected piece's targets, a legal disc)
-	Cursor   bool // the cell in the keyboard's tab order
+	Square    int
+	Name      string // as the game's records write it: "h2", "f5"
+	Col, Row  int    // its display column and row
+	Piece     byte   // a xiangqi FEN letter, 'X' or 'O' for a disc, 0 for none
+	Last      bool   // an end of the move that led to the position shown
+	Check     bool   // the general in check
+	Selected  bool
+	HintPiece bool // a puzzle's hint, first step: the piece to move
+	Target    bool // the person may move here now (the selected piece's targets, a legal disc)
+	Cursor    bool // the cell in the keyboard's tab order
 	// Score is the hint search's score of the move here (for the side to move, in the game's
 	// units: centi-discs), when Scored.
 	Score  int
@@ -117,7 +118,9 @@ func (t *Table) View(o ViewOptions) BoardView {
 	for _, sq := range targets {
 		mark(sq, func(c *ViewCell) { c.Target = true; c.Score, c.Scored = scores[sq] })
 	}
-	if from, to, ok := t.HintMove(); ok {
+	if from, _, ok := t.HintMove(); ok && t.HintPiece() {
+		mark(from, func(c *ViewCell) { c.HintPiece = true })
+	} else if from, to, ok := t.HintMove(); ok {
 		if i, ok := at[to]; ok {
 			v.HintTo, v.Hint = i, v.Cells[i].Name
 			if j, ok := at[from]; ok {

@@ -229,6 +229,9 @@ func xiangqiPieces(v play.BoardView) app.UI {
 		if c.Selected {
 			g = g.Class("selected")
 		}
+		if c.HintPiece { // a puzzle's hint, first step: this piece moves
+			g = g.Class("hint-piece").Attr("data-hint-piece", "true")
+		}
 		if c.Check {
 			g = g.Attr("data-check", "true")
 		}
