@@ -72,8 +72,8 @@ func TestGoMate(t *testing.T) {
 // TestSearchAsksSolver: an ordinary search with a time budget reports the mate the solver
 // proves, for the side that mates (适情雅趣 第036局, mate in 13 by checks, which the search alone
 // did not see within a second) and for the side mated after the first move (the longest
-// defence); at a lower level the solver is not asked. The solver needs under a thousand nodes
-// here, a few milliseconds of its 400 ms share.
+// defence); at a lower level, or with less than minSolveBudget, the solver is not asked. The
+// solver needs under a thousand nodes here, a few milliseconds of its 400 ms share.
 func TestSearchAsksSolver(t *testing.T) {
 	const fen = "4k1b2/4a3n/1C1ab1R2/1NR6/2r1C4/9/9/4BA3/1n1p1p3/c1rAK1N2 w - - 0 1"
 	tests := []struct {
@@ -92,8 +92,13 @@ func TestSearchAsksSolver(t *testing.T) {
 			t.Errorf("%s: score %q, %q; want %q, %q\n%s", tt.name, score, best, tt.score, tt.best, strings.Join(out, "\n"))
 		}
 	}
-	out := protocoltest.Run(New(), "uci", "setoption name Skill Level value 5", "position fen "+fen, "go movetime 200")
-	if score, _ := lastScore(t, out); score == "mate 13" {
-		t.Errorf("level 5 reports the solver's mate:\n%s", strings.Join(out, "\n"))
+	for _, lines := range [][]string{
+		{"uci", "setoption name Skill Level value 5", "position fen " + fen, "go movetime 600"},
+		{"uci", "position fen " + fen, "go movetime 200"}, // under minSolveBudget
+	} {
+		out := protocoltest.Run(New(), lines...)
+		if score, _ := lastScore(t, out); score == "mate 13" {
+			t.Errorf("%q reports the solver's mate:\n%s", lines[1:], strings.Join(out, "\n"))
+		}
 	}
 }

@@ -179,7 +179,7 @@ func (e *Adapter) Search(ctx context.Context, lim protocol.Limits, progress func
 		sl.MultiPV = max(sl.MultiPV, levelLines)
 	}
 	sl.Poll = e.cfg.Poll(ctx)
-	if lv.depth == 0 && multiPV == 1 && sl.Soft > 0 {
+	if lv.depth == 0 && multiPV == 1 && sl.Soft >= minSolveBudget {
 		if res, ok := e.solveFirst(ctx, &sl, progress); ok {
 			return res
 		}

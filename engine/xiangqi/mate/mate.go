@@ -120,8 +120,8 @@ type candidate struct {
 	quiet bool // an attacker's move that does not check
 }
 
-// Solver proves mates. It keeps its table between solves (NewGame-style Clear empties it); a
-// Solver is not safe for concurrent use.
+// Solver proves mates with its table, reused by each solve (what an earlier solve stored is
+// not read); a Solver is not safe for concurrent use.
 type Solver struct {
 	tt    table
 	pos   xiangqi.Position
