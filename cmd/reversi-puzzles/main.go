@@ -24,6 +24,7 @@ import (
 	"math/rand"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -42,6 +43,7 @@ func main() {
 // config is a run's recipe.
 type config struct {
 	n, min, max, gap, nodes, workers int
+	solveNodes                       uint64
 	seed                             int64
 	skew                             float64
 	limit                            time.Duration
@@ -55,13 +57,15 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&c.min, "min", 14, "fewest empties of a puzzle")
 	fs.IntVar(&c.max, "max", 24, "most empties of a puzzle")
 	fs.IntVar(&c.gap, "gap", 2, "discs by which the best move must beat the next")
-	fs.IntVar(&c.nodes, "nodes", 20000, "nodes of each self-play move's search")
+	fs.IntVar(&c.nodes, "nodes", 5000, "nodes of each self-play move's search")
 	fs.Int64Var(&c.seed, "seed", 1, "random seed of the run")
 	fs.Float64Var(&c.skew, "skew", 3, "a game's target empties are min + (max-min+1)·u^skew, u uniform in [0,1): above 1, fewer of the slow large ones")
 	fs.IntVar(&c.workers, "workers", 2, "games played and solved at once")
+	fs.Uint64Var(&c.solveNodes, "solve-nodes", 30_000_000, "solver nodes for a position's scores past which it is dropped, checked between its solves (0: no limit)")
 	fs.DurationVar(&c.limit, "for", 0, "stop starting games after this long and write what is kept (0: no limit)")
 	out := fs.String("o", "", "output file (default stdout)")
 	verbose := fs.Bool("v", false, "report each game on stderr")
+	merge := fs.Bool("merge", false, "merge the collections named as arguments (runs of other seeds) into one: a position met again dropped, sorted by empties, numbered again")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -77,6 +81,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 		defer f.Close()
 		w = f
 	}
+	if *merge {
+		return mergeFiles(w, args, fs.Args())
+	}
 	start := time.Now()
 	kept, games, counts, err := generate(c, func(i int, p puzzle) {
 		if *verbose {
@@ -89,8 +96,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	sort.SliceStable(kept, func(i, j int) bool { return kept[i].pos.Empties() < kept[j].pos.Empties() })
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "# Reversi puzzles, find the best move, solved exactly by qipan's endgame solver: go run ./cmd/reversi-puzzles %s\n", strings.Join(args, " "))
-	fmt.Fprintf(bw, "# from %d self-play games (seed %d, levels 1-10, %d nodes a move, target empties skewed by %g): %d kept, %d positions solved, %d without a single best move by %d discs, %d no candidate or a repeat\n",
-		games, c.seed, c.nodes, c.skew, len(kept), counts.solved, counts.close, c.gap, games-len(kept)-counts.close)
+	fmt.Fprintf(bw, "# from %d self-play games (seed %d, levels 1-10, %d nodes a move, target empties skewed by %g): %d kept, %d positions solved, %d without a single best move by %d discs, %d over %d solver nodes, %d no candidate or a repeat\n",
+		games, c.seed, c.nodes, c.skew, len(kept), counts.solved, counts.close, c.gap, counts.hard, c.solveNodes, games-len(kept)-counts.close-counts.hard)
 	fmt.Fprintln(bw, "position\tnumber\tbest\tscore\tmoves\tempties")
 	for i, p := range kept {
 		ms := make([]string, len(p.moves))
@@ -126,7 +133,7 @@ type gen struct {
 }
 
 // counts are what became of the games.
-type counts struct{ solved, close int }
+type counts struct{ solved, close, hard int }
 
 // generate plays games 0, 1, … on c.workers workers until c.n puzzles are kept from the first
 // games (or c.limit passes), and returns them in game order, a position met again dropped,
@@ -195,6 +202,7 @@ func generate(c config, each func(int, puzzle)) ([]puzzle, int, counts, error) {
 			delete(done, games)
 			total.solved += d.c.solved
 			total.close += d.c.close
+			total.hard += d.c.hard
 			if d.ok && !seen[d.p.pos.String()] {
 				seen[d.p.pos.String()] = true
 				kept = append(kept, d.p)
@@ -252,7 +260,22 @@ func (g *gen) game(i int) (puzzle, bool) {
 // test) drops p before the slower exact scores.
 func (g *gen) score(p reversi.Position) (puzzle, bool) {
 	g.counts.solved++
+	if p.Empties() <= exactLevel10 {
+		return g.hints(p)
+	}
+	g.s.Clear() // the nodes a position takes depend on it alone, not on the games before
+	start := g.s.Nodes
+	// The budget is checked between solves: the solver's hook would stop one, but a stopped
+	// root solve then looks for its move by a search of every line.
+	over := func() bool { return g.c.solveNodes > 0 && g.s.Nodes-start > g.c.solveNodes }
+	hard := func() (puzzle, bool) {
+		g.counts.hard++
+		return puzzle{}, false
+	}
 	best, bm := g.s.Solve(&p, -64, 64, nil)
+	if over() {
+		return hard()
+	}
 	for _, m := range p.LegalMoves() {
 		if m == bm {
 			continue
@@ -267,18 +290,50 @@ func (g *gen) score(p reversi.Position) (puzzle, bool) {
 			continue
 		}
 		// the child's score for its side to move is < gap-best ⇔ this move's is > best-gap
-		if v, _ := g.s.Solve(&q, g.c.gap-best-1, g.c.gap-best, nil); v < g.c.gap-best {
+		v, _ := g.s.Solve(&q, g.c.gap-best-1, g.c.gap-best, nil)
+		if over() {
+			return hard()
+		}
+		if v < g.c.gap-best {
 			g.counts.close++
 			return puzzle{}, false
 		}
 	}
 	pz := puzzle{pos: p}
 	for _, m := range p.LegalMoves() {
-		pz.moves = append(pz.moves, scored{m, ExactScore(g.s, p, m)})
+		v := ExactScore(g.s, p, m)
+		if over() {
+			return hard()
+		}
+		pz.moves = append(pz.moves, scored{m, v})
 	}
 	sort.SliceStable(pz.moves, func(i, j int) bool { return pz.moves[i].score > pz.moves[j].score })
 	if pz.moves[0].score != best || pz.moves[0].score-pz.moves[1].score < g.c.gap {
 		g.err = fmt.Errorf("%s: the exact scores %v disagree with the position's solve %+d", p, pz.moves, best)
+		return puzzle{}, false
+	}
+	return pz, true
+}
+
+// exactLevel10 is the empties from which level 10's hints are exact (engine/reversi/search).
+const exactLevel10 = 20
+
+// hints scores every move of p exactly by the engine's hints, which a node budget stops
+// cleanly (the solver's Solve, stopped, would look for its move by a search of every line).
+func (g *gen) hints(p reversi.Position) (puzzle, bool) {
+	g.e.SetBoard(p)
+	hs := g.e.Hints(context.Background(), search.Limits{Level: 10, Nodes: g.c.solveNodes}, nil)
+	if len(hs) < 2 || hs[0].Kind != search.Exact {
+		g.counts.hard++
+		return puzzle{}, false
+	}
+	pz := puzzle{pos: p}
+	for _, h := range hs {
+		pz.moves = append(pz.moves, scored{h.Move, h.Score / 100})
+	}
+	sort.SliceStable(pz.moves, func(i, j int) bool { return pz.moves[i].score > pz.moves[j].score })
+	if pz.moves[0].score-pz.moves[1].score < g.c.gap {
+		g.counts.close++
 		return puzzle{}, false
 	}
 	return pz, true
@@ -293,4 +348,50 @@ func ExactScore(s *search.Solver, p reversi.Position, m reversi.Move) int {
 	}
 	v, _ := s.Solve(&p, -64, 64, nil)
 	return -v
+}
+
+// mergeFiles writes the collections named by files as one: their comments, a line saying the
+// merge, the header, then every position once (the first file's first), sorted by empties
+// (stably) and numbered again.
+func mergeFiles(w io.Writer, args, files []string) error {
+	var comments, lines [][]string
+	seen := map[string]bool{}
+	header := ""
+	for _, name := range files {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		head := ""
+		for _, l := range strings.Split(strings.TrimRight(string(b), "\n"), "\n") {
+			switch f := strings.Split(l, "\t"); {
+			case strings.HasPrefix(l, "#"):
+				comments = append(comments, []string{l})
+			case head == "":
+				head = l
+				if header != "" && head != header {
+					return fmt.Errorf("%s: columns %q, the first file's %q", name, head, header)
+				}
+				header = head
+			case len(f) != 6:
+				return fmt.Errorf("%s: %d columns in %q, want 6", name, len(f), l)
+			case !seen[f[0]]:
+				seen[f[0]] = true
+				lines = append(lines, f)
+			}
+		}
+	}
+	empties := func(f []string) int { n, _ := strconv.Atoi(f[5]); return n }
+	sort.SliceStable(lines, func(i, j int) bool { return empties(lines[i]) < empties(lines[j]) })
+	bw := bufio.NewWriter(w)
+	for _, c := range comments {
+		fmt.Fprintln(bw, c[0])
+	}
+	fmt.Fprintf(bw, "# merged: go run ./cmd/reversi-puzzles %s: %d puzzles\n", strings.Join(args, " "), len(lines))
+	fmt.Fprintln(bw, header)
+	for i, f := range lines {
+		f[1] = strconv.Itoa(i + 1)
+		fmt.Fprintln(bw, strings.Join(f, "\t"))
+	}
+	return bw.Flush()
 }
