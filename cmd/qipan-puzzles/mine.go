@@ -11,7 +11,7 @@ package main
 //     won by any move, and one move stands out;
 //   - for a mate, no other first move mates within the mate's length + 2 (by checks, or the
 //     mate solver's);
-//   - the line: the defence's best reply (its search: the longest resistance), and at each of
+//   - the line: the defence's best reply (the longest resistance), and at each of
 //     the solver's moves the same test of the two best moves, the mate proven again for the
 //     moves left; a last move that mates in one is any mate. A gain's line goes on while the
 //     solver's move stays the only good one (at most maxGainMoves), and must win material
@@ -20,8 +20,9 @@ package main
 // Everything is limited by nodes and seeded: a game is its seed's (the two levels, the book's
 // random openings and the levels' noise), and the searches of its positions start from a
 // cleared table, so a game's puzzles do not depend on the machine, its load or the games
-// before it. The file is written again after every game, with the seeds played so far; a run
-// started on an existing file goes on from the next seed.
+// before it (except that a position kept already is not kept again). The file is written again
+// after every game, with the seeds played so far; a run started on an existing file goes on
+// from the next seed, with the flags it was mined with.
 //
 // A mate is the search's, proven by the prover (proof.go: the search's moves, every reply on
 // the board); engine/xiangqi/mate's solver (checks first, with up to mateQuiet quiet moves)
@@ -131,7 +132,11 @@ func mine(args []string, stdout, stderr io.Writer) int {
 	if col.first == 0 {
 		col.first = o.from
 	}
-	col.recipe = "go run ./cmd/qipan-puzzles mine " + recipeFlags(o)
+	recipe := "go run ./cmd/qipan-puzzles mine " + recipeFlags(o)
+	if col.recipe != "" && col.recipe != recipe {
+		return fail(fmt.Errorf("%s was mined with other flags: %s", o.out, col.recipe))
+	}
+	col.recipe = recipe
 	mn := newMiner(o)
 	start, kept := time.Now(), 0
 	for g := 0; ; g++ {
@@ -668,6 +673,10 @@ func parseMined(path string, r io.Reader) (*minedFile, error) {
 					f.rejected[part[:i]], _ = strconv.Atoi(part[i+1:])
 				}
 			}
+			continue
+		}
+		if r, ok := strings.CutPrefix(s, "# go run ./cmd/qipan-puzzles mine "); ok {
+			f.recipe = "go run ./cmd/qipan-puzzles mine " + r
 			continue
 		}
 		if strings.HasPrefix(s, "#") || strings.TrimSpace(s) == "" {

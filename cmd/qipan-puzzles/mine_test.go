@@ -65,7 +65,7 @@ func TestExamine(t *testing.T) {
 		})
 	}
 	// The file written reads back the same, and a run goes on from its next seed only.
-	f := &minedFile{first: 5, recipe: "test", gameStats: gameStats{rejected: map[string]int{}}}
+	f := &minedFile{first: 5, recipe: "go run ./cmd/qipan-puzzles mine " + recipeFlags(mn.o), gameStats: gameStats{rejected: map[string]int{}}}
 	f.add(kept, gameStats{positions: 40, candidates: 4, rejected: map[string]int{rejWon: 1}}, 7)
 	out := filepath.Join(t.TempDir(), "mined.tsv")
 	if err := f.write(out); err != nil {
@@ -75,13 +75,17 @@ func TestExamine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.first != 5 || back.next != 8 || !reflect.DeepEqual(back.puzzles, kept) || back.rejected[rejWon] != 1 || back.positions != 40 {
+	if back.first != 5 || back.next != 8 || !reflect.DeepEqual(back.puzzles, kept) || back.rejected[rejWon] != 1 || back.positions != 40 || back.recipe != f.recipe {
 		t.Errorf("read back: seeds %d-%d, %d puzzles, rejected %v, %d positions; wrote %d puzzles",
 			back.first, back.next, len(back.puzzles), back.rejected, back.positions, len(kept))
 	}
 	var errOut strings.Builder
 	if code := mine([]string{"-out", out, "-seed", "1"}, &strings.Builder{}, &errOut); code != 2 || !strings.Contains(errOut.String(), "gap") {
 		t.Errorf("a run from another seed than the file's next: exit %d, %q", code, errOut.String())
+	}
+	errOut.Reset()
+	if code := mine([]string{"-out", out, "-nodes", "1000"}, &strings.Builder{}, &errOut); code != 2 || !strings.Contains(errOut.String(), "other flags") {
+		t.Errorf("a run with other flags: exit %d, %q", code, errOut.String())
 	}
 	data, _ := os.ReadFile(out)
 	if !strings.Contains(string(data), "next seed 8") {
