@@ -34,7 +34,8 @@ func keptProgress(t *testing.T, ctx context.Context) play.PuzzleProgress {
 }
 
 // shortDay is the first date from 2026-01-01 whose daily puzzle is a mate in 3 or less with a
-// proven first move (the test solves it by the rules), and that puzzle's index.
+// proven first move (the test solves it by the rules), or a mined gain (Mate 0: its first move
+// solves it), and that puzzle's index.
 func shortDay(t *testing.T, list []play.Puzzle) (time.Time, int) {
 	t.Helper()
 	d := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)

@@ -257,9 +257,9 @@ func PuzzleText(l i18n.Lang, b *Table) string {
 	defender := SideLabel(l, b.Variant(), solver^1)
 	switch p.Goal {
 	case GoalBetter:
-		if p.Source == LearnSource || state != PuzzleSolving {
+		if p.Source == LearnSource || state == PuzzleFailed {
 			return learnText(l, b, p, state, miss)
-		} // a collection's gain (the mined one's) asks to win, as a mate does
+		} // a collection's gain (the mined one's) asks to win, as a mate does, and is solved as one
 	case GoalBest:
 		return bestText(l, b, p, state, miss)
 	}
