@@ -12,6 +12,7 @@ import (
 
 	"qipan/app/play"
 	"qipan/engine/xiangqi"
+	"qipan/engine/xiangqi/mate"
 )
 
 // mined is the collection the miner wrote, as the site ships it.
@@ -42,7 +43,7 @@ func TestShippedMined(t *testing.T) {
 	if n, _ := strconv.Atoi(string(m[1])); len(list) != n || len(file.puzzles) != n || n == 0 {
 		t.Fatalf("%d puzzles (%d read by the miner), the summary says %d", len(list), len(file.puzzles), n)
 	}
-	c := testChecker()
+	c, ms := testChecker(), mate.New(8)
 	seen := map[uint64]bool{}
 	reproved := 0
 	for i, pz := range list {
@@ -73,11 +74,18 @@ func TestShippedMined(t *testing.T) {
 				t.Errorf("%d: mate in %d, line %s, mated at its end %v", pz.Number, pz.Mate, lineText(p.line), mated)
 			}
 			if pz.Mate <= 3 && reproved < 20 {
+				// Proven again on the board: by the prover within the tests' limits, or by the
+				// mate solver (every reply to the first move mated within the moves left).
 				c.s.Clear()
 				c.proof.reset(context.Background(), c.proofLimit)
 				c.checks.reset(c.checkLimit)
-				if got := c.proof.first(pos, p.line[0], pz.Mate); got != proofDone {
-					t.Errorf("%d: %s mates in %d: %v", pz.Number, p.line[0], pz.Mate, got)
+				got := c.proof.first(pos, p.line[0], pz.Mate)
+				after := *pos
+				after.Make(p.line[0])
+				ms.Clear()
+				r := ms.Defend(context.Background(), &after, nil, mate.Limits{MaxMoves: pz.Mate - 1, Quiet: mateQuiet, Nodes: 2_000_000})
+				if got != proofDone && (r.Status != mate.Proven || r.Moves > pz.Mate-1) {
+					t.Errorf("%d: %s mates in %d: the prover %v, the solver %v in %d", pz.Number, p.line[0], pz.Mate, got, r.Status, r.Moves)
 				}
 				reproved++
 			}
