@@ -9,6 +9,7 @@ import (
 
 	"qipan/app/play"
 	"qipan/engine/xiangqi"
+	"qipan/engine/xiangqi/mate"
 	"qipan/engine/xiangqi/search"
 )
 
@@ -47,7 +48,7 @@ type verdict struct {
 	detail string // for whyFEN, the rules' reason (play.EditReason); for whySame, the earlier line
 	mate   int    // moves to mate (Red's moves, the mating one included)
 	first  xiangqi.Move
-	// byChecks: the mate is the search by checks' (else the engine's, confirmed).
+	// byChecks: the mate is the mate solver's (else the engine's, confirmed).
 	byChecks bool
 	second   xiangqi.Move // another first move that mates by force; NoMove for none
 	// unconfirmedSecond: the search saw a mate after another first move that its check did
@@ -67,13 +68,18 @@ type checker struct {
 	// second move's together).
 	proofLimit uint64
 	proof      prover
-	// checkLimit bounds the Red positions the search by checks expands per position.
+	// checkLimit bounds the Red positions the search by checks expands per position, and the
+	// nodes of the mate solver's search.
 	checkLimit uint64
 	checks     checkSolver
+	solver     *mate.Solver
 }
 
+// solverHashMB is the mate solver's table.
+const solverHashMB = 16
+
 func newChecker(hashMB int, lim limits) *checker {
-	c := &checker{s: search.New(hashMB), lim: lim}
+	c := &checker{s: search.New(hashMB), lim: lim, solver: mate.New(solverHashMB)}
 	c.proof.c = c
 	return c
 }
@@ -110,9 +116,10 @@ func mateMoves(score int) (n int, ok bool) {
 	return 0, false
 }
 
-// verify checks the position and searches it: a mate by checks (checks.go), and the engine's
+// verify checks the position and searches it: a mate by the mate solver (engine/xiangqi/mate:
+// checks, the answers to Black's checks, one quiet move threatening mate), and the engine's
 // search, whose mate the prover must confirm; the shorter mate is the position's. Then a
-// second first move the same ways.
+// second first move (checks.go's search by checks, or the engine's).
 func (c *checker) verify(ctx context.Context, fen string) (v verdict) {
 	pos, v, ok := legal(fen)
 	if !ok {
@@ -121,10 +128,12 @@ func (c *checker) verify(ctx context.Context, fen string) (v verdict) {
 	c.s.Clear()
 	c.proof.reset(ctx, c.proofLimit)
 	c.checks.reset(c.checkLimit)
-	defer func() { v.nodes, v.expanded = v.nodes+c.proof.nodes, c.checks.nodes }()
+	defer func() { v.nodes, v.expanded = v.nodes+c.proof.nodes, v.expanded+c.checks.nodes }()
 
-	if n, m, ok := c.checks.solve(pos, maxCheckMate); ok {
-		v.mate, v.first, v.byChecks = n, m, true
+	r := c.solver.Solve(ctx, pos, nil, mate.Limits{MaxMoves: maxCheckMate, Quiet: 1, Nodes: c.checkLimit})
+	v.expanded = r.Nodes
+	if r.Status == mate.Proven {
+		v.mate, v.first, v.byChecks = r.Moves, r.Best, true
 	}
 	lim := c.lim.search(nil)
 	if v.mate > 0 { // only a shorter mate matters
@@ -132,8 +141,8 @@ func (c *checker) verify(ctx context.Context, fen string) (v verdict) {
 	}
 	res := c.s.Search(ctx, pos, nil, lim, nil)
 	v.nodes += res.Nodes
-	n, mate := mateMoves(res.Score)
-	if mate && n > 0 && (v.mate == 0 || n < v.mate) {
+	n, isMate := mateMoves(res.Score)
+	if isMate && n > 0 && (v.mate == 0 || n < v.mate) {
 		switch c.proof.first(pos, res.Best, n) {
 		case proofDone:
 			v.mate, v.first, v.byChecks = n, res.Best, false
@@ -150,9 +159,9 @@ func (c *checker) verify(ctx context.Context, fen string) (v verdict) {
 		v.why = ""
 	} else if v.why == "" {
 		switch {
-		case mate && n < 0:
+		case isMate && n < 0:
 			v.why = whyLost
-		case !mate && res.Score >= aheadCP:
+		case !isMate && res.Score >= aheadCP:
 			v.why = whyAhead
 		default:
 			v.why = whyNone
