@@ -28,8 +28,8 @@ func TestCollections(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if count["xiangqi-classical.tsv"] != 329 || len(xq) != count[play.VariantXiangqi] {
-		t.Errorf("%d Xiangqi puzzles, %d of xiangqi-classical.tsv (want 329), %d in the Xiangqi files",
+	if count["xiangqi-classical.tsv"] != 334 || len(xq) != count[play.VariantXiangqi] {
+		t.Errorf("%d Xiangqi puzzles, %d of xiangqi-classical.tsv (want 334), %d in the Xiangqi files",
 			len(xq), count["xiangqi-classical.tsv"], count[play.VariantXiangqi])
 	}
 	if xq[0].Source != "适情雅趣" || xq[0].Number != 1 || xq[0].Mate != 7 {
