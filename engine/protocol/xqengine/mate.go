@@ -21,16 +21,23 @@ const MateHashMB = 8
 // mateQuiet is how many quiet moves of the attacker's a line of the solver's may hold.
 const mateQuiet = 1
 
-// solveShare is the part of a search's time (its soft budget) the solver may take first.
-const solveShare = 5
+// solveShare is the part of a search's time (its soft budget) the solver may take first, at
+// most maxSolveShare: its proofs of the manuals come mostly within a tenth of a second, and
+// more time proves few more (of the 20 positions that ran out of 1 s, 10 s proved 2).
+const (
+	solveShare    = 5
+	maxSolveShare = 600 * time.Millisecond
+)
 
 // minSolveBudget is the least soft budget with which an ordinary search asks the solver first.
 // In games a forcing check stands in a third of the positions and a threat in another third
 // (11,510 positions of 100 games at 100 ms a move), and the solver, mostly without a mate to
-// find, took its whole share there: a fifth of the time of most moves (an A/B match at 100 ms
-// stood at -32 ± 71 Elo after 75 games). Fast games keep their time; the puzzles' defence
-// (3 s) and slower games ask.
-const minSolveBudget = 500 * time.Millisecond
+// find, took its whole share there: a fifth of the time of most moves (A/B at 100 ms: -24 ± 60
+// Elo after 100 games; at 600 ms: -95 ± 179 after 15, two of them lost on time under the
+// machine's load). So the board's hints (0.7 s) and game report (0.25 s, 1 s) keep their time
+// (its levels below 10 never ask: they are cut to a depth), while the puzzles' defence (3 s),
+// level 10 (5 s) and analysis ask.
+const minSolveBudget = 2 * time.Second
 
 // Release drops the searcher and the solver with their tables.
 func (e *Adapter) Release() {
@@ -178,7 +185,7 @@ func (e *Adapter) solveInCheck(ctx context.Context, lim mate.Limits) (r mate.Res
 // left (ok false).
 func (e *Adapter) solveFirst(ctx context.Context, sl *search.Limits, progress func(protocol.Info)) (protocol.Result, bool) {
 	start := time.Now()
-	share := sl.Soft / solveShare
+	share := min(sl.Soft/solveShare, maxSolveShare)
 	ml := mate.Limits{Quiet: mateQuiet, Time: share, Ban: sl.Ban, Poll: sl.Poll}
 	s := e.mateSolver()
 	keys := e.historyKeys()
