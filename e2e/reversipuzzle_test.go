@@ -70,10 +70,21 @@ func TestReversiPuzzle(t *testing.T) {
 	}
 	waitFor(t, ctx, 5*time.Second, "the progress kept", `JSON.parse(localStorage.getItem("qipan.puzzles") || "{}")["`+play.PuzzleID(pz)+`"] === "solved"`)
 
-	// 2. In English: retry, then the worst move fails it; the solution plays the best move.
-	setLang(t, ctx, "en")
+	// Retry: the puzzle again from its position.
 	action(t, ctx, "puzzle-retry")
 	waitFor(t, ctx, 5*time.Second, "the puzzle again", onBoard)
+
+	// 2. In English (the page loaded again: Reversi stays the game shown), the puzzle chosen
+	// again: the worst move fails it; the solution plays the best move.
+	load(t, ctx, srv.URL+"/?lang=en")
+	if !eval[bool](t, ctx, `document.querySelector("#board.reversi") !== null`) {
+		toReversi(t, ctx)
+	}
+	action(t, ctx, "puzzles")
+	waitFor(t, ctx, 10*time.Second, "the Reversi list, the solved puzzle marked", jsListed(len(list))+
+		` && document.querySelector('[data-puzzle-item="0"]')?.dataset.done === "solved"`)
+	run(t, ctx, 10*time.Second, "choose the puzzle", chromedp.Click(chromedp.CSS(`[data-puzzle-item="0"]`)))
+	waitFor(t, ctx, 10*time.Second, "the puzzle chosen", onBoard)
 	worst := pz.Scores[len(pz.Scores)-1]
 	click(t, ctx, worst.Move)
 	waitFor(t, ctx, 5*time.Second, "failed", jsPuzzle+` === "failed"`)
