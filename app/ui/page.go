@@ -598,7 +598,7 @@ func (p *Page) titleRow(zh string) app.UI {
 			option(play.VariantXiangqi, p.lang.T(i18n.GameXiangqi), !p.reversi()),
 			option(play.VariantReversi, p.lang.T(i18n.GameReversi), p.reversi()),
 		}),
-		controlButton("puzzles", p.lang.T(i18n.Puzzles), p.lang.T(i18n.PuzzlesTitle), true).
+		controlButton("puzzles", p.lang.T(i18n.Puzzles), p.lang.T(puzzlesTitle(p.table().Variant())), true).
 			Attr("aria-pressed", boolText(p.puzzles.open)),
 	)
 }
