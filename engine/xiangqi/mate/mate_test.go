@@ -291,7 +291,7 @@ func TestIndex(t *testing.T) {
 	shorter, unproven := 0, 0
 	for _, im := range list {
 		pos := mustFEN(t, im.fen)
-		r := s.Solve(context.Background(), pos, nil, Limits{Quiet: 1, Nodes: 300_000})
+		r := s.Solve(context.Background(), pos, nil, Limits{Quiet: 1, Nodes: 60_000})
 		if r.Status != Proven {
 			unproven++
 			t.Logf("%s: mate in %d (%v): %v after %d nodes", im.name, im.mate, im.first, r.Status, r.Nodes)
