@@ -116,7 +116,7 @@ func (t *Table) EngineSaid(line string) (send []string, moved bool, err error) {
 	searched := r.Searched
 	if searched.Kind == engineclient.Graph && !r.Stale {
 		// Before wanted: the score it gave already moved the graph on to the next position.
-		t.noteGraphed(searched, map[string]int{GraphGo: graphMs, ThoroughGo: thoroughMs}[searched.Go], e.Ranked())
+		t.noteGraphed(searched, graphMs(searched.Go), e.Ranked())
 	}
 	if r.Stale || !engineclient.Same(searched, t.wanted()) {
 		return e.Sync(t.wanted()), false, nil // a stale answer: drop it

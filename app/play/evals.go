@@ -24,12 +24,20 @@ const (
 	ThoroughGo = "go movetime 1000"
 )
 
-// graphMs and thoroughMs are those searches' times: a position searched for the graph for at
-// least thoroughMs needs no search for a thorough report.
-const (
-	graphMs    = 250
-	thoroughMs = 1000
-)
+// thoroughMs is ThoroughGo's time: a position searched for the graph for at least that long
+// needs no search for a thorough report.
+const thoroughMs = 1000
+
+// graphMs is how long graph search goLine searched, in milliseconds: 0 for another search.
+func graphMs(goLine string) int {
+	switch goLine {
+	case GraphGo:
+		return 250
+	case ThoroughGo:
+		return thoroughMs
+	}
+	return 0
+}
 
 // EvalPoint is one point of the graph: the position after Ply moves and its score (first
 // side's view), Known when the engine has scored it.
@@ -145,14 +153,6 @@ func (b *evalBook) point(ply int, key uint64) EvalPoint {
 		Second: int(e.second), HasSecond: e.hasSecond, Ms: int(e.ms)}
 }
 
-// keepGraphed restores what noteGraphed kept of the position with key (saveEvals).
-func (b *evalBook) keepGraphed(key uint64, second int, hasSecond bool, ms int) {
-	if e, ok := b.evals[key]; ok {
-		e.second, e.hasSecond, e.ms = int32(second), hasSecond, int32(max(ms, 0))
-		b.evals[key] = e
-	}
-}
-
 // done reports whether the graph needs no search of the position with key: it was searched
 // (or tried), and for a thorough report searched for as long as the report's searches, or
 // scored by the rules, or found to be a mate.
@@ -165,11 +165,11 @@ func (b *evalBook) done(key uint64) bool {
 }
 
 // graphGo is the graph's search: the thorough report's or the quick one's.
-func (b *evalBook) graphGo() (string, int) {
+func (b *evalBook) graphGo() string {
 	if b.thorough {
-		return ThoroughGo, thoroughMs
+		return ThoroughGo
 	}
-	return GraphGo, graphMs
+	return GraphGo
 }
 
 // SetThorough chooses the thorough report's searches (ThoroughGo) for the graph, or the quick
@@ -282,7 +282,7 @@ func (m *Xiangqi) graphJob(b *evalBook) (j engineclient.Search, ok bool) {
 			continue
 		}
 		j = m.jobAt(ply, engineclient.Graph, MaxLevel)
-		j.Go, _ = b.graphGo()
+		j.Go = b.graphGo()
 		return j, true
 	}
 	b.graphing = false
@@ -320,7 +320,7 @@ func (r *Reversi) graphJob(b *evalBook) (j engineclient.Search, ok bool) {
 			continue // the pass that follows is the next position
 		}
 		j = r.jobAt(ply, engineclient.Graph, MaxLevel)
-		j.Go, _ = b.graphGo()
+		j.Go = b.graphGo()
 		return j, true
 	}
 	b.graphing = false

@@ -404,6 +404,12 @@ func (t *Table) Unscored() []int {
 // move there, its depth and line), as the engine's answers to the graph's searches are; the
 // search's second line, where it gave one (multipv 2), lets the report find the only good move.
 func (t *Table) SetScore(ply int, info engineclient.SearchInfo, second ...engineclient.SearchInfo) bool {
+	return t.setScore(ply, info, second, 0)
+}
+
+// setScore is SetScore, the search's length in ms kept too (a saved graph search's, for a
+// thorough report: noteGraphed).
+func (t *Table) setScore(ply int, info engineclient.SearchInfo, second []engineclient.SearchInfo, ms int) bool {
 	e, ok := t.rules.(enginePlayer)
 	if !ok || ply < 0 || ply > t.Len() {
 		return false
@@ -413,7 +419,7 @@ func (t *Table) SetScore(ply int, info engineclient.SearchInfo, second ...engine
 		return false
 	}
 	t.noteEval(j, info)
-	t.noteGraphed(j, 0, append([]engineclient.SearchInfo{info}, second...))
+	t.noteGraphed(j, ms, append([]engineclient.SearchInfo{info}, second...))
 	return true
 }
 
@@ -510,15 +516,18 @@ func (t *Table) restoreEvals(text string) {
 		case score <= -EvalMate:
 			info.Score, info.Mate = 0, -1
 		}
+		var second []engineclient.SearchInfo
+		if s, err := strconv.Atoi(field(parts, 4)); err == nil {
+			second = append(second, engineclient.SearchInfo{Depth: info.Depth, Score: s})
+		}
 		if t.rules.turnAt(ply) == 1 { // the side to move's view
 			info.Score, info.Mate = -info.Score, -info.Mate
+			for i := range second {
+				second[i].Score = -second[i].Score
+			}
 		}
-		if !t.SetScore(ply, info) {
-			continue
-		}
-		second, err := strconv.Atoi(field(parts, 4))
 		ms, _ := strconv.Atoi(field(parts, 5))
-		t.keepGraphed(t.rules.(enginePlayer).jobAt(ply, engineclient.Graph, MaxLevel).Key, second, err == nil, ms)
+		t.setScore(ply, info, second, max(ms, 0))
 	}
 }
 

@@ -20,7 +20,7 @@ type Reversi struct {
 	game   *reversi.Game
 	hint   reversi.Move // the engine's suggestion for position line hintAt
 	hintAt string
-	// scores are an imported GGF's evaluations (ggfScores), for ReadRecordEvals; nil for none.
+	// scores are an imported GGF's evaluations (importGGF), for ReadRecordEvals; nil for none.
 	scores map[int]int
 }
 
@@ -253,12 +253,20 @@ func (r *Reversi) Transcript() string { return reversi.Transcript(r.game.Moves()
 // from the start ("f5d6c3…"). It returns the game and what the text was; a bad one is
 // engine/reversi's error.
 func ImportReversi(text string) (*reversi.Game, string, error) {
+	g, kind, _, err := importReversi(text)
+	return g, kind, err
+}
+
+// importReversi is ImportReversi with the scores a GGF's moves carry (importGGF; nil for
+// another text).
+func importReversi(text string) (*reversi.Game, string, map[int]int, error) {
 	text = strings.TrimSpace(text)
 	if text == "" {
-		return nil, "", errors.New("nothing to import: paste a transcript (f5d6c3…) or a board (64 cells X O - and the side to move)")
+		return nil, "", nil, errors.New("nothing to import: paste a transcript (f5d6c3…) or a board (64 cells X O - and the side to move)")
 	}
 	if strings.HasPrefix(text, "(;") || strings.Contains(text, "GM[Othello]") {
-		return importGGF(text)
+		g, scores, err := importGGF(text)
+		return g, "GGF", scores, err
 	}
 	board, moves, kind := "", text, "transcript"
 	// Transcripts are written with a–h, digits and pass words: discs (X O W *) or a run of
@@ -274,22 +282,22 @@ func ImportReversi(text string) (*reversi.Game, string, error) {
 	if board != "" {
 		p, err := reversi.ParseBoard(board)
 		if err != nil {
-			return nil, "", err
+			return nil, "", nil, err
 		}
 		start = p
 	}
 	ms, err := reversi.ParseTranscript(start, moves)
 	if err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	g := reversi.NewGame(start)
 	for _, m := range ms {
 		g.Play(m) // ParseTranscript checked them
 	}
 	if kind == "transcript" && len(ms) == 0 {
-		return nil, "", errors.New("no moves found: paste a transcript (f5d6c3…) or a board")
+		return nil, "", nil, errors.New("no moves found: paste a transcript (f5d6c3…) or a board")
 	}
-	return g, kind, nil
+	return g, kind, nil, nil
 }
 
 // Save returns the game as Saved (Game "reversi", Start the board text, Human "x"/"o").

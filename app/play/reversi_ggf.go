@@ -15,31 +15,22 @@ import (
 // reads them back (ReadRecordEvals), so a report survives a round trip through GGF, as
 // Xiangqi's does through PGN's [%eval].
 
-// importGGF reads the first game of a GGF text (engine/reversi/ggf checks every move).
-func importGGF(text string) (*reversi.Game, string, error) {
+// importGGF reads the first game of a GGF text (engine/reversi/ggf checks every move), and the
+// evaluations of its moves as scores of its positions: ply → centi-discs from the first side's
+// (Black's) view. A note with no number is left out.
+func importGGF(text string) (*reversi.Game, map[int]int, error) {
 	gg, err := ggf.Parse(text)
 	if err != nil {
-		return nil, "", err
+		return nil, nil, err
 	}
 	start := gg.Start
 	g := reversi.NewGame(&start)
 	for _, m := range gg.Moves {
 		if err := g.Play(m); err != nil {
-			return nil, "", err
+			return nil, nil, err
 		}
 	}
-	return g, "GGF", nil
-}
-
-// ggfScores are the evaluations of a GGF's moves as scores of g's positions (g is the game
-// importGGF read from it): ply → centi-discs from the first side's (Black's) view. A note
-// with no number is left out.
-func ggfScores(text string, g *reversi.Game) map[int]int {
-	gg, err := ggf.Parse(text)
-	if err != nil {
-		return nil
-	}
-	out := map[int]int{}
+	scores := map[int]int{}
 	for i, note := range gg.Notes {
 		eval, _, _ := strings.Cut(note, "/")
 		v, err := strconv.ParseFloat(strings.TrimSpace(eval), 64)
@@ -50,9 +41,9 @@ func ggfScores(text string, g *reversi.Game) map[int]int {
 		if g.PositionAt(i).Turn == reversi.White {
 			s = -s
 		}
-		out[i+1] = s
+		scores[i+1] = s
 	}
-	return out
+	return g, scores, nil
 }
 
 // GGF writes the game played so far (not the redo tail) as GGF.

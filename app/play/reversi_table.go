@@ -75,14 +75,12 @@ func (r *Reversi) ImportFile(data []byte, _ func([]byte) string) (string, []stri
 
 // Import loads pasted text (ImportReversi); on error nothing changes.
 func (r *Reversi) Import(text string) (string, []string, error) {
-	g, kind, err := ImportReversi(text)
+	g, kind, scores, err := importReversi(text)
 	if err != nil {
 		return "", nil, err
 	}
 	r.Load(g)
-	if kind == "GGF" {
-		r.scores = ggfScores(text, g)
-	}
+	r.scores = scores
 	return kind, nil, nil
 }
 
