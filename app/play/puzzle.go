@@ -196,7 +196,7 @@ func (t *Table) ShowSolution() bool {
 // the piece to move (HintPiece), the second the move.
 func (t *Table) PuzzleHint() bool {
 	pz := t.puzzle
-	if pz != nil && pz.hintAt == t.line() && !pz.hintMove && t.Variant() == VariantXiangqi {
+	if t.HintPiece() {
 		pz.hintMove = true // the piece was shown: now the move (already asked for)
 		return true
 	}

@@ -118,9 +118,9 @@ func (t *Table) View(o ViewOptions) BoardView {
 	for _, sq := range targets {
 		mark(sq, func(c *ViewCell) { c.Target = true; c.Score, c.Scored = scores[sq] })
 	}
-	if from, _, ok := t.HintMove(); ok && t.HintPiece() {
+	if from, to, ok := t.HintMove(); ok && t.HintPiece() {
 		mark(from, func(c *ViewCell) { c.HintPiece = true })
-	} else if from, to, ok := t.HintMove(); ok {
+	} else if ok {
 		if i, ok := at[to]; ok {
 			v.HintTo, v.Hint = i, v.Cells[i].Name
 			if j, ok := at[from]; ok {
