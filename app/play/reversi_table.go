@@ -84,12 +84,13 @@ func (r *Reversi) Import(text string) (string, []string, error) {
 	return kind, nil, nil
 }
 
-// Exports lists the texts the game can be written as: the transcript, the board shown, GGF.
-func (r *Reversi) Exports(Seats) []Export {
+// Exports lists the texts the game can be written as: the transcript, the board shown, GGF
+// with the graph's scores (b's) as its moves' evaluations, the report's.
+func (r *Reversi) Exports(_ Seats, b *evalBook) []Export {
 	return []Export{
 		{"transcript", "transcript", func(Notation) (string, error) { return r.Transcript(), nil }},
 		{"board", "board", func(Notation) (string, error) { return r.Shown().String(), nil }},
-		{"ggf", "GGF", func(Notation) (string, error) { return r.GGF(), nil }},
+		{"ggf", "GGF", func(Notation) (string, error) { return r.ggf(r.evals(b)), nil }},
 	}
 }
 

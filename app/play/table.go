@@ -138,11 +138,11 @@ type enginePlayer interface {
 }
 
 // recorder is a game whose records are read and written; its exports name who played
-// (Seats).
+// (Seats), and may carry the graph's scores (the Table's evalBook, lent: Reversi's GGF).
 type recorder interface {
 	Import(text string) (kind string, notes []string, err error)
 	ImportFile(data []byte, decode func([]byte) string) (kind string, notes []string, err error)
-	Exports(p Seats) []Export
+	Exports(p Seats, b *evalBook) []Export
 }
 
 // Seats is who plays each side, as a record written at the table names them: in VsComputer
@@ -805,19 +805,10 @@ func (t *Table) imported() {
 
 // Exports lists the texts the game can be written as.
 func (t *Table) Exports() []Export {
-	r, ok := t.rules.(recorder)
-	if !ok {
-		return nil
+	if r, ok := t.rules.(recorder); ok {
+		return r.Exports(t.Seats(), &t.evalBook)
 	}
-	ex := r.Exports(t.Seats())
-	if rv, ok := t.rules.(*Reversi); ok {
-		for i := range ex {
-			if ex[i].ID == "ggf" { // with the graph's scores, the report's
-				ex[i].Write = func(Notation) (string, error) { return rv.ggf(rv.evals(&t.evalBook)), nil }
-			}
-		}
-	}
-	return ex
+	return nil
 }
 
 // Restore puts the game kept in s on t, a new table of s's game; on error, t is to be

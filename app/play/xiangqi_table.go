@@ -93,8 +93,9 @@ func (m *Xiangqi) winner() int {
 func (m *Xiangqi) sides() [2]string { return [2]string{"w", "b"} }
 
 // Exports lists the texts the game can be written as: the position shown (FEN), the moves
-// in ICCS or 中文, the record in PGN or DhtmlXQ, naming who played (p).
-func (m *Xiangqi) Exports(p Seats) []Export {
+// in ICCS or 中文, the record in PGN or DhtmlXQ, naming who played (p). The record holds its
+// scores itself (WriteReport's [%eval]).
+func (m *Xiangqi) Exports(p Seats, _ *evalBook) []Export {
 	moves := func(n Notation) func(Notation) (string, error) {
 		return func(Notation) (string, error) { return m.MovesText(n), nil }
 	}
