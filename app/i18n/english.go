@@ -378,4 +378,8 @@ var english = [keyCount]string{
 	ThemeTieMenShuan:      "Iron bolt",
 	ThemeBaiLianJiang:     "Facing generals",
 	ThemeWinsChariot:      "Wins the chariot",
+
+	ReversiPuzzleNoMove:    "%s has no move in this position: there is no best move to find.",
+	ReversiPuzzleBadScores: "The link's scores do not fit this position: %s",
+	ReversiPuzzleUnknown:   "This position is not one of qipan's Reversi puzzles, and the link gives no scores for its moves: it cannot be judged.",
 }

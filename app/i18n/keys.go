@@ -414,5 +414,10 @@ const (
 	ThemeBaiLianJiang // 白脸将 (对面笑): the facing generals take part
 	ThemeWinsChariot  // a gain: the defence's chariot
 
+	// A Reversi puzzle from a link that cannot be judged.
+	ReversiPuzzleNoMove    // side: the side to move must pass
+	ReversiPuzzleBadScores // what does not fit: the link's scores
+	ReversiPuzzleUnknown   // no scores, and not a position of the collection
+
 	keyCount
 )

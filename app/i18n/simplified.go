@@ -378,4 +378,8 @@ var simplified = [keyCount]string{
 	ThemeTieMenShuan:      "铁门栓",
 	ThemeBaiLianJiang:     "白脸将",
 	ThemeWinsChariot:      "得车",
+
+	ReversiPuzzleNoMove:    "这个局面%s无处可下：没有最佳着法可找。",
+	ReversiPuzzleBadScores: "链接给出的分数与这个局面不符：%s",
+	ReversiPuzzleUnknown:   "这个局面不在 qipan 的黑白棋残局里，链接也没有给出各着法的分数：无法判定。",
 }

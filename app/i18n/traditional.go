@@ -378,4 +378,8 @@ var traditional = [keyCount]string{
 	ThemeTieMenShuan:      "鐵門栓",
 	ThemeBaiLianJiang:     "白臉將",
 	ThemeWinsChariot:      "得車",
+
+	ReversiPuzzleNoMove:    "這個局面%s無處可下：沒有最佳著法可找。",
+	ReversiPuzzleBadScores: "連結給出的分數與這個局面不符：%s",
+	ReversiPuzzleUnknown:   "這個局面不在 qipan 的黑白棋殘局裡，連結也沒有給出各著法的分數：無法判定。",
 }

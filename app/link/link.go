@@ -38,6 +38,8 @@ import (
 //	notation=              iccs, wxf, zh, zh-hant (Xiangqi's move list)
 //	lang=, theme=          page language (BCP 47) and colour theme (Themes)
 //	fit=width              the board takes the frame's width, the frame's height follows (embed.js)
+//	puzzle=1               the position is a puzzle to solve (Reversi: with scores=, or one of the collection's)
+//	scores=                a Reversi puzzle's moves and their exact scores: d3:6,c4:-4
 //
 // Parsing is strict where a value decides what is shown (a broken record is an error with its
 // line and column) and lenient where it only styles the frame (an unknown theme is a note).
@@ -59,8 +61,11 @@ type Link struct {
 	Clocked bool
 	// Report: report=1, the embed shows the record's report (its accuracies and marks).
 	Report bool
-	// Puzzle: puzzle=1, the position is a puzzle for the reader to solve (the embed).
+	// Puzzle: puzzle=1, the position is a puzzle for the reader to solve (the app and the
+	// embed); Scores (scores=) are a Reversi puzzle's moves' exact scores, "d3:6,c4:-4"
+	// (play.LinkPuzzle reads them).
 	Puzzle bool
+	Scores string
 }
 
 // Themes are the embed's looks: the app's (play.PageThemes: wood, plain, contrast), and "light" (the
@@ -142,7 +147,7 @@ func ParseLink(rawQuery, fragment, windowName string) (Link, error) {
 		}
 		l.Clock, l.Clocked = tc, true
 	}
-	l.Report, l.Puzzle = flag(get("report")), flag(get("puzzle"))
+	l.Report, l.Puzzle, l.Scores = flag(get("report")), flag(get("puzzle")), get("scores")
 	l.Flip, l.Play, l.FitWidth = flag(get("flip")), flag(get("play")), strings.EqualFold(get("fit"), "width")
 	if s := get("autoplay"); s != "" {
 		secs, err := strconv.ParseFloat(s, 64)
@@ -434,14 +439,18 @@ func (l Link) openReversi() (*Opened, error) {
 func ShareQuery(b *play.Table, embed bool) string {
 	var parts []string
 	add := func(k, v string) { parts = append(parts, k+"="+queryEscape(v)) }
-	if pz, _, _, ok := b.Puzzle(); ok && pz.FEN != "" && pz.Goal == play.GoalMate {
+	if pz, _, _, ok := b.Puzzle(); ok && pz.FEN != "" && (pz.Goal == play.GoalMate || pz.Goal == play.GoalBest) {
 		// A puzzle is shared as a puzzle: its position, to solve (the app's ?puzzle=1, the
-		// embed's puzzle=1), not the moves tried.
+		// embed's puzzle=1), not the moves tried; a Reversi puzzle with its moves' scores,
+		// which judge it wherever it opens.
 		if b.Variant() == play.VariantReversi {
 			add("game", play.VariantReversi)
 		}
 		parts = append(parts, "puzzle=1")
 		add("fen", pz.FEN)
+		if pz.Goal == play.GoalBest {
+			parts = append(parts, "scores="+scoresEscape(play.ScoresText(pz)))
+		}
 		return strings.Join(parts, "&")
 	}
 	n := max(b.Ply(), b.ShownPly())
@@ -499,6 +508,12 @@ func EmbedQuery(b *play.Table, lang i18n.Lang, n play.Notation, theme string) st
 // queryEscape escapes a query value, leaving the characters a query may hold as they are
 // (a FEN's slashes), and writing spaces as '+'.
 func queryEscape(s string) string { return strings.ReplaceAll(url.QueryEscape(s), "%2F", "/") }
+
+// scoresEscape escapes a puzzle's scores (play.ScoresText), keeping the ':' and ',' a query
+// may hold as they are: "d3:6,c4:-4".
+func scoresEscape(s string) string {
+	return strings.NewReplacer("%3A", ":", "%2C", ",").Replace(queryEscape(s))
+}
 
 // Comment is the record's comment on the position after ply moves, "" for none.
 func (o *Opened) Comment(ply int) string {

@@ -354,3 +354,44 @@ func TestShareQueryKeepsTheClock(t *testing.T) {
 		}
 	}
 }
+
+// A Reversi puzzle is shared as a puzzle with its moves' scores, which the link reads back
+// into the same puzzle (judged wherever it opens); a learning exercise stays a game.
+func TestShareQueryOfAReversiPuzzle(t *testing.T) {
+	pz := play.Puzzle{
+		Variant: play.VariantReversi, Source: play.ReversiSource, Number: 1, Goal: play.GoalBest, Empties: 14,
+		FEN:  "OXOOOO--OXXOXOX-OOOXOOO-OXXOXOO-OXOOOO--OXOXOOO-OOXOOO--O--XO-O- X",
+		Best: "f8", Score: 18,
+		Scores: []play.MoveScore{{Move: "f8", Discs: 18}, {Move: "h2", Discs: 2}, {Move: "h4", Discs: 2}, {Move: "h6", Discs: 2},
+			{Move: "b8", Discs: 2}, {Move: "g1", Discs: 0}, {Move: "h3", Discs: -2}, {Move: "h5", Discs: -2},
+			{Move: "g5", Discs: -4}, {Move: "h7", Discs: -8}, {Move: "g7", Discs: -16}},
+	}
+	b := play.NewTable(play.VariantReversi)
+	if err := b.StartPuzzle(pz); err != nil {
+		t.Fatal(err)
+	}
+	for _, embed := range []bool{false, true} {
+		q := ShareQuery(b, embed)
+		want := "game=reversi&puzzle=1&fen=OXOOOO--OXXOXOX-OOOXOOO-OXXOXOO-OXOOOO--OXOXOOO-OOXOOO--O--XO-O-+X&scores=f8:18,h2:2,h4:2,h6:2,b8:2,g1:0,h3:-2,h5:-2,g5:-4,h7:-8,g7:-16"
+		if q != want {
+			t.Fatalf("share query (embed %v)\n%q\nwant\n%q", embed, q, want)
+		}
+		l, err := ParseLink(q, "", "")
+		if err != nil || !l.Puzzle || l.Game != play.VariantReversi || l.FEN != pz.FEN {
+			t.Fatalf("read back: %+v, %v", l, err)
+		}
+		got, err := play.LinkPuzzle(l.Game, l.FEN, l.Scores)
+		if err != nil || got.Best != "f8" || got.Score != 18 || len(got.Scores) != len(pz.Scores) {
+			t.Errorf("the link's puzzle: %+v, %v", got, err)
+		}
+	}
+	// The same link with its scores written as a collection does, unescaped: the '+' of a
+	// score is a space once the query is read, and still reads.
+	l, err := ParseLink("game=reversi&puzzle=1&fen="+strings.ReplaceAll(pz.FEN, " ", "+")+"&scores=f8:+18+h2:+2+h4:+2+h6:+2+b8:+2+g1:0+h3:-2+h5:-2+g5:-4+h7:-8+g7:-16", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := play.LinkPuzzle(l.Game, l.FEN, l.Scores); err != nil {
+		t.Errorf("the collection's writing: %v", err)
+	}
+}

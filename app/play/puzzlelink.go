@@ -1,0 +1,184 @@
+package play
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"qipan/app/i18n"
+	"qipan/engine/reversi"
+	"qipan/engine/xiangqi"
+)
+
+// A puzzle from a link (the app's ?puzzle=1&fen=…, the embed's puzzle=1, a blog's
+// <pre class="qipan" data-puzzle>): Xiangqi's position is judged by the defence's search, so
+// the FEN alone is the puzzle. A Reversi puzzle asks for the best move, judged by every legal
+// move's exact score: the link carries them (scores=, written as a collection's moves column,
+// "d3:6,c4:-4"; ShareQuery writes them), or the position is one of the shipped collection's
+// (FindPosition), whose scores are its own. A position the link gives no scores for and the
+// collection does not hold cannot be judged (PuzzleUnknown): qipan does not solve a position
+// of up to 24 empties in the page.
+
+// PuzzleLinkReason names why a link's position cannot be a Reversi puzzle.
+type PuzzleLinkReason string
+
+const (
+	PuzzleBadBoard  PuzzleLinkReason = "board"   // the board cannot be played (Edit: why)
+	PuzzleNoMove    PuzzleLinkReason = "no-move" // the side to move must pass (Side)
+	PuzzleBadScores PuzzleLinkReason = "scores"  // the link's scores do not fit the position (Detail)
+	PuzzleUnknown   PuzzleLinkReason = "unknown" // no scores, and not a position of the collection
+)
+
+// PuzzleLinkError is LinkPuzzle's error (and the caller's PuzzleUnknown): Text says it in the
+// reader's language.
+type PuzzleLinkError struct {
+	Reason PuzzleLinkReason
+	Side   int         // PuzzleNoMove: the side to move (0 Black, 1 White)
+	Edit   EditProblem // PuzzleBadBoard: the board's problem
+	Detail string      // PuzzleBadScores: what does not fit (English)
+}
+
+func (e *PuzzleLinkError) Error() string {
+	switch e.Reason {
+	case PuzzleBadBoard:
+		return e.Edit.Detail
+	case PuzzleNoMove:
+		return "the side to move has no move there"
+	case PuzzleBadScores:
+		return "the scores do not fit the position: " + e.Detail
+	}
+	return "the position is not one of the collection's and the link gives no scores"
+}
+
+// Text says in l why the link's position cannot be a puzzle.
+func (e *PuzzleLinkError) Text(l i18n.Lang) string {
+	switch e.Reason {
+	case PuzzleBadBoard:
+		return e.Edit.Text(l, VariantReversi)
+	case PuzzleNoMove:
+		return l.T(i18n.ReversiPuzzleNoMove, SideLabel(l, VariantReversi, e.Side))
+	case PuzzleBadScores:
+		return l.T(i18n.ReversiPuzzleBadScores, e.Detail)
+	}
+	return l.T(i18n.ReversiPuzzleUnknown)
+}
+
+// LinkPuzzle is the puzzle a link names: variant's position fen and, for Reversi, the scores
+// of its moves ("" for none: Scored is then false, and the caller looks the position up in
+// the collection, FindPosition). A Reversi position that cannot be a puzzle is a
+// *PuzzleLinkError; a Xiangqi one is StartPuzzle's to refuse.
+func LinkPuzzle(variant, fen, scores string) (Puzzle, error) {
+	fen = strings.TrimSpace(fen)
+	p := Puzzle{Variant: variant, FEN: fen}
+	if variant != VariantReversi {
+		return p, nil
+	}
+	if pr := CheckReversi(fen); pr.Reason != "" {
+		return p, &PuzzleLinkError{Reason: PuzzleBadBoard, Edit: pr}
+	}
+	pos, _ := reversi.ParseBoard(fen)
+	if pos.Status() == reversi.MustPass {
+		return p, &PuzzleLinkError{Reason: PuzzleNoMove, Side: int(pos.Turn)}
+	}
+	p.FEN = pos.String()
+	if strings.TrimSpace(scores) == "" {
+		p.Empties = pos.Empties()
+		return p, nil
+	}
+	ms, err := ParseScores(scores)
+	if err == nil {
+		p.Scores = ms
+		err = reversiPuzzle(&p, false)
+	}
+	if err != nil {
+		return Puzzle{Variant: variant, FEN: p.FEN}, &PuzzleLinkError{Reason: PuzzleBadScores, Detail: err.Error()}
+	}
+	p.Source = "" // a link's own: no collection's number
+	return p, nil
+}
+
+// Scored reports whether p carries the scores that judge it (a Reversi puzzle's), or needs none
+// (Xiangqi's).
+func (p Puzzle) Scored() bool { return p.Variant != VariantReversi || len(p.Scores) > 0 }
+
+// scoreRe is one move's score in a link: "d3:6", "d3:+6" (its '+' a space once unescaped),
+// "pass:0".
+var scoreRe = regexp.MustCompile(`^([a-hA-H][1-8]|pass)\s*:\s*([+-]?\d+)$`)
+
+// scoreGap is the space after a score's ':' (a query's '+' unescaped).
+var scoreGap = regexp.MustCompile(`:\s+`)
+
+// ParseScores reads the scores of a link or a collection's moves column: moves and their
+// scores, "d3:+6 c4:-4" or "d3:6,c4:-4".
+func ParseScores(s string) ([]MoveScore, error) {
+	// A query's '+' is a space: "d3:+6" arrives as "d3: 6"; join each score to its move.
+	s = scoreGap.ReplaceAllString(s, ":")
+	var out []MoveScore
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
+		m := scoreRe.FindStringSubmatch(f)
+		if m == nil {
+			return nil, fmt.Errorf("move score %q, want a move, ':' and its score (d3:6)", clipText(f, 20))
+		}
+		d, err := strconv.Atoi(m[2])
+		if err != nil || d < -64 || d > 64 {
+			return nil, fmt.Errorf("move score %q: a score is -64 to 64 discs", clipText(f, 20))
+		}
+		out = append(out, MoveScore{strings.ToLower(m[1]), d})
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no move scored")
+	}
+	return out, nil
+}
+
+// ScoresText writes p's scores for a link: "d3:6,c4:-4" (a query keeps ':' and ',' as they
+// are, and no '+', which it would read as a space).
+func ScoresText(p Puzzle) string {
+	parts := make([]string, len(p.Scores))
+	for i, m := range p.Scores {
+		parts[i] = m.Move + ":" + strconv.Itoa(m.Discs)
+	}
+	return strings.Join(parts, ",")
+}
+
+// FindPosition is the index in list of the puzzle of variant's position fen (compared as the
+// rules write it: a Reversi board's case and spacing, a FEN's move counters do not matter), -1
+// when none.
+func FindPosition(list []Puzzle, variant, fen string) int {
+	key := positionKey(variant, fen)
+	if key == "" {
+		return -1
+	}
+	for i, p := range list {
+		if p.Variant == variant && positionKey(variant, p.FEN) == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// positionKey is fen as the rules write it, "" when it cannot be read.
+func positionKey(variant, fen string) string {
+	if variant == VariantReversi {
+		pos, err := reversi.ParseBoard(fen)
+		if err != nil {
+			return ""
+		}
+		return pos.String()
+	}
+	pos, err := xiangqi.ParseFEN(fen)
+	if err != nil {
+		return ""
+	}
+	f := strings.Fields(pos.FEN())
+	return strings.Join(f[:min(2, len(f))], " ")
+}
+
+// clipText shortens s to n characters for a message.
+func clipText(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
+}
