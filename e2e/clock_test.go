@@ -115,6 +115,21 @@ func clockFlag(b *tab, srv *server) {
 	if ms := evalIn[float64](b, jsClockMs("black")); ms > 6000 || ms < 3000 {
 		b.t.Errorf("after Undo Black has %v ms, want the time it had before its move", ms)
 	}
+	// New asks first, a move being played; its question chooses the new game's clock, and the
+	// game under way keeps its own until the answer.
+	b.click(`[data-action="new"]`)
+	b.waitFor(5*time.Second, "New to ask", `document.querySelector('select[data-action="new-clock"]') !== null`)
+	evalIn[bool](b, `(() => { const s = document.querySelector('select[data-action="new-clock"]'); s.value = "10+5";
+		s.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
+	// Both selects show the choice once drawn again: it is the settings' too.
+	b.waitFor(5*time.Second, "the question still asked", `document.querySelector('[data-confirm="new"] select[data-action="new-clock"]').value === "10+5" && `+
+		`document.querySelector('select[data-action="clock"]').value === "10+5"`)
+	if tc := evalIn[string](b, `document.querySelector(".clocks").dataset.clocks`); tc != "0.1+0" {
+		b.t.Errorf("the game under way's clock became %q", tc)
+	}
+	b.screenshot("clock-new-asks")
+	b.click(`[data-action="new-confirm"]`)
+	b.waitFor(5*time.Second, "the new game at 10+5", `document.querySelector('.clocks[data-clocks="10+5"]') !== null && `+jsClockMs("red")+` === 600000 && `+jsPlayed+` === 0`)
 	// Leave the page without a clock for the steps after.
 	b.load(srv.URL + "/?clock=none")
 	b.newGame()

@@ -508,6 +508,10 @@ func (a *App) Button(id string) {
 		// so Move now is enabled only while it thinks, in both games and either mode.
 		return
 	}
+	if name == "new-clock" { // chosen in New's question, which stays asked (Do would answer it no)
+		a.nextClock()
+		return
+	}
 	if e, ok := a.s.Do(act); ok {
 		a.trace("button %s", id)
 		a.kept(e)
@@ -564,16 +568,22 @@ func (a *App) Button(id string) {
 	case "savefile":
 		a.saveFile()
 		return
-	case "clock": // the next time control: none, then each preset in turn
-		choices := append([]play.TimeControl{play.NoClock}, play.Presets...)
-		i := slices.Index(choices, b.NextTimeControl())
-		a.apply(a.s.SetTimeControl(choices[(i+1)%len(choices)].String()))
+	case "clock":
+		a.nextClock()
 		return
 	default:
 		return
 	}
 	a.st.Settings = a.st.Settings.Normalize()
 	a.changed()
+}
+
+// nextClock chooses the next time control for the games to come: none, then each preset in
+// turn (a game not yet begun takes it at once).
+func (a *App) nextClock() {
+	choices := append([]play.TimeControl{play.NoClock}, play.Presets...)
+	i := slices.Index(choices, a.Table().NextTimeControl())
+	a.apply(a.s.SetTimeControl(choices[(i+1)%len(choices)].String()))
 }
 
 // copyExport puts export number i on the clipboard (or in a file, without one).

@@ -53,6 +53,18 @@ func TestClockFlagAndUndo(t *testing.T) {
 	if a.Table().Over() || line() != "▶ Black 10:00  ·  Red 10:00  (10+5)" {
 		t.Errorf("after Undo: over %v, clocks %q", a.Table().Over(), line())
 	}
+	// New asks first, a move being played, and its question chooses the new game's clock: the
+	// game under way keeps its own until the answer.
+	pressButton(t, a, "new")
+	pressButton(t, a, "new-clock") // 10+5 → 30+30
+	if tc := a.Table().TimeControl(); tc != play.Presets[0] {
+		t.Errorf("the game under way's clock became %v", tc)
+	}
+	pressButton(t, a, "new-confirm")
+	tick(0)
+	if tc := a.Table().TimeControl(); tc != play.Presets[1] || a.Table().Len() != 0 || line() != "Black 30:00  ·  Red 30:00  (30+30)" {
+		t.Errorf("the new game: clock %v, %d moves, clocks %q", tc, a.Table().Len(), line())
+	}
 }
 
 // TestReportOnTheDesktop asks for the report of a planted blunder with the engine in this

@@ -245,7 +245,9 @@ func (a *App) panel(l *frameLayout, beside bool) {
 	switch {
 	case a.s.AskingNew():
 		row(func(l i18n.Lang, _ *play.Table) []widget {
-			return []widget{on("new-confirm", l.T(i18n.ConfirmNewYes), true), on("new-cancel", l.T(i18n.ConfirmNewNo), true)}
+			// The new game's time control beside the answer, as the page's question has it.
+			return []widget{on("new-confirm", l.T(i18n.ConfirmNewYes), true), on("new-clock", clockLabel(l, b.NextTimeControl()), true),
+				on("new-cancel", l.T(i18n.ConfirmNewNo), true)}
 		})
 	case a.CanRestore():
 		row(func(l i18n.Lang, _ *play.Table) []widget {

@@ -64,6 +64,16 @@ func clocks(b *play.Table, l i18n.Lang, say string) app.UI {
 // clockSelect chooses the time control of the games to come (a game not yet begun takes it at
 // once).
 func clockSelect(l i18n.Lang, chosen string) app.UI {
+	return selector("clock", l.T(i18n.ClockTitle), clockOptions(l, chosen))
+}
+
+// newClockSelect is the same choice in New's question, for the game New begins.
+func newClockSelect(l i18n.Lang, chosen string) app.UI {
+	return namedSelector("new-clock", "clock", l.T(i18n.ClockTitle), clockOptions(l, chosen))
+}
+
+// clockOptions are "no clock", the presets and a link's own time control, chosen selected.
+func clockOptions(l i18n.Lang, chosen string) []app.UI {
 	names := []i18n.Key{i18n.ClockRapid, i18n.ClockSlow, i18n.ClockBlitz, i18n.ClockByoYomi}
 	opts := []app.UI{option("", l.T(i18n.ClockNone), chosen == "")}
 	found := chosen == ""
@@ -74,7 +84,7 @@ func clockSelect(l i18n.Lang, chosen string) app.UI {
 	if !found { // a link's own
 		opts = append(opts, option(chosen, chosen, true))
 	}
-	return selector("clock", l.T(i18n.ClockTitle), opts)
+	return opts
 }
 
 // runClock keeps the clock ticking while one runs: the next tick comes as the shown time

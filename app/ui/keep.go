@@ -90,6 +90,8 @@ func (p *Page) keepSlot() app.UI {
 	case p.s.AskingNew():
 		return slot.Body(app.Div().Class("confirm").Attr("role", "alertdialog").Attr("data-confirm", "new").Body(
 			app.P().Text(l.T(i18n.ConfirmNew)),
+			// The new game's time control, chosen here as in the settings (the same choice).
+			newClockSelect(l, p.table().NextTimeControl().String()),
 			app.Div().Class("controls two").Body(
 				controlButton("new-confirm", l.T(i18n.ConfirmNewYes), l.T(i18n.NewTitle), true),
 				controlButton("new-cancel", l.T(i18n.ConfirmNewNo), l.T(i18n.ConfirmNewNo), true),

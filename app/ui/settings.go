@@ -166,7 +166,12 @@ func reportSelect(l i18n.Lang, chosen string) app.UI {
 }
 
 func selector(name, label string, options []app.UI) app.UI {
-	return app.Select().Class("select").Attr("data-action", name).Title(label).Aria("label", label).
+	return namedSelector(name, name, label, options)
+}
+
+// namedSelector is a selector whose data-action differs from the setting it changes.
+func namedSelector(action, name, label string, options []app.UI) app.UI {
+	return app.Select().Class("select").Attr("data-action", action).Title(label).Aria("label", label).
 		OnChange(func(ctx app.Context, e app.Event) {
 			ctx.NewActionWithValue(SettingAction, Setting{Name: name, Value: ctx.JSSrc().Get("value").String()})
 		}).Body(options...)
