@@ -98,6 +98,23 @@ func LinkPuzzle(variant, fen, scores string) (Puzzle, error) {
 	return p, nil
 }
 
+// LinkVariant is the game of a puzzle link's position: the link's game= (othello is Reversi),
+// else Reversi for a Reversi board that is no Xiangqi FEN, else Xiangqi.
+func LinkVariant(game, fen string) string {
+	switch strings.ToLower(strings.TrimSpace(game)) {
+	case VariantReversi, "othello":
+		return VariantReversi
+	case VariantXiangqi:
+		return VariantXiangqi
+	}
+	if _, err := reversi.ParseBoard(fen); err == nil {
+		if _, err := xiangqi.ParseFEN(fen); err != nil {
+			return VariantReversi
+		}
+	}
+	return VariantXiangqi
+}
+
 // Scored reports whether p carries the scores that judge it (a Reversi puzzle's), or needs none
 // (Xiangqi's).
 func (p Puzzle) Scored() bool { return p.Variant != VariantReversi || len(p.Scores) > 0 }

@@ -24,6 +24,7 @@ type Embed struct {
 	opened    *link.Opened
 	session   *play.Session // the opened game, played against the engine with play=1
 	puzzle    bool          // puzzle=1: the position is a puzzle the reader solves
+	finding   bool          // a Reversi puzzle=1 link without scores: its position is looked up in the collection first (findPuzzle)
 	err       string        // why the link's game could not be shown, "" if it is
 	mounted   bool
 	movesOpen bool // the move list is unfolded (narrow frames fold it)
@@ -104,6 +105,9 @@ func (e *Embed) load(ctx app.Context) {
 	e.session = play.NewSession(b)
 	e.eng = enginePipe{session: e.session, onLine: e.onEngineLine}
 	e.playing, e.autoplay = e.puzzle, false
+	if e.finding {
+		e.findPuzzle(ctx, e.shown)
+	}
 	if e.link.Autoplay > 0 && b.ShownPly() < b.Len() {
 		e.autoplay = true
 		e.tick(ctx)
@@ -134,22 +138,66 @@ func (e *Embed) open(query, fragment, name string) {
 	if err == nil {
 		e.opened.Table.ReadRecordEvals() // a report written into the record judges its moves
 	}
-	e.puzzle = false
+	e.puzzle, e.finding = false, false
 	if err == nil && l.Puzzle {
 		// The position shown is the puzzle: the reader plays the side to move, the engine
-		// defends (loaded with the reader's first move).
+		// defends (loaded with the reader's first move). A Reversi puzzle is judged by its
+		// moves' scores: the link's, else the collection's (findPuzzle).
 		b := e.opened.Table
-		pz := play.Puzzle{Variant: b.Variant(), FEN: b.View(play.ViewOptions{}).Position}
-		if perr := b.StartPuzzle(pz); perr != nil {
-			err = errors.New(puzzleFENError(e.lang, pz.FEN, perr))
-		} else {
-			e.puzzle = true
+		pz, perr := play.LinkPuzzle(b.Variant(), b.View(play.ViewOptions{}).Position, l.Scores)
+		switch {
+		case perr != nil:
+			err = errors.New(linkPuzzleError(e.lang, pz.FEN, perr))
+		case !pz.Scored():
+			e.finding = true
+		default:
+			if perr := b.StartPuzzle(pz); perr != nil {
+				err = errors.New(linkPuzzleError(e.lang, pz.FEN, perr))
+			} else {
+				e.puzzle = true
+			}
 		}
 	}
 	if err != nil {
 		e.err = e.lang.T(i18n.EmbedCannotShow, err.Error())
 		e.opened, _ = link.Link{Game: l.Game, Ply: -1, Flip: l.Flip}.Open(0) // the start: always opens
 	}
+}
+
+// findPuzzle looks the position of a Reversi puzzle link without scores up in the collection
+// (fetched now; the service worker keeps it for offline visits): found, it is the puzzle, with
+// the collection's scores; not there, the frame says it cannot be judged. shown is the link
+// it was asked for: a frame moved to another link meanwhile drops the answer.
+func (e *Embed) findPuzzle(ctx app.Context, shown string) {
+	fetchText(ReversiPuzzlesURL, func(text string, ferr error) {
+		ctx.Dispatch(func(ctx app.Context) {
+			b := e.table()
+			if e.shown != shown || !e.finding || b == nil {
+				return
+			}
+			e.finding = false
+			fen := b.View(play.ViewOptions{}).Position
+			var err error
+			list, err := play.ParsePuzzles(play.VariantReversi, text)
+			if ferr != nil {
+				err = ferr
+			}
+			if err != nil {
+				e.err = e.lang.T(i18n.EmbedCannotShow, e.lang.T(i18n.PuzzlesLoadFailed, play.PuzzlesErrorText(e.lang, err)))
+				return
+			}
+			i := play.FindPosition(list, play.VariantReversi, fen)
+			if i < 0 {
+				e.err = e.lang.T(i18n.EmbedCannotShow, linkPuzzleError(e.lang, fen, &play.PuzzleLinkError{Reason: play.PuzzleUnknown}))
+				return
+			}
+			if err := b.StartPuzzle(list[i]); err != nil {
+				e.err = e.lang.T(i18n.EmbedCannotShow, linkPuzzleError(e.lang, fen, err))
+				return
+			}
+			e.puzzle, e.playing, e.autoplay = true, true, false
+		})
+	})
 }
 
 // browse is a button or key that browses the record (first, prev, next, last): the table's
@@ -414,6 +462,9 @@ func (e *Embed) status() string {
 		if pt := play.PuzzleText(l, b); pt != "" {
 			return pt
 		}
+	}
+	if e.finding {
+		return l.T(i18n.Loading)
 	}
 	if e.playing && !b.Reviewing() {
 		return play.StatusText(l, b)

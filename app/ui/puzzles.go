@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"net/url"
 	"strconv"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"qipan/app/i18n"
 	"qipan/app/play"
+	"qipan/engine/reversi"
 )
 
 // Puzzles (残局, issue 52): the collections the site ships (web/puzzles/): Xiangqi's
@@ -22,7 +24,7 @@ import (
 // and streak, and the daily puzzle of the game's collection (play.DailyPuzzle, by the local
 // date); each entry gives its puzzle's rating; Next opens one near the person's rating. Links:
 // ?view=puzzles opens the list, ?daily=1 the daily puzzle, ?puzzle=1&fen=<FEN> that position
-// as a puzzle.
+// as a puzzle (Reversi's with game=reversi and its moves' scores=, or one of the collection's).
 
 // PuzzlesURL is the Xiangqi collection, relative to the page so that a sub-path works, and
 // MinedPuzzlesURL its second, listed after it (a build without it lists the first alone);
@@ -305,9 +307,7 @@ func (p *Page) openPuzzleLink(ctx app.Context) {
 	if puzzleLink(query) {
 		dropQuery()
 		if fen := strings.TrimSpace(v.Get("fen")); fen != "" {
-			if err := p.openPuzzle(ctx, play.Puzzle{Variant: play.VariantXiangqi, FEN: fen}); err != nil {
-				p.notice = p.lang.T(i18n.LinkCannotOpen, puzzleFENError(p.lang, fen, err))
-			}
+			p.openLinkPuzzle(ctx, play.LinkVariant(v.Get("game"), fen), fen, v.Get("scores"))
 		} else {
 			open = true
 		}
@@ -329,11 +329,56 @@ func (p *Page) openPuzzleLink(ctx app.Context) {
 	}
 }
 
-// puzzleFENError says in l why fen cannot be a puzzle: the editor's reason for a position
+// openLinkPuzzle opens a link's puzzle (?puzzle=1&fen=…, with game=reversi its scores=): a
+// Reversi position without scores is looked up in the collection (loaded first), and so is one
+// with them when the collection is loaded already (the puzzle then has its number and
+// rating). A position that cannot be a puzzle leaves the game on the board and says why.
+func (p *Page) openLinkPuzzle(ctx app.Context, variant, fen, scores string) {
+	fail := func(err error) { p.notice = p.lang.T(i18n.LinkCannotOpen, linkPuzzleError(p.lang, fen, err)) }
+	pz, err := play.LinkPuzzle(variant, fen, scores)
+	if err != nil {
+		fail(err)
+		return
+	}
+	if b := p.puzzles.set(variant); variant == play.VariantReversi && b.load == puzzlesLoaded {
+		if i := play.FindPosition(b.list, variant, pz.FEN); i >= 0 {
+			pz = b.list[i]
+		}
+	}
+	if pz.Scored() {
+		if err := p.openPuzzle(ctx, pz); err != nil {
+			fail(err)
+		}
+		return
+	}
+	p.withPuzzles(ctx, variant, func(ctx app.Context) {
+		list := p.puzzles.set(variant).list
+		i := play.FindPosition(list, variant, pz.FEN)
+		if i < 0 {
+			fail(&play.PuzzleLinkError{Reason: play.PuzzleUnknown})
+			return
+		}
+		if err := p.openPuzzle(ctx, list[i]); err != nil {
+			fail(err)
+		}
+	})
+}
+
+// linkPuzzleError says in l why a link's position fen cannot be a puzzle: a Reversi
+// position's reason (play.PuzzleLinkError), else the editor's reason for a Xiangqi position
 // that cannot be played, else the rules' (a game over already).
-func puzzleFENError(l i18n.Lang, fen string, err error) string {
-	if pr := play.CheckXiangqi(fen); pr.Reason != "" {
-		return pr.Text(l, play.VariantXiangqi)
+func linkPuzzleError(l i18n.Lang, fen string, err error) string {
+	var le *play.PuzzleLinkError
+	if errors.As(err, &le) {
+		return le.Text(l)
+	}
+	if _, rerr := reversi.ParseBoard(fen); rerr != nil {
+		if pr := play.CheckXiangqi(fen); pr.Reason != "" {
+			return pr.Text(l, play.VariantXiangqi)
+		}
+	}
+	if err == nil {
+		return ""
 	}
 	return err.Error()
 }

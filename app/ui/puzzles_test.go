@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"regexp"
 	"strconv"
 	"strings"
@@ -123,8 +124,20 @@ func TestPuzzleLink(t *testing.T) {
 			t.Errorf("puzzleLink(%q) = %v, want %v", q, got, want)
 		}
 	}
-	if got := puzzleFENError(i18n.Simplified, "3k5/9/9/9/9/9/9/9/9/9 w - - 0 1", nil); !strings.Contains(got, "红") {
-		t.Errorf("no red general: %q, want the editor's words in Chinese", got)
+	for _, c := range []struct {
+		name, fen string
+		err       error
+		want      string
+	}{
+		{"no red general", "3k5/9/9/9/9/9/9/9/9/9 w - - 0 1", nil, "红"},
+		{"a Reversi board that cannot be judged", strings.Repeat("-", 27) + "OX------XO" + strings.Repeat("-", 27) + " X",
+			&play.PuzzleLinkError{Reason: play.PuzzleUnknown}, "无法判定"},
+		{"a Reversi board's own error", strings.Repeat("-", 27) + "OX------XO" + strings.Repeat("-", 27) + " X",
+			errors.New("no move scored"), "no move scored"},
+	} {
+		if got := linkPuzzleError(i18n.Simplified, c.fen, c.err); !strings.Contains(got, c.want) {
+			t.Errorf("%s: %q, want %q in it", c.name, got, c.want)
+		}
 	}
 }
 
