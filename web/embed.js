@@ -28,7 +28,7 @@
     const params = new URLSearchParams();
     if (opts.game) params.set("game", opts.game);
     params.set(text.indexOf("[DhtmlXQ]") >= 0 ? "dhtmlxq" : "text", text.trim());
-    for (const k of ["ply", "flip", "play", "theme", "lang", "autoplay", "notation", "puzzle", "report"]) {
+    for (const k of ["ply", "flip", "play", "theme", "lang", "autoplay", "notation", "puzzle", "scores", "report"]) {
       if (opts[k]) params.set(k, opts[k]);
     }
     params.set("fit", "width");
@@ -87,10 +87,12 @@
 
   function options(el) {
     const o = {};
-    for (const k of ["game", "ply", "flip", "play", "theme", "lang", "autoplay", "notation", "report"]) {
+    for (const k of ["game", "ply", "flip", "play", "theme", "lang", "autoplay", "notation", "scores", "report"]) {
       if (el && el.dataset && el.dataset[k]) o[k] = el.dataset[k];
     }
-    // <pre class="qipan" data-puzzle>FEN</pre>: the position is a puzzle (the bare attribute).
+    // <pre class="qipan" data-puzzle>FEN</pre>: the position is a puzzle (the bare attribute);
+    // a Reversi one (data-game="reversi") is judged by data-scores="d3:6,c4:-4" when given,
+    // else it must be a position of the site's collection.
     if (el && el.dataset && el.dataset.puzzle !== undefined && el.dataset.puzzle !== "0") o.puzzle = "1";
     if (!o.lang) {
       const marked = el && el.closest ? el.closest("[lang]") : null;
