@@ -1,0 +1,170 @@
+package e2e
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"qipan/app/play"
+	"qipan/e2e/internal/bidi"
+	"qipan/e2e/internal/webdriver"
+)
+
+// The puzzles beyond Chromium (issue 52): the list with the person's rating and the daily
+// puzzle, a failed puzzle rated, and Reversi puzzles from links (the app's and the embed's),
+// in Firefox (over WebDriver BiDi) and WebKitGTK (W3C WebDriver), each on a fresh profile whose
+// reader asks for Simplified Chinese, as TestFirefox and TestWebKit run acrossEngines.
+
+func TestPuzzlesFirefox(t *testing.T) {
+	dir := siteDir(t, "QIPAN_STATIC")
+	bin := browserPath(t, "QIPAN_FIREFOX", "firefox-esr", "firefox")
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	ff, err := bidi.Launch(ctx, bidi.Options{
+		Binary: bin, Profile: t.TempDir(), Width: 1280, Height: 900,
+		Prefs: map[string]any{"intl.accept_languages": "zh-CN, zh"},
+	})
+	if err != nil {
+		t.Fatalf("starting %s: %v", bin, err)
+	}
+	defer ff.Close()
+	t.Logf("Firefox %s", ff.Version)
+	puzzlesAcross(t, &tab{t: t, r: ff, engine: "firefox"}, dir)
+}
+
+func TestPuzzlesWebKit(t *testing.T) {
+	dir := siteDir(t, "QIPAN_STATIC")
+	driver := browserPath(t, "QIPAN_WEBKITDRIVER", "WebKitWebDriver")
+	mini := browserPath(t, "QIPAN_MINIBROWSER", "/usr/lib/*/webkit2gtk-4.1/MiniBrowser", "/usr/lib/*/webkit2gtk-4.0/MiniBrowser", "/usr/libexec/webkit2gtk-4.*/MiniBrowser")
+	xvfb := browserPath(t, "QIPAN_XVFB", "Xvfb")
+	if out, _ := exec.Command("locale", "-a").Output(); !strings.Contains(strings.ToLower(string(out)), "zh_cn.utf8") {
+		cantRun(t, "no zh_CN.UTF-8 locale (generate it with locale-gen)")
+	}
+	logf, err := os.Create(filepath.Join(outDir(t), "webkit-puzzles.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer logf.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	x, display, err := webdriver.Xvfb(ctx, xvfb, 1280, 1024, logf)
+	if err != nil {
+		t.Fatalf("starting %s: %v", xvfb, err)
+	}
+	defer x.Stop()
+	wd, server, err := webdriver.Driver(ctx, driver, []string{"DISPLAY=" + display, "LANG=zh_CN.UTF-8", "LANGUAGE=zh_CN:zh", "LC_ALL="}, logf)
+	if err != nil {
+		t.Fatalf("starting %s: %v", driver, err)
+	}
+	defer wd.Stop()
+	s, caps, err := webdriver.NewSession(ctx, server, map[string]any{
+		"browserName":              "MiniBrowser",
+		"webkitgtk:browserOptions": map[string]any{"binary": mini, "args": []string{"--automation"}},
+	})
+	if err != nil {
+		t.Fatalf("a WebDriver session with %s: %v", mini, err)
+	}
+	defer s.Delete(context.Background())
+	t.Logf("WebKitGTK %v", caps["browserVersion"])
+	if err := s.SetWindowRect(ctx, 1280, 900); err != nil {
+		t.Fatal(err)
+	}
+	puzzlesAcross(t, &tab{t: t, r: s, engine: "webkit"}, dir)
+}
+
+// puzzlesAcross runs the puzzles' checks in a browser driven over a W3C protocol.
+func puzzlesAcross(t *testing.T, b *tab, dir string) {
+	dir, list := puzzleSite(t, dir, "")
+	srv := newServer(t, dir, "/")
+	steps := []struct {
+		name string
+		run  func(*tab, *server)
+	}{
+		{"ListRatingDaily", func(b *tab, srv *server) { puzzleListRatingDaily(b, srv, list) }},
+		{"ReversiLink", func(b *tab, srv *server) { reversiPuzzleLinks(b, srv, reversiCollection(b.t, dir)) }},
+	}
+	for _, s := range steps {
+		t.Run(s.name, func(t *testing.T) {
+			start := time.Now()
+			s.run(&tab{t: t, r: b.r, engine: b.engine}, srv)
+			t.Logf("%s %s: %v", b.engine, s.name, time.Since(start).Round(time.Millisecond))
+		})
+	}
+}
+
+// puzzleListRatingDaily opens the list from ?view=puzzles on a fresh profile: every puzzle of
+// the collection, the rating 1500? with no streak, the daily puzzle of the date; the daily
+// puzzle opens from its entry, its solution asked fails it, and the list then shows the rating
+// moved down and the daily entry failed (kept in localStorage).
+func puzzleListRatingDaily(b *tab, srv *server, list []play.Puzzle) {
+	b.load(srv.URL + "/?view=puzzles")
+	b.waitFor(20*time.Second, "the list", jsListed(len(list)))
+	rating := `(() => { const r = document.querySelector("[data-puzzle-rating]"); return r.dataset.puzzleRating + " " + (r.dataset.change ?? "") + "|" + r.parentElement.textContent })()`
+	if got := evalIn[string](b, rating); got != "1500? |等级分 1500? · 连对 0" {
+		b.t.Errorf("the rating line on a fresh profile: %q", got)
+	}
+	// The page's date and Go's are the machine's; at midnight they might differ by a day.
+	daily := play.DailyPuzzle(list, play.DailyDate(time.Now()))
+	entry := `document.querySelector('[data-action="puzzle-daily"]')`
+	if got := evalIn[string](b, entry+`?.dataset.dailyItem ?? ""`); got != strconv.Itoa(daily) {
+		b.t.Fatalf("the daily entry opens puzzle %q, want %d", got, daily)
+	}
+	b.screenshot("puzzles-list-daily")
+	pz := list[daily]
+	b.click(`[data-action="puzzle-daily"]`)
+	b.waitFor(10*time.Second, "the daily puzzle on the board", jsPuzzle+` === "solving" && document.getElementById("board").dataset.fen === "`+pz.FEN+`"`)
+	if s := evalIn[string](b, `document.querySelector(".status").textContent`); !strings.Contains(s, "先胜") {
+		b.t.Errorf("the daily puzzle's goal reads %q", s)
+	}
+	b.click(`[data-action="puzzle-solution"]`)
+	b.waitFor(10*time.Second, "failed by the solution", jsPuzzle+` === "failed"`)
+	id := play.PuzzleID(pz)
+	b.waitFor(5*time.Second, "the failure kept", `JSON.parse(localStorage.getItem("qipan.puzzles") || "{}")["`+id+`"] === "failed"`)
+	b.click(`[data-action="puzzles"]`)
+	b.waitFor(20*time.Second, "the list again", jsListed(len(list))+` && `+entry+`?.dataset.done === "failed"`)
+	got := evalIn[string](b, rating)
+	if change, _, _ := strings.Cut(got, "|"); !strings.Contains(change, " −") {
+		b.t.Errorf("the rating after a failed puzzle: %q, want it moved down", got)
+	}
+	b.t.Logf("after the daily puzzle failed: %s", got)
+	b.t.Logf("drawn: %s", evalIn[string](b, `(() => { const rows = document.querySelector("#puzzles .puzzle-rows"); const r = document.getElementById("board").getBoundingClientRect();
+		return document.querySelectorAll("#puzzles .puzzle-item").length + " rows, scrollTop " + rows.scrollTop + " of " + rows.scrollHeight + ", current " + (rows.querySelector(".current")?.offsetTop ?? "none") + "; board " + Math.round(r.width) + "x" + Math.round(r.height) })()`))
+	b.screenshot("puzzles-list-failed")
+}
+
+// reversiPuzzleLinks opens a Reversi puzzle from the app's link (with its scores): the hint,
+// then the best move solves it; and from the embed's (the position alone, found in the
+// collection), solved by the best move.
+func reversiPuzzleLinks(b *tab, srv *server, list []play.Puzzle) {
+	pz := list[0]
+	b.load(srv.URL + "/?" + reversiPuzzleQuery(pz, true))
+	onBoard := func(p play.Puzzle) string {
+		return jsPuzzle + ` === "solving" && document.getElementById("board").dataset.fen === "` + p.FEN + `"`
+	}
+	b.waitFor(10*time.Second, "the link's puzzle", onBoard(pz))
+	if s := evalIn[string](b, `document.querySelector(".status").textContent`); !strings.Contains(s, "走：找出最佳着法") {
+		b.t.Errorf("the goal reads %q", s)
+	}
+	b.click(`[data-action="puzzle-hint"]`)
+	b.waitFor(5*time.Second, "the hint", `document.querySelector("[data-hint-move]")?.dataset.hintMove === "`+pz.Best+`"`)
+	b.click(`.pt[data-square="` + pz.Best + `"]`)
+	b.waitFor(5*time.Second, "solved", jsPuzzle+` === "solved"`)
+	if s := evalIn[string](b, `document.querySelector(".status").textContent`); !strings.HasPrefix(s, "解开了：") {
+		b.t.Errorf("solved: the status says %q", s)
+	}
+	b.screenshot("reversi-puzzle-link-solved")
+	pz = list[2]
+	b.navigate(srv.URL + "/embed?" + reversiPuzzleQuery(pz, false))
+	b.waitFor(30*time.Second, "the embed's puzzle", `document.querySelector(".qipan-embed #board[data-ready]") !== null && `+onBoard(pz))
+	b.click(`.pt[data-square="` + pz.Best + `"]`)
+	b.waitFor(5*time.Second, "the embed's puzzle solved", jsPuzzle+` === "solved"`)
+	if s := evalIn[string](b, `document.querySelector(".embed-status").textContent`); !strings.HasPrefix(s, "解开了：") {
+		b.t.Errorf("solved in the embed: the status says %q", s)
+	}
+	b.screenshot("reversi-puzzle-embed-solved")
+}
