@@ -219,6 +219,11 @@ func (t *Table) PuzzleHint() bool {
 	return ok
 }
 
+// PuzzleHintOffline reports whether the puzzle on the table gives its hint with no engine (a
+// Reversi puzzle's best move, from its scores): its Hint need not wait for the engine, nor go
+// with it when the engine cannot start.
+func (t *Table) PuzzleHintOffline() bool { return t.puzzle != nil && t.puzzle.p.Goal == GoalBest }
+
 // HintPiece reports whether the hint shown is a puzzle's first step, the piece to move only: the
 // board marks the piece (ViewCell.HintPiece), not the move.
 func (t *Table) HintPiece() bool {

@@ -118,3 +118,29 @@ func TestScoresRoundTrip(t *testing.T) {
 		t.Error("a score over 64 discs was read")
 	}
 }
+
+// TestPuzzleHintOffline: a Reversi puzzle's hint needs no engine, and works with the engine
+// failed; a Xiangqi puzzle's and a game's need it.
+func TestPuzzleHintOffline(t *testing.T) {
+	rv := NewTable(VariantReversi)
+	if rv.PuzzleHintOffline() {
+		t.Error("a Reversi game's hint needs no engine")
+	}
+	if err := rv.StartPuzzle(blackBest); err != nil {
+		t.Fatal(err)
+	}
+	rv.Client.Fail("no engine here")
+	if !rv.PuzzleHintOffline() || !rv.PuzzleHint() {
+		t.Fatal("the Reversi puzzle's hint, the engine failed: not given")
+	}
+	if v := rv.View(ViewOptions{}); v.Hint != "f8" {
+		t.Errorf("the hint shows %q, want f8", v.Hint)
+	}
+	xq := NewTable(VariantXiangqi)
+	if err := xq.StartPuzzle(Puzzle{Variant: VariantXiangqi, FEN: "3k5/RR7/9/9/9/9/9/9/9/4K4 w - - 0 1"}); err != nil {
+		t.Fatal(err)
+	}
+	if xq.PuzzleHintOffline() {
+		t.Error("a Xiangqi puzzle's hint needs no engine")
+	}
+}

@@ -518,7 +518,7 @@ func (p *Page) Render() app.UI {
 				EnableEngine(engineOK && !b.Reviewing() && b.PersonToMove() && !b.Client.Hinting(),
 					engineOK && !b.Reviewing() && !b.Over()).
 				Review(b.Reviewing(), b.CanContinue()).Analyse(b.Analysis()).
-				Puzzling(puzzle, engineOK && !b.Reviewing() && b.PersonToMove() && !b.Client.Hinting() && puzzleState == play.PuzzleSolving,
+				Puzzling(puzzle, (engineOK || p.mounted && b.PuzzleHintOffline()) && !b.Reviewing() && b.PersonToMove() && !b.Client.Hinting() && puzzleState == play.PuzzleSolving,
 					b.Ply() > 0 || b.Len() > 0 || puzzleState != play.PuzzleSolving, p.canNext()),
 			p.lineSlot(),
 			p.enginePanel(),
