@@ -53,8 +53,9 @@ func mover(fen string) int {
 
 // TestReversiPuzzleLink opens Reversi puzzles from links (issue 52): the app's
 // ?puzzle=1&game=reversi&fen=…&scores=… at a phone's width in Chinese (the goal, the hint at
-// once with no engine, a worse move failed, retry, the best move solved, Share writing the
-// puzzle's link and snippet, which open it again), a link with the position alone found in the
+// once with no engine, a worse move failed, retry, the best move solved, the collection's puzzle
+// of that position taking the link's place, Share writing the puzzle's link and snippet, which
+// open it again), a link with the position alone found in the
 // collection (in English, with its number), the embed's (found in the collection, and scored by
 // the link), a blog post's <pre class="qipan" data-puzzle data-game="reversi"> on another
 // origin, and the positions that cannot be puzzles, said in the reader's language.
@@ -80,6 +81,10 @@ func TestReversiPuzzleLink(t *testing.T) {
 	if q := eval[string](t, ctx, `location.search`); q != "" {
 		t.Errorf("the puzzle's link stays in the address: %q", q)
 	}
+	// The collection holds the position: its puzzle takes the link's place, with its number
+	// (and its rating: the progress is kept under its id).
+	waitFor(t, ctx, 10*time.Second, "the collection's puzzle of the link", onBoard(pz)+
+		` && document.querySelector(".puzzle-title").textContent.includes("`+play.PuzzleName(zh, pz)+`")`)
 	// The hint needs no engine: it works at once, and nothing of the engine is fetched.
 	action(t, ctx, "puzzle-hint")
 	waitFor(t, ctx, 5*time.Second, "the hint", `document.querySelector("[data-hint-move]")?.dataset.hintMove === "`+pz.Best+`"`)
@@ -101,7 +106,7 @@ func TestReversiPuzzleLink(t *testing.T) {
 	if s, want := status(), fmt.Sprintf("解开了：%s 得 %s，最佳", pz.Best, discs(pz.Score)); s != want {
 		t.Errorf("solved: the status says %q, want %q", s, want)
 	}
-	waitFor(t, ctx, 5*time.Second, "the progress kept", `JSON.parse(localStorage.getItem("qipan.puzzles") || "{}")["fen `+pz.FEN+`"] === "solved"`)
+	waitFor(t, ctx, 5*time.Second, "the progress kept", `JSON.parse(localStorage.getItem("qipan.puzzles") || "{}")["`+play.PuzzleID(pz)+`"] === "failed"`)
 
 	// Share writes the puzzle, not the game: its link and the embed's snippet, each with the
 	// scores; the preview is the puzzle, and the link opens it again.

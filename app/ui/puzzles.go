@@ -348,6 +348,10 @@ func (p *Page) openLinkPuzzle(ctx app.Context, variant, fen, scores string) {
 	if pz.Scored() {
 		if err := p.openPuzzle(ctx, pz); err != nil {
 			fail(err)
+			return
+		}
+		if pz.Source == "" && variant == play.VariantReversi {
+			p.collectionPuzzle(ctx, pz)
 		}
 		return
 	}
@@ -361,6 +365,40 @@ func (p *Page) openLinkPuzzle(ctx app.Context, variant, fen, scores string) {
 		if err := p.openPuzzle(ctx, list[i]); err != nil {
 			fail(err)
 		}
+	})
+}
+
+// collectionPuzzle loads the Reversi collection after a link's puzzle pz, scored by the link,
+// is on the board: when the collection holds its position and the puzzle is still untouched
+// (no move, no hint), the collection's puzzle takes its place, the same position with its
+// number and rating (a shared puzzle of the collection is rated as one chosen in the list). A
+// collection that cannot be loaded changes nothing (the link's scores judge the puzzle), unless
+// the list asked for it meanwhile, which then says why.
+func (p *Page) collectionPuzzle(ctx app.Context, pz play.Puzzle) {
+	b := p.puzzles.set(pz.Variant)
+	if b.load != puzzlesUnloaded {
+		return
+	}
+	b.load = puzzlesLoading
+	fetchText(puzzlesURL(pz.Variant), func(text string, err error) {
+		ctx.Dispatch(func(ctx app.Context) {
+			if err != nil && len(b.then) == 0 {
+				b.load = puzzlesUnloaded // tried again when the list opens
+				return
+			}
+			p.puzzlesFetched(ctx, pz.Variant, text, err)
+			t := p.s.Of(pz.Variant)
+			cur, st, _, ok := t.Puzzle()
+			if b.load != puzzlesLoaded || t != p.table() || !ok || cur.Source != "" || play.PuzzleID(cur) != play.PuzzleID(pz) ||
+				st != play.PuzzleSolving || t.Len() > 0 || t.PuzzleHelped() {
+				return
+			}
+			if i := play.FindPosition(b.list, pz.Variant, pz.FEN); i >= 0 {
+				if err := p.openPuzzle(ctx, b.list[i]); err != nil {
+					app.Log("the collection's puzzle of a link:", err)
+				}
+			}
+		})
 	})
 }
 
