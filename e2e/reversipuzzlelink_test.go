@@ -106,7 +106,7 @@ func TestReversiPuzzleLink(t *testing.T) {
 	if s, want := status(), fmt.Sprintf("解开了：%s 得 %s，最佳", pz.Best, discs(pz.Score)); s != want {
 		t.Errorf("solved: the status says %q, want %q", s, want)
 	}
-	waitFor(t, ctx, 5*time.Second, "the progress kept", `JSON.parse(localStorage.getItem("qipan.puzzles") || "{}")["`+play.PuzzleID(pz)+`"] === "failed"`)
+	waitFor(t, ctx, 5*time.Second, "the progress kept", `JSON.parse(localStorage.getItem("qipan.puzzles") || "{}")["`+play.PuzzleID(pz)+`"] === "solved"`)
 
 	// Share writes the puzzle, not the game: its link and the embed's snippet, each with the
 	// scores; the preview is the puzzle, and the link opens it again.
