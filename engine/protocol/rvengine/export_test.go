@@ -1,3 +1,5 @@
 package rvengine
 
 var SolveLevel = solveLevel
+
+const BookVariety = bookVariety

@@ -40,6 +40,14 @@
 //     finished depth's best line is reported as `info … multipv 1 …`, and at the end the best
 //     that many moves as `info … multipv k …` lines with their PVs, all of the last depth that
 //     finished: the hints.
+//   - usebook / OwnBook: play from the opening book (engine/reversi/book's Default, built by
+//     cmd/reversi-book) while the position is in it, without searching (default true): from
+//     level bookBestFrom the book's best move, below it a deterministic choice among the moves
+//     within bookVariety discs of the best (seeded by protocol.WithSeed, else from the clock).
+//     Not for `go depth N` (a search of that depth is asked for: analysis, tests, solves), go
+//     infinite, nor with multipv above 1 (the hints search every move). A book
+//     move is reported as an info line of the book's depth and value (score cp: 100 × its
+//     value in discs) followed by `info string book`.
 package rvengine
 
 import (
@@ -52,6 +60,7 @@ import (
 
 	"qipan/engine/protocol"
 	"qipan/engine/reversi"
+	"qipan/engine/reversi/book"
 	"qipan/engine/reversi/search"
 )
 
@@ -76,14 +85,28 @@ type Adapter struct {
 	protocol.Settings[search.Searcher]
 	eval    search.Evaluation
 	probCut bool
+	useBook bool
+	seed    uint64 // the book's choices below bookBestFrom
 }
+
+// bookBestFrom is the lowest level that plays the book's best move; bookVariety is how many
+// discs below the best the levels under it may choose.
+const (
+	bookBestFrom = 7
+	bookVariety  = 3
+)
 
 // New returns an adapter at the initial position, made with protocol.WithYield (searches and
 // perft call it) and protocol.WithSeed (the weak levels' random choices; 0 as if not given:
 // from the clock).
 func New(opts ...protocol.ConfigOption) *Adapter {
 	set := protocol.NewSettings(search.DefaultHashMB, MaxMultiPV, search.NewSized, (*search.Searcher).TableBytes, (*search.Searcher).NewGame)
-	return &Adapter{pos: reversi.Start(), cfg: protocol.NewConfig(opts...), Settings: set, probCut: true}
+	cfg := protocol.NewConfig(opts...)
+	seed := cfg.Seed
+	if !cfg.Seeded {
+		seed = uint64(time.Now().UnixNano())
+	}
+	return &Adapter{pos: reversi.Start(), cfg: cfg, Settings: set, probCut: true, useBook: true, seed: seed}
 }
 
 var _ interface {
@@ -181,6 +204,11 @@ func (e *Adapter) Search(ctx context.Context, lim protocol.Limits, progress func
 	case reversi.MustPass:
 		return protocol.Result{Best: reversi.Pass.String()}
 	}
+	if e.useBook && !lim.Infinite && lim.Depth == 0 && e.MultiPV() == 1 {
+		if r, ok := e.bookMove(progress); ok {
+			return r
+		}
+	}
 	s := e.Searcher()
 	s.SetBoard(e.pos)
 	sl := e.limits(ctx, lim)
@@ -206,6 +234,32 @@ func (e *Adapter) Search(ctx context.Context, lim protocol.Limits, progress func
 		out.Ponder = res.PV[1].String()
 	}
 	return out
+}
+
+// bookMove returns the book's move for the current position (see usebook), if it is in the
+// shipped book.
+func (e *Adapter) bookMove(progress func(protocol.Info)) (protocol.Result, bool) {
+	bk, err := book.Default()
+	if err != nil {
+		return protocol.Result{}, false
+	}
+	en, ok := bk.Lookup(&e.pos)
+	if !ok {
+		return protocol.Result{}, false
+	}
+	m := en.Best()
+	if e.Level() < bookBestFrom {
+		pick := en.Pick(&e.pos, min(bookVariety, bk.Window), e.seed)
+		for _, c := range en.Moves[:en.N] {
+			if c.Move == pick {
+				m = c
+			}
+		}
+	}
+	if progress != nil {
+		progress(protocol.Info{Depth: bk.Depth, Score: m.Value * 100, PV: []string{m.Move.String()}, Note: "book"})
+	}
+	return protocol.Result{Best: m.Move.String()}, true
 }
 
 // solve finds the exact score and a best move by the endgame solver (`go depth N` with N at
@@ -276,7 +330,7 @@ func info(i search.Info, multiPV int) protocol.Info {
 // evalNames are the values of the eval option, indexed by search.Evaluation.
 var evalNames = []string{search.DefaultEval: "level", search.HandEval: "hand", search.PatternEval: "pattern"}
 
-// Options lists hashsize, level, multipv, eval and probcut.
+// Options lists hashsize, level, multipv, eval, probcut and usebook.
 func (e *Adapter) Options() []protocol.Option {
 	return []protocol.Option{
 		e.HashOption(),
@@ -284,6 +338,7 @@ func (e *Adapter) Options() []protocol.Option {
 		e.MultiPVOption(),
 		{Name: "eval", UCIName: "Evaluation", Type: "combo", Default: "level", Vars: evalNames},
 		protocol.CheckOption("probcut", "ProbCut", true),
+		protocol.CheckOption("usebook", "OwnBook", true),
 	}
 }
 
@@ -299,6 +354,8 @@ func (e *Adapter) SetOption(name, value string) error {
 		return nil
 	case "probcut":
 		return protocol.SetBool(&e.probCut, value)
+	case "usebook":
+		return protocol.SetBool(&e.useBook, value)
 	}
 	return e.Settings.SetOption(name, value) // hashsize, level, multipv
 }

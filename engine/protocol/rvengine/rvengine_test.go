@@ -16,6 +16,7 @@ import (
 	"qipan/engine/protocol/protocoltest"
 	"qipan/engine/protocol/rvengine"
 	"qipan/engine/reversi"
+	"qipan/engine/reversi/book"
 	"qipan/engine/reversi/search"
 )
 
@@ -563,4 +564,82 @@ func TestMultiPVLines(t *testing.T) {
 			t.Errorf("%s: the lines do not start with %d different moves: %+v", tt.name, tt.lines, final)
 		}
 	}
+}
+
+// TestBook: with the shipped book, a position in it is answered from the book (an info line of
+// the book's depth and value, then `info string book`) at every level, the best move from
+// bookBestFrom, a choice among the moves within a few discs below it that depends on the seed
+// only; OwnBook false, go depth, an infinite search and MultiPV above 1 search instead.
+func TestBook(t *testing.T) {
+	bk, err := book.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := reversi.Start()
+	e, ok := bk.Lookup(&start)
+	if !ok {
+		t.Skip("the shipped book is empty")
+	}
+	isBook := func(out []string) bool { return slices.Contains(out, "info string book") }
+	out := script("uci", "position startpos", "go movetime 5000")
+	if !isBook(out) || bestmove(t, out) != e.Best().Move.String() {
+		t.Errorf("level 10: %q, want the book's %v", out, e.Best().Move)
+	}
+	for _, l := range out {
+		if strings.HasPrefix(l, "info depth") && !infoLine.MatchString(l) {
+			t.Errorf("book info line %q is not of the documented form", l)
+		}
+	}
+	for _, lines := range [][]string{
+		{"uci", "setoption name OwnBook value false", "position startpos", "go nodes 1000"},
+		{"uci", "position startpos", "go depth 2"},
+		{"uci", "setoption name MultiPV value 2", "position startpos", "go nodes 1000"},
+	} {
+		if out := script(lines...); isBook(out) {
+			t.Errorf("%q: answered from the book: %q", lines, out)
+		}
+	}
+	s := protocoltest.NewRecorder(rvengine.New())
+	s.Handle("position startpos")
+	s.Handle("go infinite")
+	time.Sleep(20 * time.Millisecond)
+	s.Handle("stop")
+	if isBook(s.Lines()) {
+		t.Errorf("go infinite answered from the book")
+	}
+	// The weak levels: the same seed plays the same moves; over seeds, the moves stay within
+	// the variety window of the book's best.
+	line := func(seed uint64) string {
+		a := rvengine.New(protocol.WithSeed(seed))
+		if err := a.SetOption("level", "3"); err != nil {
+			t.Fatal(err)
+		}
+		var moves []string
+		for range 6 {
+			if err := a.SetPosition("startpos", moves); err != nil {
+				t.Fatal(err)
+			}
+			p := a.Position()
+			en, ok := bk.Lookup(&p)
+			if !ok {
+				break
+			}
+			r := a.Search(context.Background(), protocol.Limits{Nodes: 1000}, nil)
+			i := slices.IndexFunc(en.Moves[:en.N], func(m book.Move) bool { return m.Move.String() == r.Best })
+			if i < 0 || en.Best().Value-en.Moves[i].Value > min(rvengine.BookVariety, bk.Window) {
+				t.Fatalf("seed %d after %q: %s, not within the window of %+v", seed, moves, r.Best, en.Moves[:en.N])
+			}
+			moves = append(moves, r.Best)
+		}
+		return strings.Join(moves, " ")
+	}
+	lines := map[string]bool{}
+	for seed := range uint64(8) {
+		l := line(seed)
+		if l != line(seed) {
+			t.Errorf("seed %d: two lines", seed)
+		}
+		lines[l] = true
+	}
+	t.Logf("%d lines from 8 seeds", len(lines))
 }
