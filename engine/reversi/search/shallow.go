@@ -11,13 +11,35 @@ import (
 
 func sqBit(x int) uint64 { return 1 << uint(x) }
 
-// solve2 scores the position with empties a and b, fail-soft in (alpha, beta).
+// score1 is the final score for the side to move with discs P when the board's only empty
+// square sq is not P's move: the opponent's then, or nobody's. The case where it is P's move
+// is written out where it is needed (solve2), so that Go inlines it: a call per leaf costs,
+// most in WebAssembly.
+func score1(P uint64, sq int) int {
+	np := bits.OnesCount64(P)
+	if f := lastFlipCount(^P&^sqBit(sq), sq); f != 0 {
+		return 2*(np-f) - 64
+	}
+	if np >= 32 {
+		return 2*np - 62 // nobody can play: the square goes to the winner (63 discs: no draw)
+	}
+	return 2*np - 64
+}
+
+// solve2 scores the position with empties a and b, fail-soft in (alpha, beta). Each move
+// leaves one empty square, scored in place (last1 without the call).
 func (s *Solver) solve2(P, O uint64, alpha, beta, a, b int) int {
 	s.Nodes++
 	best := -solveInf
 	if O&neighbours[a] != 0 {
 		if f := reversi.Flips(P, O, reversi.Square(a)); f != 0 {
-			best = -s.last1(O^f, P|f|sqBit(a), reversi.Square(b))
+			s.Nodes++
+			Q := O ^ f
+			if c := lastFlipCount(Q, b); c != 0 {
+				best = 64 - 2*(bits.OnesCount64(Q)+1+c)
+			} else {
+				best = -score1(Q, b)
+			}
 			if best >= beta {
 				return best
 			}
@@ -25,7 +47,15 @@ func (s *Solver) solve2(P, O uint64, alpha, beta, a, b int) int {
 	}
 	if O&neighbours[b] != 0 {
 		if f := reversi.Flips(P, O, reversi.Square(b)); f != 0 {
-			if v := -s.last1(O^f, P|f|sqBit(b), reversi.Square(a)); v > best {
+			s.Nodes++
+			Q := O ^ f
+			var v int
+			if c := lastFlipCount(Q, a); c != 0 {
+				v = 64 - 2*(bits.OnesCount64(Q)+1+c)
+			} else {
+				v = -score1(Q, a)
+			}
+			if v > best {
 				best = v
 			}
 			return best
@@ -38,7 +68,13 @@ func (s *Solver) solve2(P, O uint64, alpha, beta, a, b int) int {
 	worst := solveInf
 	if P&neighbours[a] != 0 {
 		if f := reversi.Flips(O, P, reversi.Square(a)); f != 0 {
-			worst = s.last1(P^f, O|f|sqBit(a), reversi.Square(b))
+			s.Nodes++
+			Q := P ^ f
+			if c := lastFlipCount(Q, b); c != 0 {
+				worst = 2*(bits.OnesCount64(Q)+1+c) - 64
+			} else {
+				worst = score1(Q, b)
+			}
 			if worst <= alpha {
 				return worst
 			}
@@ -46,7 +82,15 @@ func (s *Solver) solve2(P, O uint64, alpha, beta, a, b int) int {
 	}
 	if P&neighbours[b] != 0 {
 		if f := reversi.Flips(O, P, reversi.Square(b)); f != 0 {
-			if v := s.last1(P^f, O|f|sqBit(b), reversi.Square(a)); v < worst {
+			s.Nodes++
+			Q := P ^ f
+			var v int
+			if c := lastFlipCount(Q, a); c != 0 {
+				v = 2*(bits.OnesCount64(Q)+1+c) - 64
+			} else {
+				v = score1(Q, a)
+			}
+			if v < worst {
 				worst = v
 			}
 		}
@@ -113,7 +157,7 @@ func (s *Solver) solve4(P, O uint64, alpha, beta int, passed bool) int {
 	var sq [4]int
 	odd := oddQuadrants(E)
 	k := 0
-	for _, set := range [2]uint64{E & odd, E &^ odd} {
+	for _, set := range [4]uint64{E & odd &^ xSquares, E & odd & xSquares, E &^ odd &^ xSquares, E &^ odd & xSquares} {
 		for ; set != 0; set &= set - 1 {
 			sq[k] = bits.TrailingZeros64(set)
 			k++

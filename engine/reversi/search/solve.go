@@ -119,7 +119,8 @@ func (s *Solver) last1(P, O uint64, sq reversi.Square) int {
 	}
 }
 
-// shallow searches n <= shallowMax empties, odd quadrants first, fail-soft.
+// shallow searches n <= shallowMax empties, fail-soft: the last four unrolled, more by
+// shallowMoves.
 func (s *Solver) shallow(P, O uint64, alpha, beta, n int, passed bool) int {
 	E := ^(P | O)
 	switch n {
@@ -136,25 +137,39 @@ func (s *Solver) shallow(P, O uint64, alpha, beta, n int, passed bool) int {
 	case 4:
 		return s.solve4(P, O, alpha, beta, passed)
 	}
+	return s.shallowMoves(P, O, reversi.Moves(P, O), alpha, beta, n)
+}
+
+// shallowMoves searches 5 <= n <= shallowMax empties without table or sorting, P's moves
+// given (nws computed them to order its own moves): odd quadrants first, X-squares last
+// within each, fail-soft. Only legal squares are tried, and solve4 is called directly.
+func (s *Solver) shallowMoves(P, O, moves uint64, alpha, beta, n int) int {
 	s.Nodes++
 	if alpha >= stabThreshold[n] {
 		if hi := 64 - 2*bits.OnesCount64(Stability(O, P)); hi <= alpha {
 			return hi
 		}
 	}
-	odd := oddQuadrants(E)
+	if moves == 0 {
+		theirs := reversi.Moves(O, P)
+		if theirs == 0 {
+			return reversi.FinalScore(P, O)
+		}
+		return -s.shallowMoves(O, P, theirs, -beta, -alpha, n)
+	}
+	odd := oddQuadrants(^(P | O))
 	best := -solveInf
-	for _, set := range [2]uint64{E & odd, E &^ odd} {
+	for _, set := range [4]uint64{moves & odd &^ xSquares, moves & odd & xSquares, moves &^ odd &^ xSquares, moves &^ odd & xSquares} {
 		for ; set != 0; set &= set - 1 {
 			sq := bits.TrailingZeros64(set)
-			if O&neighbours[sq] == 0 {
-				continue
-			}
 			f := reversi.Flips(P, O, reversi.Square(sq))
-			if f == 0 {
-				continue
+			var v int
+			if n == 5 {
+				v = -s.solve4(O^f, P|f|1<<uint(sq), -beta, -alpha, false)
+			} else {
+				cP, cO := O^f, P|f|1<<uint(sq)
+				v = -s.shallowMoves(cP, cO, reversi.Moves(cP, cO), -beta, -alpha, n-1)
 			}
-			v := -s.shallow(O^f, P|f|1<<uint(sq), -beta, -alpha, n-1, false)
 			if v > best {
 				best = v
 				if v > alpha {
@@ -165,12 +180,6 @@ func (s *Solver) shallow(P, O uint64, alpha, beta, n int, passed bool) int {
 				}
 			}
 		}
-	}
-	if best == -solveInf {
-		if passed {
-			return reversi.FinalScore(P, O)
-		}
-		return -s.shallow(O, P, -beta, -alpha, n, true)
 	}
 	return best
 }
@@ -209,9 +218,13 @@ func cornerStability(b uint64) int {
 // P's moves (the parent computed them to order its moves).
 func (s *Solver) nws(P, O, moves uint64, alpha, n int) int {
 	if n <= shallowMax {
-		return s.shallow(P, O, alpha, alpha+1, n, false)
+		if n <= 4 {
+			return s.shallow(P, O, alpha, alpha+1, n, false)
+		}
+		return s.shallowMoves(P, O, moves, alpha, alpha+1, n)
 	}
 	s.Nodes++
+	n0 := s.Nodes
 	if s.Nodes >= s.next {
 		s.poll()
 	}
@@ -275,7 +288,12 @@ func (s *Solver) nws(P, O, moves uint64, alpha, n int) int {
 		for i := first; i < k; i++ {
 			pickBest(list, i, k)
 			m := &list[i]
-			v := -s.nws(m.P, m.O, m.moves, -alpha-1, n-1)
+			var v int
+			if n-1 <= shallowMax {
+				v = -s.shallowMoves(m.P, m.O, m.moves, -alpha-1, -alpha, n-1)
+			} else {
+				v = -s.nws(m.P, m.O, m.moves, -alpha-1, n-1)
+			}
 			if s.stop {
 				return 0
 			}
@@ -289,9 +307,9 @@ func (s *Solver) nws(P, O, moves uint64, alpha, n int) int {
 	}
 	if n >= ttMin {
 		if best > alpha {
-			s.tt.store(P, O, n, best, solveInf, bestMove)
+			s.tt.storeEnd(P, O, n, best, solveInf, bestMove, uint32(s.Nodes-n0))
 		} else {
-			s.tt.store(P, O, n, -solveInf, best, -1)
+			s.tt.storeEnd(P, O, n, -solveInf, best, -1, uint32(s.Nodes-n0))
 		}
 	}
 	return best
@@ -317,8 +335,16 @@ func (s *Solver) orderKeys(P, O uint64, list *[32]childMove, from, k, n, sortBet
 	odd := oddQuadrants(E)
 	for i := from; i < k; i++ {
 		c := &list[i]
-		c.moves = reversi.Moves(c.P, c.O)
-		c.key = orderKey(c.P, c.O, c.moves, int(c.sq), odd)
+		m := reversi.Moves(c.P, c.O)
+		c.moves = m
+		// orderKey written out (Go does not inline it; a call per child costs in wasm)
+		key := -int32(bits.OnesCount64(m)+bits.OnesCount64(m&corners)) << 12
+		key += int32(cornerStability(c.O)) << 8
+		key -= int32(bits.OnesCount64(spread(c.O)&^(c.P|c.O))) << potShift
+		if odd&(1<<uint(c.sq)) != 0 {
+			key += 2
+		}
+		c.key = key
 		if n >= evalSortMin {
 			c.key -= int32(s.sortSearch(c.P, c.O, (n-sortBase)/sortDiv, -scoreInf, sortBeta)) << sortShift
 		}
@@ -345,6 +371,7 @@ func (s *Solver) pvs(P, O uint64, alpha, beta, n int) (int, int) {
 		return s.shallow(P, O, alpha, beta, n, false), -1
 	}
 	s.Nodes++
+	n0 := s.Nodes
 	if s.Nodes >= s.next {
 		s.poll()
 	}
@@ -401,7 +428,7 @@ func (s *Solver) pvs(P, O uint64, alpha, beta, n int) (int, int) {
 		}
 	}
 	lower, upper := bounds(best, a0, beta, solveInf)
-	s.tt.store(P, O, n, lower, upper, bestMove)
+	s.tt.storeEnd(P, O, n, lower, upper, bestMove, uint32(s.Nodes-n0))
 	return best, bestMove
 }
 

@@ -18,8 +18,9 @@ type ttEntry struct {
 	P, O         uint64
 	lower, upper int16
 	move         int8
-	depth        int8 // midgame plies, or the empties of an endgame entry
-	_            [8]byte
+	depth        int8   // midgame plies, or the empties of an endgame entry
+	cost         uint32 // endgame entries: the nodes their search took (replacement priority)
+	_            [4]byte
 }
 
 // ttTable keeps two entries per bucket: the first prefers more depth (costlier to
@@ -61,6 +62,8 @@ func (t *ttTable) store(P, O uint64, depth, lower, upper, move int) {
 	default:
 		if int(e.depth) > depth {
 			e = &t.e[i+1]
+		} else {
+			t.e[i+1] = *e
 		}
 		e.P, e.O, e.depth = P, O, -1
 	}
@@ -91,4 +94,41 @@ func bounds(best, alpha, beta, inf int) (lower, upper int) {
 		return best, best
 	}
 	return -inf, best
+}
+
+// storeEnd is store for the endgame solver: a new position takes the first entry of its
+// bucket if its search cost at least as many nodes as the entry's (which moves to the
+// second), else the second.
+func (t *ttTable) storeEnd(P, O uint64, depth, lower, upper, move int, cost uint32) {
+	i := hashPos(P, O) & t.mask
+	e := &t.e[i]
+	switch {
+	case e.P == P && e.O == O:
+	case t.e[i+1].P == P && t.e[i+1].O == O:
+		e = &t.e[i+1]
+	default:
+		if e.cost > cost {
+			e = &t.e[i+1]
+		} else {
+			t.e[i+1] = *e
+		}
+		e.P, e.O, e.depth = P, O, -1
+	}
+	if cost > e.cost {
+		e.cost = cost
+	}
+	if int(e.depth) != depth {
+		e.lower, e.upper, e.move, e.depth = int16(lower), int16(upper), int8(move), int8(depth)
+		e.cost = cost
+		return
+	}
+	if lower > int(e.lower) {
+		e.lower = int16(lower)
+	}
+	if upper < int(e.upper) {
+		e.upper = int16(upper)
+	}
+	if move >= 0 {
+		e.move = int8(move)
+	}
 }
