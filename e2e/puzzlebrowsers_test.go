@@ -132,8 +132,18 @@ func puzzleListRatingDaily(b *tab, srv *server, list []play.Puzzle) {
 		b.t.Errorf("the rating after a failed puzzle: %q, want it moved down", got)
 	}
 	b.t.Logf("after the daily puzzle failed: %s", got)
-	b.t.Logf("drawn: %s", evalIn[string](b, `(() => { const rows = document.querySelector("#puzzles .puzzle-rows"); const r = document.getElementById("board").getBoundingClientRect();
-		return document.querySelectorAll("#puzzles .puzzle-item").length + " rows, scrollTop " + rows.scrollTop + " of " + rows.scrollHeight + ", current " + (rows.querySelector(".current")?.offsetTop ?? "none") + "; board " + Math.round(r.width) + "x" + Math.round(r.height) })()`))
+	// The list opens on the puzzle on the board: its entry in view in the scroller.
+	inView := `(() => { const rows = document.querySelector("#puzzles .puzzle-rows"); const it = rows?.querySelector(".puzzle-item.current");
+		if (!it) return "no current entry"; const a = rows.getBoundingClientRect(), r = it.getBoundingClientRect();
+		return r.top >= a.top && r.bottom <= a.bottom ? "in view" : "out of view by " + Math.round(r.top < a.top ? r.top - a.top : r.bottom - a.bottom) + " px" })()`
+	deadline := time.Now().Add(5 * time.Second)
+	for s := evalIn[string](b, inView); s != "in view"; s = evalIn[string](b, inView) {
+		if time.Now().After(deadline) {
+			b.t.Errorf("the list opened with the puzzle on the board %s: %s", id, s)
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 	b.screenshot("puzzles-list-failed")
 }
 

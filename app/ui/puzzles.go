@@ -440,8 +440,11 @@ func scrollPuzzles(ctx app.Context) {
 	if !it.Truthy() {
 		return
 	}
-	top := it.Get("offsetTop").Int() - rows.Get("offsetTop").Int()
-	rows.Set("scrollTop", max(0, top-rows.Get("clientHeight").Int()/3))
+	// The entry's place in the scroller's content, from the boxes on screen: offsetTop is
+	// measured from the nearest positioned ancestor, which browsers count differently across
+	// a scrolled box (Firefox put the entry out of view).
+	top := it.Call("getBoundingClientRect").Get("top").Float() - rows.Call("getBoundingClientRect").Get("top").Float() + rows.Get("scrollTop").Float()
+	rows.Set("scrollTop", max(0, int(top)-rows.Get("clientHeight").Int()/3))
 }
 
 // puzzleList is the list of the puzzles of the game on the board, empty while closed.
