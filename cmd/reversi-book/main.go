@@ -8,8 +8,10 @@
 // its position's best value less its own; a position's cost is the least sum of losses of a
 // path from the start to it. The candidates are the positions not yet expanded, reached by a
 // move from an expanded position, at most -plies-1 plies from the start, of cost at most
-// -window discs; the next is the cheapest (then the fewest plies, then a hash of its key and
-// -seed). So the best lines are expanded first and every deviation within the window after.
+// -window discs; the next is the one of the least cost + -ply-cost × its plies (then the fewest
+// plies, then a hash of its key and -seed). So the best lines are expanded first, every
+// deviation within the window after, and -ply-cost above 0 widens the tree near the start
+// before it deepens (a ply counts as that many discs given away).
 // Values change as the tree grows, so the costs are computed again before each expansion.
 //
 // Resumable: it reads -out if it exists and writes it again (a whole book, written beside and
@@ -17,7 +19,7 @@
 // run with the same flags continues it. Deterministic: the searches are by depth with cleared
 // tables, so the same flags and seed give the same book, however the runs were cut.
 //
-//	reversi-book -out bin/reversi-book.bin -depth 12 -plies 20 -window 4 -for 90m
+//	reversi-book -out bin/reversi-book.bin -depth 12 -plies 20 -window 4 -ply-cost 0.5 -for 90m
 package main
 
 import (
@@ -40,12 +42,13 @@ import (
 
 func main() {
 	out := flag.String("out", "bin/reversi-book.bin", "the book file: read if it exists, written after every position")
-	depth := flag.Int("depth", 16, "the depth of the searches that score a position's moves (even: one more at odd plies)")
+	depth := flag.Int("depth", 12, "the depth of the searches that score a position's moves (even: one more at odd plies)")
 	plies := flag.Int("plies", 20, "expand positions up to this many plies from the start (the deepest get their moves scored)")
 	window := flag.Int("window", 4, "expand positions reached by giving away at most this many discs in all, by both sides")
 	dur := flag.Duration("for", 0, "stop after this long (0: when no position is left in the window)")
 	maxPos := flag.Int("max", 0, "stop at this many positions (0: no limit)")
 	seed := flag.Uint64("seed", 1, "the order among positions of equal cost and plies")
+	plyCost := flag.Float64("ply-cost", 0.5, "discs a ply weighs against in the order of expansion (not in the window)")
 	hashMB := flag.Int("hash", 64, "the search's tables, MB")
 	verbose := flag.Bool("v", false, "log every position expanded")
 	flag.Parse()
@@ -58,11 +61,11 @@ func main() {
 		ctx, cancel = context.WithTimeout(ctx, *dur)
 		defer cancel()
 	}
-	b := &builder{cfg: config{depth: *depth, plies: *plies, window: *window, seed: *seed}, s: search.NewSized(*hashMB)}
+	b := &builder{cfg: config{depth: *depth, plies: *plies, window: *window, seed: *seed, plyCost: *plyCost}, s: search.NewSized(*hashMB)}
 	if err := b.load(*out); err != nil {
 		log.Fatal(err)
 	}
-	log.Printf("%s: %d positions; depth %d, plies %d, window %d, seed %d", *out, len(b.nodes), *depth, *plies, *window, *seed)
+	log.Printf("%s: %d positions; depth %d, plies %d, window %d, ply-cost %g, seed %d", *out, len(b.nodes), *depth, *plies, *window, *plyCost, *seed)
 	start := time.Now()
 	var logf func(string, ...any)
 	if *verbose {
@@ -112,6 +115,7 @@ func (b *builder) build(ctx context.Context, out string, maxPos int, logf func(s
 type config struct {
 	depth, plies, window int
 	seed                 uint64
+	plyCost              float64
 }
 
 // node is an expanded position: canonical, its moves in its own frame.
@@ -282,7 +286,7 @@ func (b *builder) next() (candidate, bool) {
 				continue
 			}
 			cand := candidate{P: cp, O: co, key: k, cost: c, ply: n.ply + 1}
-			if !found || less(cand, best, b.cfg.seed) {
+			if !found || b.less(cand, best) {
 				best, found = cand, true
 			}
 		}
@@ -290,14 +294,15 @@ func (b *builder) next() (candidate, bool) {
 	return best, found
 }
 
-func less(a, c candidate, seed uint64) bool {
-	if a.cost != c.cost {
-		return a.cost < c.cost
+func (b *builder) less(a, c candidate) bool {
+	pa, pc := float64(a.cost)+b.cfg.plyCost*float64(a.ply), float64(c.cost)+b.cfg.plyCost*float64(c.ply)
+	if pa != pc {
+		return pa < pc
 	}
 	if a.ply != c.ply {
 		return a.ply < c.ply
 	}
-	return mix(a.key^seed) < mix(c.key^seed)
+	return mix(a.key^b.cfg.seed) < mix(c.key^b.cfg.seed)
 }
 
 func mix(x uint64) uint64 {

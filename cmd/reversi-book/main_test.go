@@ -15,7 +15,7 @@ import (
 // newBuilder returns a builder of shallow searches: depth 2, so a test costs little.
 func newBuilder(t *testing.T, path string) *builder {
 	t.Helper()
-	b := &builder{cfg: config{depth: 2, plies: 6, window: 3, seed: 5}, s: search.NewSized(1)}
+	b := &builder{cfg: config{depth: 2, plies: 6, window: 3, seed: 5, plyCost: 0.5}, s: search.NewSized(1)}
 	if err := b.load(path); err != nil {
 		t.Fatal(err)
 	}
