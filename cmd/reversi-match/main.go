@@ -10,7 +10,8 @@
 // -nodes N gives each move N nodes (`go nodes N`) instead of -movetime: games that do not
 // depend on the machine's load.
 //
-// Openings: -openings N random openings of 4–8 plies (seeded by -seed) whose score after a
+// Openings: -openings N random openings of 4–8 plies (-plies: another range, such as 2-4 for
+// openings an opening book knows) (seeded by -seed) whose score after a
 // short search of the position (qipan's engine/reversi/search, depth 6) is within -balance
 // discs, so neither side starts lost; each is played twice with colours swapped. A qipan
 // engine gets `position startpos moves …` ("f5", "pass"); Fairy-Stockfish (-b-notation fs)
@@ -31,6 +32,7 @@ import (
 	"io"
 	"math/rand"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -67,12 +69,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	nOpen := fs.Int("openings", 20, "number of openings (each played twice, colours swapped)")
 	seed := fs.Int64("seed", 1, "seed of the openings")
 	balance := fs.Int("balance", 4, "openings are kept if a depth-6 search scores them within this many discs")
+	plies := fs.String("plies", "4-8", "the openings' random plies, a range lo-hi (or one number)")
 	verbose := fs.Bool("v", false, "print every line sent and received on stderr")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if *aCmd == "" || *bCmd == "" || *nOpen < 1 || *movetime <= 0 {
 		fmt.Fprintln(stderr, "reversi-match: need -a, -b, -openings ≥ 1 and -movetime > 0")
+		return 2
+	}
+	lo, hi, err := parsePlies(*plies)
+	if err != nil {
+		fmt.Fprintln(stderr, "reversi-match:", err)
 		return 2
 	}
 	nots := [2]notation{}
@@ -101,7 +109,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *nodes > 0 {
 		lim, wait = player.Limits{Nodes: *nodes}, time.Minute
 	}
-	ops := openings(*nOpen, *seed, *balance)
+	ops := openings(*nOpen, *seed, *balance, lo, hi)
 	var engs [2]*engine
 	for i, c := range []struct {
 		name, cmd string
@@ -295,16 +303,30 @@ func (e *engine) move(p reversi.Position, moves []reversi.Move) (reversi.Move, e
 
 func (e *engine) close() { e.p.Close() }
 
-// openings returns n distinct random openings of 4–8 plies whose depth-6 score is within
-// balance discs.
-func openings(n int, seed int64, balance int) [][]reversi.Move {
+// parsePlies reads -plies: "lo-hi" or "n", 1 ≤ lo ≤ hi ≤ 30.
+func parsePlies(s string) (lo, hi int, err error) {
+	a, b, ok := strings.Cut(s, "-")
+	if !ok {
+		b = a
+	}
+	lo, err1 := strconv.Atoi(a)
+	hi, err2 := strconv.Atoi(b)
+	if err1 != nil || err2 != nil || lo < 1 || lo > hi || hi > 30 {
+		return 0, 0, fmt.Errorf("-plies %q: want lo-hi with 1 ≤ lo ≤ hi ≤ 30", s)
+	}
+	return lo, hi, nil
+}
+
+// openings returns n distinct random openings of lo–hi plies whose depth-6 score is within
+// balance discs. Short ones may have fewer than n distinct positions: it returns those.
+func openings(n int, seed int64, balance, lo, hi int) [][]reversi.Move {
 	r := rand.New(rand.NewSource(seed))
 	e := search.New()
 	seen := map[reversi.Position]bool{}
 	var out [][]reversi.Move
-	for len(out) < n {
+	for tries := 0; len(out) < n && tries < 100*n; tries++ {
 		p := reversi.Start()
-		plies := 4 + r.Intn(5)
+		plies := lo + r.Intn(hi-lo+1)
 		var ms []reversi.Move
 		for len(ms) < plies && p.Status() == reversi.Ongoing {
 			l := p.LegalMoves()

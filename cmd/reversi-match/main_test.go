@@ -69,7 +69,7 @@ func TestFSFEN(t *testing.T) {
 }
 
 func TestOpenings(t *testing.T) {
-	a, b := openings(6, 3, 4), openings(6, 3, 4)
+	a, b := openings(6, 3, 4, 4, 8), openings(6, 3, 4, 4, 8)
 	if len(a) != 6 {
 		t.Fatalf("%d openings, want 6", len(a))
 	}
@@ -90,6 +90,26 @@ func TestOpenings(t *testing.T) {
 		seen[p.String()] = true
 		if !slices.Equal(op, b[i]) {
 			t.Errorf("opening %d differs between runs with one seed", i)
+		}
+	}
+	// One ply: f5, d3, c4 and e6 (balanced), however many are asked for.
+	if ops := openings(10, 3, 4, 1, 1); len(ops) != 4 {
+		t.Errorf("openings of one ply: %d, want the 4 moves", len(ops))
+	}
+}
+
+func TestParsePlies(t *testing.T) {
+	for _, tt := range []struct {
+		s      string
+		lo, hi int
+		ok     bool
+	}{
+		{"4-8", 4, 8, true}, {"2", 2, 2, true}, {"2-4", 2, 4, true},
+		{"0-4", 0, 0, false}, {"5-4", 0, 0, false}, {"x", 0, 0, false}, {"2-31", 0, 0, false},
+	} {
+		lo, hi, err := parsePlies(tt.s)
+		if (err == nil) != tt.ok || lo != tt.lo || hi != tt.hi {
+			t.Errorf("parsePlies(%q) = %d, %d, %v", tt.s, lo, hi, err)
 		}
 	}
 }
