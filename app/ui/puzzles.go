@@ -440,9 +440,8 @@ func scrollPuzzles(ctx app.Context) {
 	if !it.Truthy() {
 		return
 	}
-	// The entry's place in the scroller's content, from the boxes on screen: offsetTop is
-	// measured from the nearest positioned ancestor, which browsers count differently across
-	// a scrolled box (Firefox put the entry out of view).
+	// The entry's place in the scroller's content, from the boxes on screen (offsetTop is
+	// measured from the nearest positioned ancestor, not from the scroller).
 	top := it.Call("getBoundingClientRect").Get("top").Float() - rows.Call("getBoundingClientRect").Get("top").Float() + rows.Get("scrollTop").Float()
 	rows.Set("scrollTop", max(0, int(top)-rows.Get("clientHeight").Int()/3))
 }
