@@ -177,7 +177,6 @@ func (e *Embed) findPuzzle(ctx app.Context, shown string) {
 			}
 			e.finding = false
 			fen := b.View(play.ViewOptions{}).Position
-			var err error
 			list, err := play.ParsePuzzles(play.VariantReversi, text)
 			if ferr != nil {
 				err = ferr
