@@ -46,6 +46,7 @@ func TestEmbedPuzzleOtherOrigin(t *testing.T) {
 	if src := eval[string](t, ctx, `document.querySelector("iframe").src`); !strings.HasPrefix(src, site.URL+"/embed") || !strings.Contains(src, "puzzle=1") {
 		t.Fatalf("the frame's address %q, want the site's puzzle embed", src)
 	}
+	waitFrame(t, ctx, site.URL+"/embed") // the frame navigates after it is made
 	inFrame := func(what, js string) string {
 		t.Helper()
 		return frameEval(t, ctx, site.URL+"/embed", what, js)

@@ -139,7 +139,8 @@ func puzzleListRatingDaily(b *tab, srv *server, list []play.Puzzle) {
 	deadline := time.Now().Add(5 * time.Second)
 	for s := evalIn[string](b, inView); s != "in view"; s = evalIn[string](b, inView) {
 		if time.Now().After(deadline) {
-			b.t.Errorf("the list opened with the puzzle on the board %s: %s", id, s)
+			b.t.Errorf("the list opened with the puzzle on the board %s: %s; the list: %s", id, s, evalIn[string](b, `(() => { const rows = document.querySelector("#puzzles .puzzle-rows"); const items = [...rows.querySelectorAll("[data-puzzle-item]")].map(e => e.dataset.puzzleItem);
+				return "scrollTop " + rows.scrollTop + " of " + rows.scrollHeight + " (client " + rows.clientHeight + "), items " + items[0] + "…" + items[items.length-1] + " (" + items.length + "), gaps " + [...rows.querySelectorAll(".puzzles-gap")].map(g => g.offsetHeight).join(",") + ", aria-current " + (document.querySelector("[aria-current]")?.dataset.puzzleItem ?? "none") })()`))
 			break
 		}
 		time.Sleep(100 * time.Millisecond)

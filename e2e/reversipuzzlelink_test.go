@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -11,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	cdproto "github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"qipan/app/i18n"
@@ -220,6 +223,7 @@ func TestReversiPuzzleLink(t *testing.T) {
 		if frag.Get("game") != "reversi" || frag.Get("puzzle") != "1" || strings.TrimSpace(frag.Get("text")) != c.pz.FEN || (c.page == "/scored.html") != (frag.Get("scores") != "") {
 			t.Errorf("%s: the frame's address %q", c.page, src)
 		}
+		waitFrame(t, ctx, srv.URL+"/embed")
 		inFrame := func(what, js string) string { return frameEval(t, ctx, srv.URL+"/embed", what, js) }
 		waitInFrame := func(what, cond string) {
 			t.Helper()
@@ -241,4 +245,37 @@ func TestReversiPuzzleLink(t *testing.T) {
 		}
 	}
 	screenshot(t, ctx, "reversi-puzzle-blog-360-zh")
+}
+
+// waitFrame waits until the page holds a frame whose address starts with prefix: embed.js's
+// frame is made at once but navigates later (a lazy frame, on a loaded machine), and
+// frameEval finds a frame by its address.
+func waitFrame(t *testing.T, ctx context.Context, prefix string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		tree, err := chromedp.Call(ctx, page.GetFrameTree, cdproto.Empty{})
+		if err == nil && hasFrame(tree.FrameTree, prefix) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no frame at %s after 30 s (%v)", prefix, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func hasFrame(ft *page.FrameTree, prefix string) bool {
+	if ft == nil {
+		return false
+	}
+	if strings.HasPrefix(ft.Frame.URL, prefix) {
+		return true
+	}
+	for _, ch := range ft.ChildFrames {
+		if hasFrame(ch, prefix) {
+			return true
+		}
+	}
+	return false
 }
