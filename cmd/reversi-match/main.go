@@ -11,7 +11,9 @@
 // depend on the machine's load.
 //
 // Openings: -openings N random openings of 4–8 plies (-plies: another range, such as 2-4 for
-// openings an opening book knows) (seeded by -seed) whose score after a
+// openings an opening book knows; -in-book: only those whose position is in the opening book
+// of engine/reversi/book this command is built with, so that an A/B of the book tests it)
+// (seeded by -seed) whose score after a
 // short search of the position (qipan's engine/reversi/search, depth 6) is within -balance
 // discs, so neither side starts lost; each is played twice with colours swapped. A qipan
 // engine gets `position startpos moves …` ("f5", "pass"); Fairy-Stockfish (-b-notation fs)
@@ -40,6 +42,7 @@ import (
 	"qipan/engine/match/player"
 	"qipan/engine/match/stats"
 	"qipan/engine/reversi"
+	"qipan/engine/reversi/book"
 	"qipan/engine/reversi/search"
 )
 
@@ -70,6 +73,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Int64("seed", 1, "seed of the openings")
 	balance := fs.Int("balance", 4, "openings are kept if a depth-6 search scores them within this many discs")
 	plies := fs.String("plies", "4-8", "the openings' random plies, a range lo-hi (or one number)")
+	inBook := fs.Bool("in-book", false, "only openings whose position is in the opening book built in (engine/reversi/book)")
 	verbose := fs.Bool("v", false, "print every line sent and received on stderr")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -109,7 +113,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *nodes > 0 {
 		lim, wait = player.Limits{Nodes: *nodes}, time.Minute
 	}
-	ops := openings(*nOpen, *seed, *balance, lo, hi)
+	var keep func(*reversi.Position) bool
+	if *inBook {
+		bk, err := book.Default()
+		if err != nil {
+			fmt.Fprintln(stderr, "reversi-match:", err)
+			return 1
+		}
+		keep = func(p *reversi.Position) bool { _, ok := bk.Lookup(p); return ok }
+	}
+	ops := openings(*nOpen, *seed, *balance, lo, hi, keep)
 	var engs [2]*engine
 	for i, c := range []struct {
 		name, cmd string
@@ -318,8 +331,9 @@ func parsePlies(s string) (lo, hi int, err error) {
 }
 
 // openings returns n distinct random openings of lo–hi plies whose depth-6 score is within
-// balance discs. Short ones may have fewer than n distinct positions: it returns those.
-func openings(n int, seed int64, balance, lo, hi int) [][]reversi.Move {
+// balance discs (and, if keep is not nil, whose position it keeps). Short ones may have fewer
+// than n distinct positions: it returns those.
+func openings(n int, seed int64, balance, lo, hi int, keep func(*reversi.Position) bool) [][]reversi.Move {
 	r := rand.New(rand.NewSource(seed))
 	e := search.New()
 	seen := map[reversi.Position]bool{}
@@ -334,7 +348,7 @@ func openings(n int, seed int64, balance, lo, hi int) [][]reversi.Move {
 			p.Make(m)
 			ms = append(ms, m)
 		}
-		if len(ms) < plies || seen[p] {
+		if len(ms) < plies || seen[p] || keep != nil && !keep(&p) {
 			continue
 		}
 		e.NewGame()

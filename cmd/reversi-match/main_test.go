@@ -69,7 +69,7 @@ func TestFSFEN(t *testing.T) {
 }
 
 func TestOpenings(t *testing.T) {
-	a, b := openings(6, 3, 4, 4, 8), openings(6, 3, 4, 4, 8)
+	a, b := openings(6, 3, 4, 4, 8, nil), openings(6, 3, 4, 4, 8, nil)
 	if len(a) != 6 {
 		t.Fatalf("%d openings, want 6", len(a))
 	}
@@ -93,8 +93,16 @@ func TestOpenings(t *testing.T) {
 		}
 	}
 	// One ply: f5, d3, c4 and e6 (balanced), however many are asked for.
-	if ops := openings(10, 3, 4, 1, 1); len(ops) != 4 {
+	if ops := openings(10, 3, 4, 1, 1, nil); len(ops) != 4 {
 		t.Errorf("openings of one ply: %d, want the 4 moves", len(ops))
+	}
+	// keep chooses: here only openings that play f5.
+	f5, _ := reversi.ParseMove("f5")
+	played := func(p *reversi.Position) bool { _, ok := p.At(f5.Square()); return ok }
+	for _, op := range openings(5, 3, 4, 2, 4, played) {
+		if !slices.Contains(op, f5) {
+			t.Errorf("opening %v kept", op)
+		}
 	}
 }
 
