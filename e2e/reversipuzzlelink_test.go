@@ -131,6 +131,15 @@ func TestReversiPuzzleLink(t *testing.T) {
 		t.Errorf("the snippet %q is not the puzzle's", s)
 	}
 	waitFor(t, ctx, 30*time.Second, "the preview's puzzle", `document.querySelector('[data-share="preview"]')?.contentDocument?.querySelector("#board[data-ready]")?.dataset.puzzle === "solving"`)
+	// The snippet's frame has room for the puzzle's row of buttons: the status under it shows.
+	for _, w := range []string{"360", "480", "640"} {
+		action(t, ctx, "share") // closed and opened again: the width buttons are in view
+		action(t, ctx, "share")
+		run(t, ctx, 10*time.Second, "width "+w, chromedp.Click(chromedp.CSS(`[data-width="`+w+`"]`)))
+		waitFor(t, ctx, 30*time.Second, "the preview at "+w+" px", `(() => { const f = document.querySelector('[data-share="preview"]'); const d = f?.contentDocument;
+			const st = d?.querySelector(".embed-status"); if (!st || d.querySelector("#board")?.dataset.puzzle !== "solving") return false;
+			return st.textContent !== "" && st.getBoundingClientRect().bottom <= f.contentWindow.innerHeight + 1 })()`)
+	}
 	load(t, ctx, shared)
 	waitFor(t, ctx, 10*time.Second, "the shared link's puzzle", onBoard(pz))
 

@@ -168,7 +168,7 @@
       const reversi = ["reversi", "othello"].includes((params.get("game") || "").toLowerCase());
       f.style.cssText += ";display:block;width:100%;max-width:480px;height:auto;border:0;";
       const w = Math.round(f.getBoundingClientRect().width) || 480;
-      f.style.aspectRatio = w + " / " + embedHeight(w, reversi, on("play"));
+      f.style.aspectRatio = w + " / " + embedHeight(w, reversi, on("play") || on("puzzle")); // a puzzle's row is the play row's height
     }
   }
 

@@ -369,8 +369,8 @@ func (e *Embed) classes() string {
 	if e.link.FitWidth {
 		c += " fit-width"
 	}
-	if e.link.Play {
-		c += " with-play" // the bar has the play row: a taller --chrome (web/qipan.css)
+	if e.link.Play || e.puzzle || e.finding {
+		c += " with-play" // the bar has the play row, or a puzzle's as high: a taller --chrome (web/qipan.css)
 	}
 	if e.server {
 		c += " prerendered" // the frame is drawn at once, the game when the app has read the link

@@ -134,6 +134,10 @@ func (s *Share) embedQuery() string {
 	return s.EmbedQuery + "&play=1"
 }
 
+// rowed reports whether the embed's bar has a second row: the play row (play=1), or a
+// puzzle's (puzzle=1: hint, solution, retry), as high.
+func (s *Share) rowed() bool { return s.play || puzzleLink(s.EmbedQuery) }
+
 // Snippet is the <iframe> a blog post holds: as wide as the post's column up to width px (0:
 // no limit), and as tall as the board and its bar need at the width it gets (FrameStyle).
 func (s *Share) Snippet(base string, width int) string {
@@ -141,7 +145,7 @@ func (s *Share) Snippet(base string, width int) string {
 	if s.Reversi {
 		title = i18n.ReversiBoard
 	}
-	return `<iframe src="` + html.EscapeString(base+"embed?"+s.embedQuery()) + `" style="` + FrameStyle(width, s.Reversi, s.play) +
+	return `<iframe src="` + html.EscapeString(base+"embed?"+s.embedQuery()) + `" style="` + FrameStyle(width, s.Reversi, s.rowed()) +
 		`" loading="lazy" title="` + html.EscapeString(s.Lang.T(title)) + `"></iframe>`
 }
 
@@ -231,7 +235,7 @@ func (s *Share) Render() app.UI {
 			app.P().Class("share-copied").Attr("role", "status").Text(s.copied),
 			app.Div().Class("share-preview").Body(
 				app.IFrame().Attr("data-share", "preview").Src(base+"embed?"+s.embedQuery()).
-					Attr("style", FrameStyle(s.width, s.Reversi, s.play)).Title(s.Lang.T(i18n.PreviewTitle)).Attr("loading", "lazy"),
+					Attr("style", FrameStyle(s.width, s.Reversi, s.rowed())).Title(s.Lang.T(i18n.PreviewTitle)).Attr("loading", "lazy"),
 			),
 		),
 	)

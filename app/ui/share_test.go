@@ -59,3 +59,23 @@ func TestShareSnippet(t *testing.T) {
 		t.Errorf("the Reversi snippet: %s", got)
 	}
 }
+
+// A puzzle's snippet has room for its row of buttons, as high as the play row, in the frame
+// and the preview.
+func TestShareSnippetOfAPuzzle(t *testing.T) {
+	cases := []struct {
+		name, embedQuery string
+		reversi          bool
+		ratio            string
+	}{
+		{"a game", "game=reversi&ply=0&lang=en&theme=light", true, "aspect-ratio:404/532"},
+		{"a Reversi puzzle", "game=reversi&puzzle=1&fen=x&scores=f8:18&lang=en&theme=light", true, "aspect-ratio:404/578"},
+		{"a Xiangqi puzzle", "puzzle=1&fen=x&lang=zh-Hans&notation=zh&theme=light", false, "aspect-ratio:404/617"},
+	}
+	for _, c := range cases {
+		s := newShare().In(i18n.English).For("", c.embedQuery, c.reversi)
+		if got := s.Snippet("https://example.org/", 480); !strings.Contains(got, c.ratio) {
+			t.Errorf("%s: %s, want %s", c.name, got, c.ratio)
+		}
+	}
+}
