@@ -28,6 +28,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"log"
 	"math/bits"
 	"os"
@@ -51,8 +52,15 @@ func main() {
 	plyCost := flag.Float64("ply-cost", 0.5, "discs a ply weighs against in the order of expansion (not in the window)")
 	hashMB := flag.Int("hash", 64, "the search's tables, MB")
 	verbose := flag.Bool("v", false, "log every position expanded")
+	stats := flag.Bool("stats", false, "print what the book at -out holds (positions by ply, the main line) and stop")
 	flag.Parse()
 	log.SetFlags(log.Ltime)
+	if *stats {
+		if err := printStats(os.Stdout, *out); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -110,6 +118,55 @@ func (b *builder) build(ctx context.Context, out string, maxPos int, logf func(s
 	}
 	b.values()
 	return added, nil
+}
+
+// printStats prints the book at path: its header and size, its positions by ply, and the
+// main line (the best move while the position is in the book) with its value.
+func printStats(w io.Writer, path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	bk, err := book.Read(data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	b := &builder{cfg: config{depth: bk.Depth}}
+	if err := b.load(path); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "%s: %d bytes, %d positions; searches of depth %d (%d at odd plies), window %d discs, plies ≤ %d\n",
+		path, len(data), bk.Len(), bk.Depth, bk.Depth+1, bk.Window, bk.Plies)
+	byPly := map[int]int{}
+	top := 0
+	for _, n := range b.nodes {
+		ply := bits.OnesCount64(n.P|n.O) - 4
+		byPly[ply]++
+		top = max(top, ply)
+	}
+	fmt.Fprintf(w, "positions by ply:")
+	for ply := 0; ply <= top; ply++ {
+		fmt.Fprintf(w, " %d:%d", ply, byPly[ply])
+	}
+	p := reversi.Start()
+	var line []reversi.Move
+	value := 0
+	for {
+		e, ok := bk.Lookup(&p)
+		if !ok {
+			break
+		}
+		if len(line) == 0 {
+			value = e.Best().Value
+		}
+		line = append(line, e.Best().Move)
+		p.Make(e.Best().Move)
+		if p.Status() == reversi.MustPass {
+			p.Make(reversi.Pass)
+		}
+	}
+	fmt.Fprintf(w, "\nmain line (%d plies, %+d for Black): %s\n", len(line), value, reversi.Transcript(line))
+	return nil
 }
 
 type config struct {

@@ -100,3 +100,19 @@ func TestBuildStopped(t *testing.T) {
 		t.Errorf("a damaged book was read")
 	}
 }
+
+func TestStats(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "b.bin")
+	if _, err := newBuilder(t, path).build(context.Background(), path, 8, nil); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := printStats(&out, path); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"8 positions; searches of depth 2 (3 at odd plies)", "positions by ply: 0:1 1:1 ", "main line ("} {
+		if !bytes.Contains(out.Bytes(), []byte(want)) {
+			t.Errorf("no %q in\n%s", want, out.String())
+		}
+	}
+}
