@@ -157,6 +157,18 @@ func TestReversiPuzzleLink(t *testing.T) {
 	waitFor(t, ctx, 5*time.Second, "solved", jsPuzzle+` === "solved"`)
 	waitFor(t, ctx, 5*time.Second, "the progress kept", `JSON.parse(localStorage.getItem("qipan.puzzles") || "{}")["`+play.PuzzleID(pz2)+`"] === "solved"`)
 
+	// The list and the daily puzzle of Reversi from their links, whatever the board showed.
+	load(t, ctx, srv.URL+"/?view=puzzles&game=reversi&lang=zh-Hans")
+	waitFor(t, ctx, 10*time.Second, "the Reversi list from ?view=puzzles&game=reversi", `document.querySelector("#board.reversi") !== null && `+jsListed(len(list)))
+	daily := list[play.DailyPuzzle(list, play.DailyDate(time.Now()))]
+	load(t, ctx, srv.URL+"/?lang=zh-Hans") // the page shows Xiangqi again…
+	setSelect(t, ctx, "game", "xiangqi")
+	waitFor(t, ctx, 10*time.Second, "Xiangqi", `document.querySelector("#board.reversi") === null`)
+	load(t, ctx, srv.URL+"/?daily=1&game=reversi&lang=zh-Hans") // …and the link asks for Reversi's daily puzzle
+	waitFor(t, ctx, 10*time.Second, "Reversi's daily puzzle from ?daily=1&game=reversi", onBoard(daily))
+	load(t, ctx, srv.URL+"/?puzzle=1&game=reversi&lang=zh-Hans") // no position: the list
+	waitFor(t, ctx, 10*time.Second, "the Reversi list from ?puzzle=1&game=reversi", jsListed(len(list)))
+
 	// 3. Positions that cannot be puzzles: the game stays, the notice says why in Chinese.
 	start := reversi.Start()
 	for _, c := range []struct{ name, fen, want string }{

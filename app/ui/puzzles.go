@@ -284,6 +284,13 @@ func puzzleLink(query string) bool {
 	return err == nil && linkFlag(v.Get("puzzle"))
 }
 
+// puzzlesLink reports whether a page query asks for the puzzles' list (?view=puzzles) or the
+// daily puzzle (?daily=1).
+func puzzlesLink(query string) bool {
+	v, err := url.ParseQuery(query)
+	return err == nil && (v.Get("view") == "puzzles" || linkFlag(v.Get("daily")))
+}
+
 func linkFlag(s string) bool {
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "1", "true", "yes", "on":
@@ -293,10 +300,10 @@ func linkFlag(s string) bool {
 }
 
 // openPuzzleLink opens what the address asks of the puzzles: ?view=puzzles the list,
-// ?daily=1 the daily puzzle of the game on the board (its collection loaded first),
-// ?puzzle=1&fen=<FEN> that position as a puzzle (the query is then dropped, as a share link's
-// is; with no fen, the list). A position that cannot be a puzzle leaves the game on the board
-// and says why.
+// ?daily=1 the daily puzzle of the game on the board (its collection loaded first; game=
+// names the game, which openLink shows), ?puzzle=1&fen=<FEN> that position as a puzzle (the
+// query is then dropped, as a share link's is; with no fen, the list of game='s puzzles). A
+// position that cannot be a puzzle leaves the game on the board and says why.
 func (p *Page) openPuzzleLink(ctx app.Context) {
 	query, _, _ := pageLink()
 	v, err := url.ParseQuery(query)
@@ -309,6 +316,10 @@ func (p *Page) openPuzzleLink(ctx app.Context) {
 		if fen := strings.TrimSpace(v.Get("fen")); fen != "" {
 			p.openLinkPuzzle(ctx, play.LinkVariant(v.Get("game"), fen), fen, v.Get("scores"))
 		} else {
+			if g := v.Get("game"); g != "" { // the list of the game named
+				p.setGame(play.LinkVariant(g, ""))
+				p.saveSettings(ctx)
+			}
 			open = true
 		}
 	}

@@ -141,6 +141,18 @@ func TestPuzzleLink(t *testing.T) {
 	}
 }
 
+// puzzlesLink tells the list's and the daily puzzle's links, whatever else they hold (game=).
+func TestPuzzlesLink(t *testing.T) {
+	for q, want := range map[string]bool{
+		"view=puzzles": true, "view=puzzles&game=reversi": true, "daily=1": true, "daily=true&game=reversi&lang=en": true,
+		"view=games": false, "daily=0": false, "game=reversi": false, "puzzle=1&fen=x": false, "%zz": false, "": false,
+	} {
+		if got := puzzlesLink(q); got != want {
+			t.Errorf("puzzlesLink(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
 func TestPuzzleLines(t *testing.T) {
 	en, zh := i18n.English, i18n.Simplified
 	tests := []struct {

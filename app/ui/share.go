@@ -24,6 +24,15 @@ func (p *Page) openLink(ctx app.Context) {
 	if err == nil && l.Clocked {
 		defer p.linkClock(ctx, l.Clock) // once the link's game is on the board
 	}
+	if err == nil && !l.HasRecord() && puzzlesLink(query) {
+		// ?view=puzzles or ?daily=1, with game= naming whose puzzles: the game is shown, and
+		// the query is left to openPuzzleLink (puzzles.go).
+		if l.Game != "" {
+			p.setGame(l.Game)
+			p.saveSettings(ctx)
+		}
+		return
+	}
 	if err == nil && !l.HasGame() {
 		if l.Clocked {
 			dropQuery()
