@@ -32,7 +32,9 @@
 // does not depend on the machine or its load.
 //
 // -solve 1s measures the mate solver (engine/xiangqi/mate) alone instead: a line per position
-// and a summary on stdout, no index written (-quiet: its quiet moves; -every: a sample).
+// and a summary on stdout, no index written (-quiet: its quiet moves; -pn=false: without its
+// proof-number search; -every: a sample; -solve-nodes 90000: a node budget per position
+// instead of, or beside, the time).
 //
 // qipan-puzzles mine (mine.go, themes.go) mines puzzles from qipan's self-play games instead,
 // for either side, mates and decisive gains, into web/puzzles/xiangqi-mined.tsv:
@@ -91,7 +93,9 @@ type options struct {
 	hashMB     int
 	verbose    bool
 	solve      time.Duration // -solve: the mate solver alone, this long per position
+	solveNodes uint64        // -solve-nodes: … or this many nodes per position
 	quiet      int           // -quiet: its quiet moves per line
+	pn         bool          // -pn: its proof-number search
 	every      int           // -every: only every n-th position (a sample)
 }
 
@@ -111,6 +115,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&o.hashMB, "hash", 32, "the search's hash table, in MB")
 	fs.BoolVar(&o.verbose, "v", false, "print each position's verdict as it is found")
 	fs.DurationVar(&o.solve, "solve", 0, "measure the mate solver alone: this long per position, a line each and a summary on stdout; no index written")
+	fs.Uint64Var(&o.solveNodes, "solve-nodes", 0, "measure the mate solver alone as -solve does, within this many nodes per position (with -solve: both limits)")
+	fs.BoolVar(&o.pn, "pn", true, "with -solve: the solver's proof-number search after its checks (every quiet move, zugzwang)")
 	fs.IntVar(&o.quiet, "quiet", 1, "with -solve: the attacker's quiet moves per line")
 	fs.IntVar(&o.every, "every", 1, "with -solve: only every n-th position")
 	fs.Usage = func() {
@@ -151,14 +157,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		lines = append(lines, ls...)
 		sources = append(sources, source(f, ls))
 	}
-	if o.solve > 0 {
+	if o.solve > 0 || o.solveNodes > 0 {
 		var sample []line
 		for i, l := range lines {
 			if i%max(o.every, 1) == 0 {
 				sample = append(sample, l)
 			}
 		}
-		solveAll(context.Background(), sample, mate.Limits{Time: o.solve, Quiet: o.quiet}, o.hashMB, stdout)
+		solveAll(context.Background(), sample, mate.Limits{Time: o.solve, Nodes: o.solveNodes, Quiet: o.quiet, PN: o.pn}, o.hashMB, stdout)
 		return 0
 	}
 	c := newChecker(o.hashMB, o.lim)

@@ -1,37 +1,48 @@
 // Package mate proves forced mates in Xiangqi, beside the main search (engine/xiangqi/search):
-// a depth-first AND/OR search with iterative deepening on the attacker's moves and a
-// transposition table, made for composed positions (残局), whose mates are long forced lines,
-// mostly checks (连将杀), against a side that threatens mate itself.
+// a depth-first AND/OR search with iterative deepening on the attacker's checks and a
+// transposition table, and, with Limits.PN, a proof-number search (df-pn) over every move,
+// made for composed positions (残局), whose mates are long forced lines, mostly checks (连将杀),
+// against a side that threatens mate itself, some of them with quiet moves or zugzwang.
 //
 // Conventions:
 //   - A mate's length counts the attacker's moves, the mating one included ("mate in 3": the
 //     attacker moves three times). Xiangqi's mate: the side to move without a legal move has
 //     lost, checked or not (a stalemate is a loss too).
-//   - The attacker moves checks first, those that leave the defender fewest replies first; when
-//     the defender's reply checks, every way out (the defender threatens mate itself, and the
-//     attacker must answer before it checks again). With Limits.Quiet > 0 each line may also
-//     hold that many attacker moves that neither check nor answer a check, each of them
-//     threatening mate by checks (tried after the checks). The defender tries every legal
-//     reply.
-//   - Iterative deepening makes the attacker's mate the shortest of the kinds searched (by
-//     checks at any length, with quiet moves up to quietReach moves), and at a root where the
-//     defender is to move (Defend) the reply that resists longest is found reply by reply.
+//   - The deepening: the attacker moves checks first, those that leave the defender fewest
+//     replies first; when the defender's reply checks, every way out (the defender threatens
+//     mate itself, and the attacker must answer before it checks again). With Limits.Quiet > 0
+//     each line may also hold that many attacker moves that neither check nor answer a check,
+//     each of them threatening mate by checks (tried after the checks). The defender tries
+//     every legal reply. Iterative deepening makes its mate the shortest of those kinds.
+//   - The proof-number search (dfpn.go), with Limits.PN: the attacker's every legal move,
+//     a quiet one as much as a check (so mates with several quiet moves, and zugzwang, are
+//     found), the defender's every reply; proof and disproof numbers (a check's proof number
+//     starts at the defender's replies, a quiet move's two more) lead it to the narrowest trees
+//     first. Its mate is not the shortest: once proven it is searched again within one move
+//     fewer, while that proves within as many nodes again as the proof took.
 //   - Repetition: a position that recurs on the line (the game's history given included, since
 //     the last capture) ends that line as no mate. With the attacker checking throughout, such
 //     a cycle is a perpetual check, which WXF's rules forbid to the attacker
 //     (xiangqi.Cycle's ruling); otherwise it is at best a draw, or a chase the defender would be
 //     blamed for, and a proof does not rest on the defender being forced into a loss by a
 //     repetition. So every line of a proof reaches a mate without repeating a position.
-//   - The table is read within one solve only. A failure it holds may rest on a repetition of
-//     the line that met it; read on another line it may hide a mate, never make one.
+//   - The tables are read within one solve only. A failure they hold may rest on a repetition
+//     of the line that met it; read on another line it may hide a mate, never make one.
 //   - A line that runs into the 60-move rule (xiangqi.MoveLimitPlies plies without a capture)
 //     before the mate is no mate either.
 //   - A proven mate is proven on the board: every defender reply was generated and answered.
-//     Disproven means no mate of the kind searched (checks, with Limits.Quiet quiet moves) at
-//     any length: the tree was exhausted. Unknown: none found within the limits.
+//     The proof-number search's proof is checked again before it counts (verify): the
+//     attacker's move its table holds at each of its positions, every reply of the defender's,
+//     as a graph of positions that must hold no cycle nor a position of the game's history,
+//     every line ending in mate; its length is that graph's longest line.
+//   - Disproven means no mate of the kind searched at any length: the deepening's tree was
+//     exhausted (by checks, with Limits.Quiet quiet moves); with Limits.PN, the proof-number
+//     search refuted every move without a repetition or a bound in the way (no mate at all).
+//     Unknown: none found within the limits.
 //
-// Files: mate.go (Solver, Solve and Defend, the AND/OR search), table.go (the transposition
-// table). Nothing is allocated per node: the move lists live in a per-ply stack of the Solver's.
+// Files: mate.go (Solver, Solve and Defend, the deepening), dfpn.go (the proof-number search
+// and the check of its proofs), table.go (the two transposition tables). Nothing is allocated
+// per node: the move lists live in per-ply stacks of the Solver's.
 package mate
 
 import (
@@ -58,6 +69,15 @@ const maxQuiet = 8
 // mostly by checks).
 const quietReach = 8
 
+// checksPart is the part of the limits the mates by checks take first: half, a quarter with
+// the proof-number search.
+func checksPart(lim Limits) int {
+	if lim.PN {
+		return 4
+	}
+	return 2
+}
+
 // pollEvery is how many nodes pass between checks of the limits.
 const pollEvery = 1024
 
@@ -81,11 +101,14 @@ func (s Status) String() string {
 
 // Limits bound a solve; zero fields do not limit (MaxMoves 0 is MaxMoves).
 type Limits struct {
-	MaxMoves int           // the longest mate looked for, in the attacker's moves
-	Quiet    int           // attacker moves per line that need not check
-	Nodes    uint64        // nodes searched
-	Time     time.Duration // time taken
-	Ban      []xiangqi.Move
+	MaxMoves int // the longest mate looked for, in the attacker's moves
+	Quiet    int // the deepening's attacker moves per line that need not check
+	// PN adds the proof-number search (every move of the attacker's, any number of quiet moves
+	// a line, zugzwang) after the mates by checks, with the limits' three quarters.
+	PN    bool
+	Nodes uint64        // nodes searched
+	Time  time.Duration // time taken
+	Ban   []xiangqi.Move
 	// Poll, if set, is called every few thousand nodes (the Worker yields to its messages).
 	Poll func()
 }
@@ -123,12 +146,19 @@ type candidate struct {
 // Solver proves mates with its table, reused by each solve (what an earlier solve stored is
 // not read); a Solver is not safe for concurrent use.
 type Solver struct {
-	tt    table
-	pos   xiangqi.Position
-	stack [maxPly + 1]frame
-	path  [maxPath]uint64                // keys from the oldest position kept to the one searched
-	depth int                            // positions on path
-	left  [xiangqi.MaxMoves]xiangqi.Move // Defend's replies not yet proven mated
+	tt     table
+	pt     pnTable
+	pf     [maxPly + 1]pnFrame
+	vset   [verifySlots]vslot
+	pos    xiangqi.Position
+	hist   int            // the history's keys on path
+	ban    []xiangqi.Move // the root's moves the proof-number search leaves out
+	bound  int            // the proof-number search's longest mate, in attacker moves
+	vstamp uint32         // verify's current marks in vset
+	stack  [maxPly + 1]frame
+	path   [maxPath]uint64                // keys from the oldest position kept to the one searched
+	depth  int                            // positions on path
+	left   [xiangqi.MaxMoves]xiangqi.Move // Defend's replies not yet proven mated
 
 	nodes, limit uint64
 	deadline     time.Time
@@ -143,29 +173,34 @@ type Solver struct {
 func New(hashMB int) *Solver {
 	s := &Solver{}
 	s.tt.resize(hashMB)
+	s.pt.resize(hashMB)
 	return s
 }
 
 // Clear empties the table.
-func (s *Solver) Clear() { s.tt.clear() }
+func (s *Solver) Clear() { s.tt.clear(); s.pt.clear() }
 
 // HashBytes is the table's size in bytes.
-func (s *Solver) HashBytes() int { return s.tt.bytes() }
+func (s *Solver) HashBytes() int { return s.tt.bytes() + s.pt.bytes() }
 
-// Solve looks for the shortest forced mate by the side to move at pos. history holds the keys
-// of the game's positions before pos, oldest first (for repetition; nil for none).
+// Solve looks for a forced mate by the side to move at pos, the shortest it can. history holds
+// the keys of the game's positions before pos, oldest first (for repetition; nil for none).
 //
-// Three stages share the limits. The mates by checks first, deepened within half the limits
-// (most of the manuals' mates are of this kind, some of them long); then, with Limits.Quiet,
-// the mates of up to quietReach moves with quiet moves, each length by checks first, then with
-// one quiet move, two, … (shorter than the mate by checks found, if any); then, if the first
-// stage was cut short, the mates by checks again within all the limits.
+// Stages share the limits. The mates by checks first, deepened within half the limits (a
+// quarter with Limits.PN; most of the manuals' mates are of this kind, some of them long).
+// Then, with Limits.Quiet, the mates of up to quietReach moves with quiet moves, each length
+// by checks first, then with one quiet move, two, … (shorter than the mate by checks found, if
+// any). With Limits.PN, when checks did not mate, the proof-number search instead, and if it
+// gives up (on repetitions) before the limits, those quiet moves. Then, if the checks were cut
+// short and nothing is proven, the checks again within all the limits. Moves is the shortest
+// mate of the deepening's kinds when one is proven; a mate of the proof-number search's is as
+// short as its shortening found.
 func (s *Solver) Solve(ctx context.Context, pos *xiangqi.Position, history []uint64, lim Limits) Result {
 	start := time.Now()
 	maxMoves, quiet := s.begin(ctx, pos, history, lim, start)
 	var r Result
 	s.push()
-	s.share(lim, start, 2)
+	s.share(lim, start, checksPart(lim))
 	a := s.deepen(1, maxMoves, 0, lim.Ban)
 	r.Depth = a.depth
 	if a.status == Proven {
@@ -173,16 +208,33 @@ func (s *Solver) Solve(ctx context.Context, pos *xiangqi.Position, history []uin
 	}
 	s.share(lim, start, 1)
 	b := a
-	if quiet > 0 && !s.stopped {
+	pn, pnDisproven := false, false
+	switch {
+	case s.stopped:
+	case quiet > 0 && (r.Status == Proven || !lim.PN):
 		top := quietReach
-		if r.Status == Proven {
+		if r.Status == Proven { // a shorter mate with quiet moves
 			top = min(top, r.Moves-1)
 		}
 		if b = s.deepen(1, top, quiet, lim.Ban); b.status == Proven {
 			r.Status, r.Moves, r.Best = Proven, b.moves, b.best
 		}
+	case lim.PN && r.Status != Proven:
+		s.ban = lim.Ban
+		c := s.provePN(maxMoves)
+		s.ban = nil
+		switch {
+		case c.status == Proven:
+			r.Status, r.Moves, r.Best, pn = Proven, c.moves, c.best, true
+		case c.status == Disproven:
+			pnDisproven = true
+		case !s.stopped && quiet > 0: // given up on repetitions: the deepening's quiet moves with what is left
+			if b = s.deepen(1, quietReach, quiet, lim.Ban); b.status == Proven {
+				r.Status, r.Moves, r.Best = Proven, b.moves, b.best
+			}
+		}
 	}
-	if r.Status != Proven && a.status == Unknown && a.cutShort && !s.stopped {
+	if r.Status != Proven && !pnDisproven && a.status == Unknown && a.cutShort && !s.stopped {
 		a = s.deepen(a.depth+1, maxMoves, 0, lim.Ban)
 		r.Depth = max(r.Depth, a.depth)
 		if a.status == Proven {
@@ -191,9 +243,11 @@ func (s *Solver) Solve(ctx context.Context, pos *xiangqi.Position, history []uin
 	}
 	s.depth--
 	switch {
+	case pn:
+		r.PV = s.pvPN(r.Best, r.Moves, true)
 	case r.Status == Proven:
 		r.PV = s.pv(r.Best, r.Moves, true)
-	case a.status == Disproven && (quiet == 0 || b.status == Disproven):
+	case pnDisproven || !lim.PN && a.status == Disproven && (quiet == 0 || b.status == Disproven):
 		r.Status = Disproven
 	}
 	r.Nodes, r.Time = s.nodes, time.Since(start)
@@ -262,13 +316,15 @@ func (s *Solver) deepen(from, to, quiet int, ban []xiangqi.Move) (st stage) {
 }
 
 // Defend finds, for the side to move at pos, the reply that resists a forced mate longest: the
-// mate is proven when every legal reply is mated (Moves: the longest of their shortest mates,
-// in the attacker's moves; no legal move at all is mate in 0). history as for Solve.
+// mate is proven when every legal reply is mated (Moves: the longest of their mates, in the
+// attacker's moves; no legal move at all is mate in 0). history as for Solve.
 //
-// As Solve, by stages: every reply's mate by checks, deepened within half the limits; then,
-// with Limits.Quiet, the replies not so mated with quiet moves, in mates of up to quietReach
-// moves; then the checks again if the first stage was cut short. A reply mated by checks keeps
-// that length (a shorter mate of it with a quiet move is not looked for).
+// As Solve, by stages: every reply's mate by checks, deepened within half the limits (a
+// quarter with Limits.PN); then, with Limits.Quiet, the replies not so mated with quiet moves,
+// in mates of up to quietReach moves (within half with Limits.PN); then, with Limits.PN, the
+// proof-number search after each reply left (a fresh table each); then the checks again if
+// the first stage was cut short. A reply mated by checks keeps that length (a shorter mate of
+// it with a quiet move is not looked for).
 func (s *Solver) Defend(ctx context.Context, pos *xiangqi.Position, history []uint64, lim Limits) Result {
 	start := time.Now()
 	maxMoves, quiet := s.begin(ctx, pos, history, lim, start)
@@ -287,12 +343,20 @@ func (s *Solver) Defend(ctx context.Context, pos *xiangqi.Position, history []ui
 	}
 	d := defence{n: copy(s.left[:], f.ml.Slice())}
 	s.push()
-	s.share(lim, start, 2)
-	a := s.deepenReplies(&d, 1, maxMoves, 0, quiet == 0)
-	s.share(lim, start, 1)
+	s.share(lim, start, checksPart(lim))
+	a := s.deepenReplies(&d, 1, maxMoves, 0, quiet == 0 && !lim.PN)
+	if lim.PN {
+		s.share(lim, start, 2)
+	} else {
+		s.share(lim, start, 1)
+	}
 	b := a
 	if d.n > 0 && quiet > 0 && !s.stopped && !d.escaped {
-		b = s.deepenReplies(&d, 1, quietReach, quiet, true)
+		b = s.deepenReplies(&d, 1, quietReach, quiet, !lim.PN)
+	}
+	s.share(lim, start, 1)
+	if d.n > 0 && lim.PN && !s.stopped && !d.escaped {
+		s.pnReplies(&d, maxMoves)
 	}
 	if d.n > 0 && a.cutShort && !s.stopped && !d.escaped {
 		a = s.deepenReplies(&d, a.depth+1, maxMoves, 0, quiet == 0)
@@ -302,7 +366,11 @@ func (s *Solver) Defend(ctx context.Context, pos *xiangqi.Position, history []ui
 	switch {
 	case d.n == 0:
 		r.Status, r.Best, r.Moves = Proven, d.longest, d.moves
-		r.PV = s.pv(r.Best, r.Moves, false)
+		if d.pn {
+			r.PV = d.pv
+		} else {
+			r.PV = s.pv(r.Best, r.Moves, false)
+		}
 	case d.escaped:
 		r.Status = Disproven
 	}
@@ -317,6 +385,8 @@ type defence struct {
 	longest xiangqi.Move
 	moves   int
 	escaped bool
+	pn      bool           // longest was proven mated by the proof-number search
+	pv      []xiangqi.Move // … and its line
 }
 
 // deepenReplies deepens each reply left from from to to moves, each length by checks first,
@@ -341,7 +411,7 @@ func (s *Solver) deepenReplies(d *defence, from, to, quiet int, final bool) (st 
 					return st
 				}
 				if ok {
-					d.longest, d.moves = m, k
+					d.longest, d.moves, d.pn = m, k, false
 					d.n--
 					s.left[i] = s.left[d.n]
 					continue
@@ -367,6 +437,7 @@ func (s *Solver) begin(ctx context.Context, pos *xiangqi.Position, history []uin
 	s.pos = *pos
 	keep := min(len(history), xiangqi.MoveLimitPlies, pos.HalfmoveClock())
 	s.depth = copy(s.path[:], history[len(history)-keep:])
+	s.hist = s.depth
 	s.nodes, s.limit, s.stopped = 0, lim.Nodes, false
 	s.deadline = time.Time{}
 	if lim.Time > 0 {
@@ -378,6 +449,7 @@ func (s *Solver) begin(ctx context.Context, pos *xiangqi.Position, history []uin
 		maxMoves = MaxMoves
 	}
 	s.tt.newSolve()
+	s.pt.newSolve()
 	return maxMoves, max(0, min(lim.Quiet, maxQuiet))
 }
 

@@ -92,3 +92,92 @@ func (t *table) store(key uint64, move xiangqi.Move, prove, pq, fail, fq uint8, 
 		e.fail, e.fq, e.deep = fail, fq, deep
 	}
 }
+
+// pnEntry is what the proof-number search knows of a position: its proof and disproof
+// numbers, the move that decides it (the attacker's mating move, the defender's escape), the
+// mate's length when proven, whether a disproof rests on the line (a repetition, a bound).
+type pnEntry struct {
+	key    uint64
+	pn, dn uint32
+	work   uint64 // nodes spent below it (which entry a new key replaces)
+	move   xiangqi.Move
+	length uint8
+	age    uint8
+	rep    bool
+}
+
+const pnEntryBytes = 32
+
+// pnTable is the proof-number search's table: buckets of four entries.
+type pnTable struct {
+	entries []pnEntry
+	mask    uint64
+	age     uint8
+}
+
+func (t *pnTable) resize(mb int) {
+	n := uint64(max(mb, 1)) << 20 / pnEntryBytes / 4
+	b := uint64(1)
+	for b*2 <= n {
+		b *= 2
+	}
+	t.entries, t.mask = make([]pnEntry, 4*b), b-1
+}
+
+func (t *pnTable) clear()     { clear(t.entries) }
+func (t *pnTable) bytes() int { return len(t.entries) * pnEntryBytes }
+
+// newSolve starts a solve (as table.newSolve).
+func (t *pnTable) newSolve() {
+	t.age++
+	if t.age == 0 {
+		t.clear()
+		t.age = 1
+	}
+}
+
+func (t *pnTable) probe(key uint64) *pnEntry {
+	i := (key & t.mask) * 4
+	for j := i; j < i+4; j++ {
+		if e := &t.entries[j]; e.key == key && e.age == t.age {
+			return e
+		}
+	}
+	return nil
+}
+
+// store records a visit's numbers; the entry replaced is one of an earlier solve, else the
+// one of least work (an entry proven or disproven counts double).
+func (t *pnTable) store(key uint64, r pnResult, move xiangqi.Move, work uint64) {
+	e := t.probe(key)
+	if e == nil {
+		i := (key & t.mask) * 4
+		e = &t.entries[i]
+		for j := i; j < i+4; j++ {
+			o := &t.entries[j]
+			if o.age != t.age {
+				e = o
+				break
+			}
+			if o.weight() < e.weight() {
+				e = o
+			}
+		}
+		*e = pnEntry{key: key, age: t.age, pn: 1, dn: 1}
+	}
+	e.work += work
+	if e.pn == 0 && (r.pn != 0 || r.length >= e.length) {
+		return // a proof holds on any line: the shortest is kept
+	}
+	e.pn, e.dn, e.length, e.rep = r.pn, r.dn, r.length, r.rep
+	if move != xiangqi.NoMove {
+		e.move = move
+	}
+}
+
+func (e *pnEntry) weight() uint64 {
+	if e.pn == 0 || e.dn == 0 {
+		return 2*e.work + 2
+	}
+	return e.work
+}
