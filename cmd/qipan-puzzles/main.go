@@ -34,7 +34,8 @@
 // -solve 1s measures the mate solver (engine/xiangqi/mate) alone instead: a line per position
 // and a summary on stdout, no index written (-quiet: its quiet moves; -pn=false: without its
 // proof-number search; -every: a sample; -solve-nodes 90000: a node budget per position
-// instead of, or beside, the time).
+// instead of, or beside, the time; -cpu: the time is the solving thread's CPU time, so that a
+// loaded machine gives each position its second of a core).
 //
 // qipan-puzzles mine (mine.go, themes.go) mines puzzles from qipan's self-play games instead,
 // for either side, mates and decisive gains, into web/puzzles/xiangqi-mined.tsv:
@@ -96,6 +97,7 @@ type options struct {
 	solveNodes uint64        // -solve-nodes: … or this many nodes per position
 	quiet      int           // -quiet: its quiet moves per line
 	pn         bool          // -pn: its proof-number search
+	cpu        bool          // -cpu: -solve's time is the thread's CPU time
 	every      int           // -every: only every n-th position (a sample)
 }
 
@@ -117,6 +119,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&o.solve, "solve", 0, "measure the mate solver alone: this long per position, a line each and a summary on stdout; no index written")
 	fs.Uint64Var(&o.solveNodes, "solve-nodes", 0, "measure the mate solver alone as -solve does, within this many nodes per position (with -solve: both limits)")
 	fs.BoolVar(&o.pn, "pn", true, "with -solve: the solver's proof-number search after its checks (every quiet move, zugzwang)")
+	fs.BoolVar(&o.cpu, "cpu", false, "with -solve: its time is the solving thread's CPU time, not the clock's (Linux)")
 	fs.IntVar(&o.quiet, "quiet", 1, "with -solve: the attacker's quiet moves per line")
 	fs.IntVar(&o.every, "every", 1, "with -solve: only every n-th position")
 	fs.Usage = func() {
@@ -164,7 +167,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 				sample = append(sample, l)
 			}
 		}
-		solveAll(context.Background(), sample, mate.Limits{Time: o.solve, Nodes: o.solveNodes, Quiet: o.quiet, PN: o.pn}, o.hashMB, stdout)
+		solveAll(context.Background(), sample, mate.Limits{Time: o.solve, Nodes: o.solveNodes, Quiet: o.quiet, PN: o.pn}, o.cpu, o.hashMB, stdout)
 		return 0
 	}
 	c := newChecker(o.hashMB, o.lim)

@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"runtime"
 	"slices"
 	"time"
 
@@ -16,20 +17,43 @@ import (
 )
 
 // solveAll runs the solver on each position (Red to move; a line that is no position is
-// skipped), with a fresh table per position, and writes what it found.
-func solveAll(ctx context.Context, lines []line, lim mate.Limits, hashMB int, w io.Writer) {
+// skipped), with a fresh table per position, and writes what it found. With cpu, lim.Time is
+// the solving thread's CPU time instead of the clock's (the load of the machine aside), and
+// the times written are CPU times too.
+func solveAll(ctx context.Context, lines []line, lim mate.Limits, cpu bool, hashMB int, w io.Writer) {
 	s := mate.New(hashMB)
 	var times []time.Duration // of the proven
 	count := map[mate.Status]int{}
 	var nodes uint64
 	start := time.Now()
+	var clock func() time.Duration
+	if cpu {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		clock = threadCPU
+	}
 	for _, l := range lines {
 		pos, err := xiangqi.ParseFEN(l.fen)
 		if l.bad != "" || err != nil {
 			continue
 		}
 		s.Clear()
-		r := s.Solve(ctx, pos, nil, lim)
+		pl, pctx, cancel := lim, ctx, context.CancelFunc(func() {})
+		var from time.Duration
+		if clock != nil {
+			pctx, cancel = context.WithCancel(ctx)
+			from = clock()
+			pl.Time, pl.Poll = 0, func() {
+				if lim.Time > 0 && clock()-from >= lim.Time {
+					cancel()
+				}
+			}
+		}
+		r := s.Solve(pctx, pos, nil, pl)
+		if clock != nil {
+			r.Time = clock() - from
+		}
+		cancel()
 		count[r.Status]++
 		nodes += r.Nodes
 		if r.Status == mate.Proven {
