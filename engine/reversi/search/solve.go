@@ -346,7 +346,7 @@ func (s *Solver) orderKeys(P, O uint64, list *[32]childMove, from, k, n, sortBet
 		}
 		c.key = key
 		if n >= evalSortMin {
-			c.key -= int32(s.sortSearch(c.P, c.O, (n-sortBase)/sortDiv, -scoreInf, sortBeta)) << sortShift
+			c.key -= int32(s.sortSearch(c.P, c.O, m, (n-sortBase)/sortDiv, -scoreInf, sortBeta)) << sortShift
 		}
 	}
 }
@@ -476,17 +476,16 @@ func (s *Solver) bestShallow(p *reversi.Position, alpha, beta, v int) int {
 // (held-out rms error 11.8 discs against 17.3 for Evaluate scaled at best), which took FFO
 // #40-#44 from 269.8M to 137.9M nodes. At a null-window node the children are searched
 // with the window (-inf, 8 discs below alpha): a move that bad needs no exact ordering score.
-func (s *Solver) sortSearch(P, O uint64, depth, alpha, beta int) int {
+// moves: P's moves (the caller has them, from its ordering keys), depth >= 1; the leaves are
+// evaluated in the loop of depth 1, without a call of their own.
+func (s *Solver) sortSearch(P, O, moves uint64, depth, alpha, beta int) int {
 	s.Nodes++
-	if depth <= 0 {
-		return pattern.Default.Eval(P, O)
-	}
-	moves := reversi.Moves(P, O)
 	if moves == 0 {
-		if reversi.Moves(O, P) == 0 {
+		theirs := reversi.Moves(O, P)
+		if theirs == 0 {
 			return reversi.FinalScore(P, O) * discUnit
 		}
-		return -s.sortSearch(O, P, depth, -beta, -alpha)
+		return -s.sortSearch(O, P, theirs, depth, -beta, -alpha)
 	}
 	best := -scoreInf
 	if depth >= 2 {
@@ -496,11 +495,12 @@ func (s *Solver) sortSearch(P, O uint64, depth, alpha, beta int) int {
 		k := children(P, O, moves, list)
 		for i := 0; i < k; i++ {
 			c := &list[i]
-			c.key = orderKey(c.P, c.O, reversi.Moves(c.P, c.O), int(c.sq), 0)
+			c.moves = reversi.Moves(c.P, c.O)
+			c.key = orderKey(c.P, c.O, c.moves, int(c.sq), 0)
 		}
 		for i := 0; i < k; i++ {
 			pickBest(list, i, k)
-			v := -s.sortSearch(list[i].P, list[i].O, depth-1, -beta, -alpha)
+			v := -s.sortSearch(list[i].P, list[i].O, list[i].moves, depth-1, -beta, -alpha)
 			if v > best {
 				best = v
 				if v > alpha {
@@ -516,7 +516,8 @@ func (s *Solver) sortSearch(P, O uint64, depth, alpha, beta int) int {
 	for ; moves != 0; moves &= moves - 1 {
 		sq := bits.TrailingZeros64(moves)
 		f := reversi.Flips(P, O, reversi.Square(sq))
-		v := -s.sortSearch(O^f, P|f|1<<uint(sq), depth-1, -beta, -alpha)
+		s.Nodes++
+		v := -pattern.Default.Eval(O^f, P|f|1<<uint(sq))
 		if v > best {
 			best = v
 			if v > alpha {
