@@ -18,7 +18,7 @@ import (
 
 const (
 	solveInf   = 65 // beyond every final score
-	shallowMax = 5  // empties solved without table or sorting
+	shallowMax = 6  // empties solved without table or sorting
 	ttMin      = 7  // fewest empties worth a table entry
 	etcMin     = 8  // fewest empties for enhanced transposition cutoffs (children stored from ttMin)
 	pollEvery  = 1024
