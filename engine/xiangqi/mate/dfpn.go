@@ -371,7 +371,7 @@ func (s *Solver) provePN(maxMoves int) stage {
 func (s *Solver) checkProof() (int, bool) {
 	s.vstamp++
 	if s.vstamp == 0 {
-		clear(s.vset[:])
+		clear(s.vset)
 		s.vstamp = 1
 	}
 	n, ok := s.verify(0)

@@ -149,12 +149,13 @@ type Solver struct {
 	tt     table
 	pt     pnTable
 	pf     [maxPly + 1]pnFrame
-	vset   [verifySlots]vslot
+	vset   []vslot // verify's positions (verifySlots, made with pt)
 	pos    xiangqi.Position
 	hist   int            // the history's keys on path
 	ban    []xiangqi.Move // the root's moves the proof-number search leaves out
 	bound  int            // the proof-number search's longest mate, in attacker moves
 	vstamp uint32         // verify's current marks in vset
+	hashMB int
 	stack  [maxPly + 1]frame
 	path   [maxPath]uint64                // keys from the oldest position kept to the one searched
 	depth  int                            // positions on path
@@ -169,11 +170,12 @@ type Solver struct {
 	deep         bool // … the bound of length among them
 }
 
-// New returns a solver with a table of about hashMB megabytes (at least 1).
+// New returns a solver with a table of about hashMB megabytes (at least 1), and as much again
+// for the proof-number search's, made at the first solve that asks for it (Limits.PN).
 func New(hashMB int) *Solver {
 	s := &Solver{}
 	s.tt.resize(hashMB)
-	s.pt.resize(hashMB)
+	s.hashMB = hashMB
 	return s
 }
 
@@ -449,6 +451,10 @@ func (s *Solver) begin(ctx context.Context, pos *xiangqi.Position, history []uin
 		maxMoves = MaxMoves
 	}
 	s.tt.newSolve()
+	if lim.PN && s.pt.entries == nil {
+		s.pt.resize(s.hashMB)
+		s.vset = make([]vslot, verifySlots)
+	}
 	s.pt.newSolve()
 	return maxMoves, max(0, min(lim.Quiet, maxQuiet))
 }
