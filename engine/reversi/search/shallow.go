@@ -153,19 +153,21 @@ func (s *Solver) solve4(P, O uint64, alpha, beta int, passed bool) int {
 			return hi
 		}
 	}
+	// The four squares in order, a byte each (no array: Go clears a stack array at every
+	// call, and indexes it with a bounds check).
 	E := ^(P | O)
-	var sq [4]int
 	odd := oddQuadrants(E)
-	k := 0
-	for _, set := range [4]uint64{E & odd &^ xSquares, E & odd & xSquares, E &^ odd &^ xSquares, E &^ odd & xSquares} {
-		for ; set != 0; set &= set - 1 {
-			sq[k] = bits.TrailingZeros64(set)
-			k++
+	var order uint32
+	k := uint(0)
+	for pass := uint64(0); pass < 4; pass++ {
+		for set := E & (odd ^ -(pass >> 1)) & (xSquares ^ (pass&1 - 1)); set != 0; set &= set - 1 {
+			order |= uint32(bits.TrailingZeros64(set)) << k
+			k += 8
 		}
 	}
 	best := -solveInf
-	for i := 0; i < 4; i++ {
-		x := sq[i]
+	for i := uint(0); i < 32; i += 8 {
+		x := int(order >> i & 63)
 		if O&neighbours[x] == 0 {
 			continue
 		}
@@ -173,17 +175,9 @@ func (s *Solver) solve4(P, O uint64, alpha, beta int, passed bool) int {
 		if f == 0 {
 			continue
 		}
-		var a, b, c int
-		switch i {
-		case 0:
-			a, b, c = sq[1], sq[2], sq[3]
-		case 1:
-			a, b, c = sq[0], sq[2], sq[3]
-		case 2:
-			a, b, c = sq[0], sq[1], sq[3]
-		default:
-			a, b, c = sq[0], sq[1], sq[2]
-		}
+		// the other three, in order: the bytes below i, then those above
+		rest := order&(1<<i-1) | order>>8&^(1<<i-1)
+		a, b, c := int(rest&63), int(rest>>8&63), int(rest>>16&63)
 		v := -s.solve3(O^f, P|f|sqBit(x), -beta, -alpha, a, b, c, false)
 		if v > best {
 			best = v

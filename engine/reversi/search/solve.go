@@ -159,8 +159,10 @@ func (s *Solver) shallowMoves(P, O, moves uint64, alpha, beta, n int) int {
 	}
 	odd := oddQuadrants(^(P | O))
 	best := -solveInf
-	for _, set := range [4]uint64{moves & odd &^ xSquares, moves & odd & xSquares, moves &^ odd &^ xSquares, moves &^ odd & xSquares} {
-		for ; set != 0; set &= set - 1 {
+	// odd quadrants first (pass 0, 1), X-squares last within each (pass 1, 3): the sets
+	// computed in place, not from an array (which Go would build on the stack at every call)
+	for pass := uint64(0); pass < 4; pass++ {
+		for set := moves & (odd ^ -(pass >> 1)) & (xSquares ^ (pass&1 - 1)); set != 0; set &= set - 1 {
 			sq := bits.TrailingZeros64(set)
 			f := reversi.Flips(P, O, reversi.Square(sq))
 			var v int
