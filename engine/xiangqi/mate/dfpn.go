@@ -19,8 +19,9 @@ const shortenNodes = 4096
 const pnInf uint32 = 1 << 30
 
 // quietPN is what an attacker's quiet move's proof number starts at beyond the defender's
-// replies (a check's is its replies): the defender moves freely after it.
-const quietPN = 2
+// replies (a check's is its replies): the defender moves freely after it. On the manuals at
+// 90,000 nodes a position, 1 proved 346, 0 345, 2 344.
+const quietPN = 1
 
 // pnFrame is one ply's children in the proof-number search.
 type pnFrame struct {

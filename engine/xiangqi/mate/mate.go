@@ -17,7 +17,7 @@
 //   - The proof-number search (dfpn.go), with Limits.PN: the attacker's every legal move,
 //     a quiet one as much as a check (so mates with several quiet moves, and zugzwang, are
 //     found), the defender's every reply; proof and disproof numbers (a check's proof number
-//     starts at the defender's replies, a quiet move's two more) lead it to the narrowest trees
+//     starts at the defender's replies, a quiet move's one more) lead it to the narrowest trees
 //     first. Its mate is not the shortest: once proven it is searched again within one move
 //     fewer, while that proves within as many nodes again as the proof took.
 //   - Repetition: a position that recurs on the line (the game's history given included, since
