@@ -141,6 +141,11 @@ func (e *Adapter) searchMate(ctx context.Context, lim protocol.Limits, ban []xia
 		_, ml.Time = lim.Budget()
 		ml.Nodes = lim.Nodes
 	}
+	// Given a time or nodes, the solver adds its proof-number search (mates with several quiet
+	// moves, zugzwang: it proves more of the manuals at the same nodes). It runs to its limits
+	// where there is no mate, so `go mate N` alone keeps to the depth-first search, which
+	// answers a position without a mate at once.
+	ml.PN = ml.Time > 0 || ml.Nodes > 0
 	r, mated := e.solve(ctx, ml)
 	switch {
 	case r.Status == mate.Proven && mated && r.Moves == 0:
