@@ -154,7 +154,11 @@ func (e *Adapter) searchMate(ctx context.Context, lim protocol.Limits, ban []xia
 		reportMate(r, mated, progress)
 		return mateResult(r)
 	}
-	sl := search.Limits{Depth: min(2*lim.Mate-1, search.MaxDepth), Ban: ban, Poll: e.cfg.Poll(ctx)}
+	// The search gets the same limits again (the solver has taken its own).
+	sl := search.Limits{Depth: min(2*lim.Mate-1, search.MaxDepth), Nodes: ml.Nodes, Ban: ban, Poll: e.cfg.Poll(ctx)}
+	if !lim.Infinite {
+		sl.Soft, sl.Hard = lim.Budget()
+	}
 	res := e.Searcher().Search(ctx, &e.pos, e.history, sl, e.reporter(progress, 1))
 	if res.Best == xiangqi.NoMove {
 		return protocol.Result{}
