@@ -379,39 +379,13 @@ func (s *Solver) checkProof() (int, bool) {
 	return n, ok && n <= s.bound && s.pos.HalfmoveClock()+2*n-1 < xiangqi.MoveLimitPlies
 }
 
-// pvPN writes a line of the proof-number search's proof from the root: first (the root's
-// move), the attacker's proven moves and, at each defender position, the reply whose mate is
-// longest. attacker says whether the side to move at the root attacks.
-func (s *Solver) pvPN(first xiangqi.Move, moves int, attacker bool) []xiangqi.Move {
-	line := make([]xiangqi.Move, 0, 2*moves+1)
-	p := s.pos
-	m := first
-	for len(line) < 2*moves+1 {
-		if m == xiangqi.NoMove || !p.IsLegal(m) {
-			break
-		}
-		line = append(line, m)
-		p.Make(m)
-		attacker = !attacker
-		m = xiangqi.NoMove
-		if attacker {
-			if e := s.pt.probe(p.Key()); e != nil && e.pn == 0 {
-				m = e.move
-			}
-			continue
-		}
-		var ml xiangqi.MoveList
-		p.GenerateLegal(&ml)
-		longest := -1
-		for _, r := range ml.Slice() {
-			u := p.Make(r)
-			if e := s.pt.probe(p.Key()); e != nil && e.pn == 0 && int(e.length) > longest {
-				longest, m = int(e.length), r
-			}
-			p.Unmake(r, u)
-		}
+// pnProof reads the proof-number search's table for pv: a proven entry's move and the length
+// of its mate.
+func (s *Solver) pnProof(key uint64) (xiangqi.Move, int, bool) {
+	if e := s.pt.probe(key); e != nil && e.pn == 0 {
+		return e.move, int(e.length), true
 	}
-	return line
+	return xiangqi.NoMove, 0, false
 }
 
 // pnReplies runs the proof-number search after each of Defend's replies left: a reply proven
@@ -428,7 +402,7 @@ func (s *Solver) pnReplies(d *defence, maxMoves int) {
 		st := s.provePN(maxMoves)
 		if st.status == Proven && st.moves >= d.moves {
 			d.longest, d.moves, d.pn = m, st.moves, true
-			d.pv = append(append(d.pv[:0], m), s.pvPN(st.best, st.moves, true)...)
+			d.pv = append(append(d.pv[:0], m), s.pv(st.best, st.moves, true, s.pnProof)...)
 		}
 		s.hist = hist
 		s.depth--

@@ -246,9 +246,9 @@ func (s *Solver) Solve(ctx context.Context, pos *xiangqi.Position, history []uin
 	s.depth--
 	switch {
 	case pn:
-		r.PV = s.pvPN(r.Best, r.Moves, true)
+		r.PV = s.pv(r.Best, r.Moves, true, s.pnProof)
 	case r.Status == Proven:
-		r.PV = s.pv(r.Best, r.Moves, true)
+		r.PV = s.pv(r.Best, r.Moves, true, s.ttProof)
 	case pnDisproven || !lim.PN && a.status == Disproven && (quiet == 0 || b.status == Disproven):
 		r.Status = Disproven
 	}
@@ -371,7 +371,7 @@ func (s *Solver) Defend(ctx context.Context, pos *xiangqi.Position, history []ui
 		if d.pn {
 			r.PV = d.pv
 		} else {
-			r.PV = s.pv(r.Best, r.Moves, false)
+			r.PV = s.pv(r.Best, r.Moves, false, s.ttProof)
 		}
 	case d.escaped:
 		r.Status = Disproven
@@ -734,10 +734,11 @@ func banned(m xiangqi.Move, ban []xiangqi.Move) bool {
 	return false
 }
 
-// pv writes a line of the proof from the root: first (the root's move), then at each attacker
-// position the table's mating move and at each defender position the reply whose mate the
-// table holds longest. attacker says whether the side to move at the root attacks.
-func (s *Solver) pv(first xiangqi.Move, moves int, attacker bool) []xiangqi.Move {
+// pv writes a line of a proof from the root: first (the root's move), then at each attacker
+// position the proof's mating move and at each defender position the reply whose mate the
+// proof holds longest, as read by proof (ttProof or pnProof: the table the proof is in).
+// attacker says whether the side to move at the root attacks.
+func (s *Solver) pv(first xiangqi.Move, moves int, attacker bool, proof func(key uint64) (xiangqi.Move, int, bool)) []xiangqi.Move {
 	line := make([]xiangqi.Move, 0, 2*moves+1)
 	p := s.pos
 	m := first
@@ -750,8 +751,8 @@ func (s *Solver) pv(first xiangqi.Move, moves int, attacker bool) []xiangqi.Move
 		attacker = !attacker
 		m = xiangqi.NoMove
 		if attacker {
-			if e := s.tt.probe(p.Key()); e != nil && e.prove > 0 {
-				m = e.move
+			if best, _, ok := proof(p.Key()); ok {
+				m = best
 			}
 			continue
 		}
@@ -760,11 +761,20 @@ func (s *Solver) pv(first xiangqi.Move, moves int, attacker bool) []xiangqi.Move
 		longest := -1
 		for _, r := range ml.Slice() {
 			u := p.Make(r)
-			if e := s.tt.probe(p.Key()); e != nil && e.prove > 0 && int(e.prove) > longest {
-				longest, m = int(e.prove), r
+			if _, n, ok := proof(p.Key()); ok && n > longest {
+				longest, m = n, r
 			}
 			p.Unmake(r, u)
 		}
 	}
 	return line
+}
+
+// ttProof reads the depth-first search's table for pv: the entry's move and the length of its
+// proven mate.
+func (s *Solver) ttProof(key uint64) (xiangqi.Move, int, bool) {
+	if e := s.tt.probe(key); e != nil && e.prove > 0 {
+		return e.move, int(e.prove), true
+	}
+	return xiangqi.NoMove, 0, false
 }
