@@ -13,6 +13,14 @@ import (
 // Chinese.
 func TestFirefox(t *testing.T) {
 	dir := siteDir(t, "QIPAN_STATIC")
+	inFirefox(t, func(b *tab) {
+		acrossEngines(t, b, dir)
+		t.Run("BareFrames", func(t *testing.T) { bareFramesIn(&tab{t: t, r: b.r, engine: b.engine}, dir) })
+	})
+}
+
+// inFirefox starts Firefox as TestFirefox describes and runs run in its tab, then closes it.
+func inFirefox(t *testing.T, run func(*tab)) {
 	bin := browserPath(t, "QIPAN_FIREFOX", "firefox-esr", "firefox")
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -25,6 +33,5 @@ func TestFirefox(t *testing.T) {
 	}
 	defer ff.Close()
 	t.Logf("Firefox %s", ff.Version)
-	acrossEngines(t, &tab{t: t, r: ff, engine: "firefox"}, dir)
-	t.Run("BareFrames", func(t *testing.T) { bareFramesIn(&tab{t: t, r: ff, engine: "firefox"}, dir) })
+	run(&tab{t: t, r: ff, engine: "firefox"})
 }

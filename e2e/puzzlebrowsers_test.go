@@ -1,18 +1,12 @@
 package e2e
 
 import (
-	"context"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"qipan/app/play"
-	"qipan/e2e/internal/bidi"
-	"qipan/e2e/internal/webdriver"
 )
 
 // The puzzles beyond Chromium (issue 52): the list with the person's rating and the daily
@@ -22,59 +16,12 @@ import (
 
 func TestPuzzlesFirefox(t *testing.T) {
 	dir := siteDir(t, "QIPAN_STATIC")
-	bin := browserPath(t, "QIPAN_FIREFOX", "firefox-esr", "firefox")
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	ff, err := bidi.Launch(ctx, bidi.Options{
-		Binary: bin, Profile: t.TempDir(), Width: 1280, Height: 900,
-		Prefs: map[string]any{"intl.accept_languages": "zh-CN, zh"},
-	})
-	if err != nil {
-		t.Fatalf("starting %s: %v", bin, err)
-	}
-	defer ff.Close()
-	t.Logf("Firefox %s", ff.Version)
-	puzzlesAcross(t, &tab{t: t, r: ff, engine: "firefox"}, dir)
+	inFirefox(t, func(b *tab) { puzzlesAcross(t, b, dir) })
 }
 
 func TestPuzzlesWebKit(t *testing.T) {
 	dir := siteDir(t, "QIPAN_STATIC")
-	driver := browserPath(t, "QIPAN_WEBKITDRIVER", "WebKitWebDriver")
-	mini := browserPath(t, "QIPAN_MINIBROWSER", "/usr/lib/*/webkit2gtk-4.1/MiniBrowser", "/usr/lib/*/webkit2gtk-4.0/MiniBrowser", "/usr/libexec/webkit2gtk-4.*/MiniBrowser")
-	xvfb := browserPath(t, "QIPAN_XVFB", "Xvfb")
-	if out, _ := exec.Command("locale", "-a").Output(); !strings.Contains(strings.ToLower(string(out)), "zh_cn.utf8") {
-		cantRun(t, "no zh_CN.UTF-8 locale (generate it with locale-gen)")
-	}
-	logf, err := os.Create(filepath.Join(outDir(t), "webkit-puzzles.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer logf.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	x, display, err := webdriver.Xvfb(ctx, xvfb, 1280, 1024, logf)
-	if err != nil {
-		t.Fatalf("starting %s: %v", xvfb, err)
-	}
-	defer x.Stop()
-	wd, server, err := webdriver.Driver(ctx, driver, []string{"DISPLAY=" + display, "LANG=zh_CN.UTF-8", "LANGUAGE=zh_CN:zh", "LC_ALL="}, logf)
-	if err != nil {
-		t.Fatalf("starting %s: %v", driver, err)
-	}
-	defer wd.Stop()
-	s, caps, err := webdriver.NewSession(ctx, server, map[string]any{
-		"browserName":              "MiniBrowser",
-		"webkitgtk:browserOptions": map[string]any{"binary": mini, "args": []string{"--automation"}},
-	})
-	if err != nil {
-		t.Fatalf("a WebDriver session with %s: %v", mini, err)
-	}
-	defer s.Delete(context.Background())
-	t.Logf("WebKitGTK %v", caps["browserVersion"])
-	if err := s.SetWindowRect(ctx, 1280, 900); err != nil {
-		t.Fatal(err)
-	}
-	puzzlesAcross(t, &tab{t: t, r: s, engine: "webkit"}, dir)
+	inWebKit(t, "webkit-puzzles.log", func(b *tab) { puzzlesAcross(t, b, dir) })
 }
 
 // puzzlesAcross runs the puzzles' checks in a browser driven over a W3C protocol.
