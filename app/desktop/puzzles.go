@@ -144,7 +144,7 @@ func (a *App) nextPuzzle() {
 // canNext reports whether Next has a puzzle to open.
 func (a *App) canNext() bool {
 	list, _ := a.puzzles()
-	return len(list) > 0 && a.pz.progress.NextPuzzle(list, a.puzzleIndex()) >= 0
+	return a.pz.progress.HasNext(list, a.puzzleIndex())
 }
 
 // notePuzzle keeps how the puzzle on the board stands once it is solved or failed, and its

@@ -261,6 +261,17 @@ func (pp PuzzleProgress) FirstUnsolved(list []Puzzle) int {
 // nextChoices is how many of the puzzles nearest the person's rating Next chooses among.
 const nextChoices = 5
 
+// HasNext reports whether NextPuzzle(list, at) has a puzzle to give: one other than at not
+// solved. Boards ask it every frame to show Next, so it stops at the first it finds.
+func (pp PuzzleProgress) HasNext(list []Puzzle, at int) bool {
+	for i, p := range list {
+		if i != at && pp.Of(p) != PuzzleSolved {
+			return true
+		}
+	}
+	return false
+}
+
 // NextPuzzle is the index of the puzzle to play after list[at] (at -1: none of the list's on
 // the board): a puzzle not solved, other than list[at], whose rating is near the person's.
 // Puzzles never tried come first (a failed one is tried again only when none is left: its

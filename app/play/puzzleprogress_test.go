@@ -273,6 +273,25 @@ func TestNextPuzzle(t *testing.T) {
 	if got := (PuzzleProgress{}).NextPuzzle(nil, -1); got != -1 {
 		t.Errorf("no puzzles: NextPuzzle = %d, want -1", got)
 	}
+	// HasNext, asked every frame, agrees with NextPuzzle on each of these progresses.
+	for _, c := range []struct {
+		name string
+		pp   PuzzleProgress
+		list []Puzzle
+		at   int
+	}{
+		{"fresh", PuzzleProgress{}, list, 0},
+		{"one untried", fails, list, 0},
+		{"only failed", fails, list, 19},
+		{"only itself", all, list, 1},
+		{"from a link", all, list, -1},
+		{"no puzzles", PuzzleProgress{}, nil, -1},
+		{"one puzzle, on it", PuzzleProgress{}, list[:1], 0},
+	} {
+		if got, want := c.pp.HasNext(c.list, c.at), c.pp.NextPuzzle(c.list, c.at) >= 0; got != want {
+			t.Errorf("%s: HasNext = %v, NextPuzzle gives one: %v", c.name, got, want)
+		}
+	}
 	if got, want := FindPuzzle(list, Puzzle{Source: "s", Number: 3, Title: "other"}), 2; got != want {
 		t.Errorf("FindPuzzle = %d, want %d", got, want)
 	}

@@ -274,7 +274,7 @@ func (p *Page) canNext() bool {
 		return p.learnAt+1 < len(p.learn)
 	}
 	b := p.shownPuzzles()
-	return b.load != puzzlesLoaded || p.puzzles.progress.NextPuzzle(b.list, p.puzzleIndex()) >= 0
+	return b.load != puzzlesLoaded || p.puzzles.progress.HasNext(b.list, p.puzzleIndex())
 }
 
 // puzzleLink reports whether a page query (without '?') asks for a puzzle (?puzzle=1): then
