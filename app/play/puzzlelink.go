@@ -2,7 +2,6 @@ package play
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -119,34 +118,61 @@ func LinkVariant(game, fen string) string {
 // (Xiangqi's).
 func (p Puzzle) Scored() bool { return p.Variant != VariantReversi || len(p.Scores) > 0 }
 
-// scoreRe is one move's score in a link: "d3:6", "d3:+6" (its '+' a space once unescaped),
-// "pass:0".
-var scoreRe = regexp.MustCompile(`^([a-hA-H][1-8]|pass)\s*:\s*([+-]?\d+)$`)
-
-// scoreGap is the space after a score's ':' (a query's '+' unescaped).
-var scoreGap = regexp.MustCompile(`:\s+`)
-
 // ParseScores reads the scores of a link or a collection's moves column: moves and their
-// scores, "d3:+6 c4:-4" or "d3:6,c4:-4".
+// scores, "d3:+6 c4:-4" or "d3:6,c4:-4". A query's '+' arrives as a space ("d3: 6"), so space
+// around a ':' is left out. Hand-written, not a regexp: the collection's 500 lines are read at
+// every start.
 func ParseScores(s string) ([]MoveScore, error) {
-	// A query's '+' is a space: "d3:+6" arrives as "d3: 6"; join each score to its move.
-	s = scoreGap.ReplaceAllString(s, ":")
 	var out []MoveScore
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
-		m := scoreRe.FindStringSubmatch(f)
-		if m == nil {
-			return nil, fmt.Errorf("move score %q, want a move, ':' and its score (d3:6)", clipText(f, 20))
+	for f := range strings.FieldsFuncSeq(joinScores(s), func(r rune) bool { return r == ',' || r == ' ' || r == ';' || r == '\t' }) {
+		ms, err := parseScore(f)
+		if err != nil {
+			return nil, err
 		}
-		d, err := strconv.Atoi(m[2])
-		if err != nil || d < -64 || d > 64 {
-			return nil, fmt.Errorf("move score %q: a score is -64 to 64 discs", clipText(f, 20))
-		}
-		out = append(out, MoveScore{strings.ToLower(m[1]), d})
+		out = append(out, ms)
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("no move scored")
 	}
 	return out, nil
+}
+
+// joinScores leaves out the space around each ':' of s, joining a score to its move.
+func joinScores(s string) string {
+	if !strings.Contains(s, ": ") && !strings.Contains(s, " :") {
+		return s // the collection's form: nothing to join
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == ' ' {
+			j := i
+			for j < len(s) && s[j] == ' ' {
+				j++
+			}
+			if j < len(s) && s[j] == ':' || b.Len() > 0 && strings.HasSuffix(b.String(), ":") {
+				i = j - 1 // space beside a ':'
+				continue
+			}
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// parseScore reads one move's score: "d3:6", "d3:+6", "pass:0"; the move in either case.
+func parseScore(f string) (MoveScore, error) {
+	mv, v, ok := strings.Cut(f, ":")
+	mv = strings.ToLower(mv)
+	square := len(mv) == 2 && mv[0] >= 'a' && mv[0] <= 'h' && mv[1] >= '1' && mv[1] <= '8'
+	if !ok || !square && mv != "pass" || v == "" {
+		return MoveScore{}, fmt.Errorf("move score %q, want a move, ':' and its score (d3:6)", clipText(f, 20))
+	}
+	d, err := strconv.Atoi(v)
+	if err != nil || d < -64 || d > 64 {
+		return MoveScore{}, fmt.Errorf("move score %q: a score is -64 to 64 discs", clipText(f, 20))
+	}
+	return MoveScore{mv, d}, nil
 }
 
 // ScoresText writes p's scores for a link: "d3:6,c4:-4" (a query keeps ':' and ',' as they

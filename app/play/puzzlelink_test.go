@@ -119,6 +119,40 @@ func TestScoresRoundTrip(t *testing.T) {
 	}
 }
 
+// TestParseScores: the forms a link and the collection write, and what is refused.
+func TestParseScores(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want string // ScoresText of the result; "" for an error
+	}{
+		{"d3:+6 c4:-4", "d3:6,c4:-4"}, // the collection's
+		{"d3:6,c4:-4", "d3:6,c4:-4"},  // a link's
+		{"d3: 6,c4:-4", "d3:6,c4:-4"}, // a link's "+" unescaped to a space
+		{"D3 : 6 ; pass:0", "d3:6,pass:0"},
+		{" f5:64\tc4:-64 ", "f5:64,c4:-64"},
+		{"", ""},
+		{"d3", ""},
+		{"d3:", ""},
+		{"d9:1", ""},
+		{"i1:0", ""},
+		{"d3:x", ""},
+		{"d3:65", ""},
+		{"d3:6 c4", ""},
+		{"passe:0", ""},
+	} {
+		got, err := ParseScores(c.in)
+		if c.want == "" {
+			if err == nil {
+				t.Errorf("ParseScores(%q) = %v, want an error", c.in, got)
+			}
+			continue
+		}
+		if err != nil || ScoresText(Puzzle{Scores: got}) != c.want {
+			t.Errorf("ParseScores(%q) = %v, %v; want %s", c.in, got, err, c.want)
+		}
+	}
+}
+
 // TestPuzzleHintOffline: a Reversi puzzle's hint needs no engine, and works with the engine
 // failed; a Xiangqi puzzle's and a game's need it.
 func TestPuzzleHintOffline(t *testing.T) {

@@ -120,13 +120,12 @@ func ParsePuzzles(variant, text string) ([]Puzzle, error) {
 			case "best":
 				p.Best = f
 			case "scores":
-				for _, ms := range strings.Fields(f) {
-					mv, v, ok := strings.Cut(ms, ":")
-					d, err := strconv.Atoi(v)
-					if !ok || err != nil || mv == "" {
-						return nil, &PuzzleLineError{n + 1, fmt.Sprintf("move score %q, want a move, ':' and its score (d3:+6)", ms)}
+				for ms := range strings.FieldsSeq(f) {
+					m, err := parseScore(ms)
+					if err != nil {
+						return nil, &PuzzleLineError{n + 1, err.Error()}
 					}
-					p.Scores = append(p.Scores, MoveScore{mv, d})
+					p.Scores = append(p.Scores, m)
 				}
 			case "first", "second":
 				for _, mv := range strings.FieldsFunc(f, func(r rune) bool { return r == ',' || r == ' ' }) {

@@ -47,3 +47,16 @@ func TestVariantOf(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkParse reads each shipped collection as every start does (play.ParsePuzzles).
+func BenchmarkParse(b *testing.B) {
+	for _, c := range Collections() {
+		b.Run(c.Name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := play.ParsePuzzles(c.Variant, c.Text); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
