@@ -192,7 +192,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	lim := player.Limits{MoveTime: time.Duration(*movetime) * time.Millisecond, Depth: *depth, Nodes: *nodes}
 	var tc match.TimeControl
 	if *tcSpec != "" {
-		if tc, err = parseTC(*tcSpec); err != nil {
+		if tc, err = match.ParseTimeControl(*tcSpec); err != nil {
 			return fail(err)
 		}
 		if lim.MoveTime > 0 {
@@ -319,45 +319,6 @@ func parseResign(s string) (match.Resign, error) {
 		return match.Resign{}, fmt.Errorf("-resign %q: want MOVES,SCORE, both positive (e.g. 4,1000)", s)
 	}
 	return match.Resign{Moves: n, Score: score}, nil
-}
-
-// parseTC reads -tc BASE[+INC]: each part seconds ("60", "0.5"), a Go duration ("1m", "2s",
-// "500ms") or M:SS ("3:00").
-func parseTC(s string) (match.TimeControl, error) {
-	bad := func() (match.TimeControl, error) {
-		return match.TimeControl{}, fmt.Errorf("-tc %q: want BASE+INC in seconds (60+0, 180+2), or with units (1m+0, 3m+2s, 3:00+2)", s)
-	}
-	bs, is, _ := strings.Cut(strings.TrimSpace(s), "+")
-	base, ok1 := parseClockTime(bs)
-	inc, ok2 := time.Duration(0), true
-	if is != "" || strings.Contains(s, "+") {
-		inc, ok2 = parseClockTime(is)
-	}
-	if !ok1 || !ok2 || base <= 0 || inc < 0 {
-		return bad()
-	}
-	return match.TimeControl{Base: base, Inc: inc}, nil
-}
-
-// parseClockTime reads seconds ("60", "0.5"), a Go duration ("1m30s") or M:SS ("1:30").
-func parseClockTime(s string) (time.Duration, bool) {
-	s = strings.TrimSpace(s)
-	if m, sec, ok := strings.Cut(s, ":"); ok {
-		mn, err1 := strconv.Atoi(m)
-		sc, err2 := strconv.ParseFloat(sec, 64)
-		if err1 != nil || err2 != nil || mn < 0 || sc < 0 || sc >= 60 || len(sec) < 2 {
-			return 0, false
-		}
-		return time.Duration(mn)*time.Minute + time.Duration(sc*float64(time.Second)), true
-	}
-	if f, err := strconv.ParseFloat(s, 64); err == nil {
-		if f < 0 || f > 1e6 {
-			return 0, false
-		}
-		return time.Duration(f * float64(time.Second)), true
-	}
-	d, err := time.ParseDuration(s)
-	return d, err == nil
 }
 
 func describeLimits(l player.Limits, tc match.TimeControl) string {

@@ -66,10 +66,10 @@ func TestParseTC(t *testing.T) {
 		{"fast", 0, 0, false},
 	}
 	for _, tt := range tests {
-		got, err := parseTC(tt.in)
+		got, err := match.ParseTimeControl(tt.in)
 		want := match.TimeControl{Base: tt.base, Inc: tt.inc}
 		if (err == nil) != tt.ok || tt.ok && got != want {
-			t.Errorf("parseTC(%q) = %+v, %v; want %+v, ok %v", tt.in, got, err, want, tt.ok)
+			t.Errorf("ParseTimeControl(%q) = %+v, %v; want %+v, ok %v", tt.in, got, err, want, tt.ok)
 		}
 	}
 }

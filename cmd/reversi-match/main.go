@@ -29,6 +29,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -39,6 +40,7 @@ import (
 	"sync"
 	"time"
 
+	"qipan/engine/match"
 	"qipan/engine/match/player"
 	"qipan/engine/match/stats"
 	"qipan/engine/reversi"
@@ -69,6 +71,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&bOpts, "b-opt", "engine B option Name=Value (repeatable)")
 	movetime := fs.Duration("movetime", 200*time.Millisecond, "time per move, the same for both")
 	nodes := fs.Uint64("nodes", 0, "nodes per move instead of -movetime (go nodes N; qipan engines only)")
+	tcSpec := fs.String("tc", "", "game clock BASE+INC in seconds (60+0, 180+2; also 1m+0, 3:00+2) instead of -movetime: see the doc")
 	nOpen := fs.Int("openings", 20, "number of openings (each played twice, colours swapped)")
 	seed := fs.Int64("seed", 1, "seed of the openings")
 	balance := fs.Int("balance", 4, "openings are kept if a depth-6 search scores them within this many discs")
@@ -113,6 +116,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *nodes > 0 {
 		lim, wait = player.Limits{Nodes: *nodes}, time.Minute
 	}
+	var tc match.TimeControl
+	if *tcSpec != "" {
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		if set["movetime"] || set["nodes"] {
+			fmt.Fprintln(stderr, "reversi-match: -tc goes with neither -movetime nor -nodes: give one of them")
+			return 2
+		}
+		if tc, err = match.ParseTimeControl(*tcSpec); err != nil {
+			fmt.Fprintln(stderr, "reversi-match:", err)
+			return 2
+		}
+		lim, wait = player.Limits{}, 0 // set at each move from the clock
+	}
 	var keep func(*reversi.Position) bool
 	if *inBook {
 		bk, err := book.Default()
@@ -138,11 +155,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		e.log = func(s string) { fmt.Fprintln(stderr, "reversi-match:", s) }
 		engs[i] = e
 	}
-	per := movetime.String()
+	per := movetime.String() + " per move"
 	if *nodes > 0 {
-		per = fmt.Sprintf("%d nodes", *nodes)
+		per = fmt.Sprintf("%d nodes per move", *nodes)
 	}
-	fmt.Fprintf(stdout, "%s vs %s, %d openings × 2 colours, %s per move\n", *aName, *bName, len(ops), per)
+	if tc.On() {
+		per = "clock " + tc.String()
+	}
+	fmt.Fprintf(stdout, "%s vs %s, %d openings × 2 colours, %s\n", *aName, *bName, len(ops), per)
+	var clocks [2]clockStats // A's and B's
 	var tri stats.Trinomial
 	var penta stats.Pentanomial
 	for i, op := range ops {
@@ -150,7 +171,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		for swap := 0; swap < 2; swap++ {
 			black := engs[swap] // A is Black (X, moves first) in the first game of a pair
 			white := engs[1-swap]
-			g, err := play(black, white, op)
+			g, err := play(black, white, op, tc)
 			if err != nil {
 				fmt.Fprintln(stderr, "reversi-match:", err)
 				return 1
@@ -165,23 +186,79 @@ func run(args []string, stdout, stderr io.Writer) int {
 			default:
 				tri.Losses++
 			}
-			fmt.Fprintf(stdout, "game %d: %s (X) - %s (O) %+d%s  opening %s  %s   A: +%d =%d -%d\n",
+			clockNote := ""
+			if tc.On() {
+				ab := [2]reversi.Color{reversi.Black, reversi.White} // A's and B's colours
+				if swap == 1 {
+					ab = [2]reversi.Color{reversi.White, reversi.Black}
+				}
+				for k, c := range ab {
+					clocks[k].add(g.clock[c], g.timeLoss && g.loser == c)
+				}
+				clockNote = fmt.Sprintf("   least left: %s %s, %s %s", *aName, g.clock[ab[0]].least(), *bName, g.clock[ab[1]].least())
+			}
+			fmt.Fprintf(stdout, "game %d: %s (X) - %s (O) %+d%s  opening %s  %s   A: +%d =%d -%d%s\n",
 				2*i+swap+1, black.name(), white.name(), g.blackScore, g.note, reversi.Transcript(op),
-				reversi.Transcript(g.moves[len(op):]), tri.Wins, tri.Draws, tri.Losses)
+				reversi.Transcript(g.moves[len(op):]), tri.Wins, tri.Draws, tri.Losses, clockNote)
 		}
 		penta.Add(pair)
 	}
 	fmt.Fprintf(stdout, "%s vs %s: +%d =%d -%d (%d games)\n", *aName, *bName, tri.Wins, tri.Draws, tri.Losses, tri.Games())
 	fmt.Fprintf(stdout, "Elo (games): %v\n", stats.TrinomialElo(tri))
 	fmt.Fprintf(stdout, "Elo (pairs): %v  pentanomial %v\n", stats.PentanomialElo(penta), penta)
+	if tc.On() {
+		fmt.Fprintf(stdout, "losses on time: %s %d, %s %d; least time left at a bestmove: %s %s, %s %s (%d and %d moves on the clock)\n",
+			*aName, clocks[0].losses, *bName, clocks[1].losses, *aName, clocks[0].least(), *bName, clocks[1].least(),
+			clocks[0].moves, clocks[1].moves)
+	}
 	return 0
+}
+
+// clockStats are one side's (or engine's) figures on the clock: its least time left at a
+// bestmove (before the increment; ≤ 0 when its flag fell), its moves on the clock and its
+// losses on time.
+type clockStats struct {
+	minLeft       time.Duration
+	moves, losses int
+}
+
+// charge counts a bestmove that came with left on the clock.
+func (c *clockStats) charge(left time.Duration) {
+	if c.moves == 0 || left < c.minLeft {
+		c.minLeft = left
+	}
+	c.moves++
+}
+
+// add counts a game's figures, lost on time or not.
+func (c *clockStats) add(g clockStats, lostOnTime bool) {
+	if g.moves > 0 && (c.moves == 0 || g.minLeft < c.minLeft) {
+		c.minLeft = g.minLeft
+	}
+	c.moves += g.moves
+	c.losses += g.losses
+	if lostOnTime {
+		c.losses++
+	}
+}
+
+// least is the least time left, to the millisecond ("-" without a move on the clock).
+func (c clockStats) least() string {
+	if c.moves == 0 {
+		return "-"
+	}
+	return c.minLeft.Round(time.Millisecond).String()
 }
 
 // game is a finished game.
 type game struct {
 	moves      []reversi.Move
-	blackScore int    // Black's final score (empties to the winner); ±64 for a forfeit
+	blackScore int    // Black's final score (empties to the winner); ±64 for a forfeit or a loss on time
 	note       string // why it ended early, if it did
+	// On a clock:
+	clock    [2]clockStats // Black's and White's (indexed by reversi.Color)
+	timeLoss bool          // loser lost on time
+	loser    reversi.Color
 }
 
 // halfPoints returns Black's (or White's) result in half points.
@@ -199,8 +276,12 @@ func (g game) halfPoints(black bool) int {
 	return 0
 }
 
-// play plays one game from the opening. An engine error other than a bad move is returned.
-func play(black, white *engine, opening []reversi.Move) (game, error) {
+// play plays one game from the opening, on tc's clock if it is on: each side starts with
+// tc.Base, a move's time (player.Reply.Took: from writing go to reading bestmove, a forced
+// pass's included) is taken off the mover's clock, then tc.Inc is added; a side whose clock
+// reaches 0 before its bestmove, or that stays silent for its time left plus clockMargin,
+// loses on time. An engine error other than a bad move or a loss on time is returned.
+func play(black, white *engine, opening []reversi.Move, tc match.TimeControl) (game, error) {
 	for _, e := range []*engine{black, white} {
 		if err := e.newGame(); err != nil {
 			return game{}, err
@@ -212,23 +293,46 @@ func play(black, white *engine, opening []reversi.Move) (game, error) {
 	for _, m := range opening {
 		p.Make(m)
 	}
+	clock := [2]time.Duration{tc.Base, tc.Base} // Black's, White's
 	for p.Status() != reversi.Over {
 		side := black
 		if p.Turn == reversi.White {
 			side = white
 		}
-		m, err := side.move(p, moves)
+		lose := func(why string) (game, error) {
+			score := 64
+			if p.Turn == reversi.Black {
+				score = -64
+			}
+			g.moves, g.blackScore, g.note, g.loser = moves, score, why, p.Turn
+			return g, nil
+		}
+		var clk *player.Clock
+		if tc.On() {
+			clk = &player.Clock{On: true, RedToMove: p.Turn == reversi.Black,
+				Red: clock[reversi.Black], Black: clock[reversi.White], RedInc: tc.Inc, BlackInc: tc.Inc}
+		}
+		m, took, err := side.move(p, moves, clk)
+		if tc.On() && (err == nil || errors.Is(err, player.ErrTimeout)) {
+			had := clock[p.Turn]
+			left, flagged := tc.Charge(&clock[p.Turn], took)
+			g.clock[p.Turn].charge(left)
+			if flagged {
+				g.timeLoss = true
+				if err != nil {
+					return lose(fmt.Sprintf(" (%s loses on time: no bestmove within %v, with %v left; killed)",
+						side.name(), took.Round(time.Millisecond), had.Round(time.Millisecond)))
+				}
+				return lose(fmt.Sprintf(" (%s loses on time: bestmove after %v with %v left)",
+					side.name(), took.Round(time.Millisecond), had.Round(time.Millisecond)))
+			}
+		}
 		if err != nil || !p.IsLegal(m) {
 			why := fmt.Sprintf(" (%s forfeits: %v)", side.name(), err)
 			if err == nil {
 				why = fmt.Sprintf(" (%s forfeits: illegal move %v in %v)", side.name(), m, p)
 			}
-			score := 64
-			if p.Turn == reversi.Black {
-				score = -64
-			}
-			g.moves, g.blackScore, g.note = moves, score, why
-			return g, nil
+			return lose(why)
 		}
 		p.Make(m)
 		moves = append(moves, m)
@@ -238,10 +342,12 @@ func play(black, white *engine, opening []reversi.Move) (game, error) {
 }
 
 // Timeouts of the conversation outside a move: starting (the handshake and the options), and
-// readying for a new game.
+// readying for a new game; clockMargin is how long past its time left an engine on a clock may
+// stay silent before it is killed (it has lost on time by then).
 const (
 	startTimeout = time.Minute
 	readyTimeout = 30 * time.Second
+	clockMargin  = 3 * time.Second
 )
 
 // engine is one side of the match: a UCI engine process playing Reversi, the notation of its
@@ -250,8 +356,8 @@ type engine struct {
 	cfg  player.Config
 	not  notation
 	p    *player.Player
-	lim  player.Limits // go movetime or go nodes
-	wait time.Duration // the longest wait for a bestmove
+	lim  player.Limits // go movetime or go nodes (none on a clock)
+	wait time.Duration // the longest wait for a bestmove (on a clock: the time left + clockMargin)
 	log  func(string)
 }
 
@@ -293,10 +399,11 @@ func (e *engine) newGame() error {
 }
 
 // move asks for a move in p, reached by moves from the initial position, within e.lim (and
-// e.wait). A qipan engine gets `position startpos moves …`; Fairy-Stockfish gets p as a FEN:
-// its pass is written with a square that depends on the position, so a move list with passes
-// cannot be written reliably.
-func (e *engine) move(p reversi.Position, moves []reversi.Move) (reversi.Move, error) {
+// e.wait), or on clk's clock if it is not nil (waiting the mover's time left + clockMargin).
+// took is the time the answer took (the wait on ErrTimeout). A qipan engine gets `position
+// startpos moves …`; Fairy-Stockfish gets p as a FEN: its pass is written with a square that
+// depends on the position, so a move list with passes cannot be written reliably.
+func (e *engine) move(p reversi.Position, moves []reversi.Move, clk *player.Clock) (m reversi.Move, took time.Duration, err error) {
 	fen, ms := "startpos", make([]string, len(moves))
 	for i, m := range moves {
 		ms[i] = m.String()
@@ -304,14 +411,27 @@ func (e *engine) move(p reversi.Position, moves []reversi.Move) (reversi.Move, e
 	if e.not == fsNotation {
 		fen, ms = fsFEN(p, moves), nil
 	}
-	r, err := e.p.Go(fen, ms, e.lim, e.wait)
+	lim, wait := e.lim, e.wait
+	if clk != nil {
+		lim.Clock = *clk
+		wait = clk.Black
+		if clk.RedToMove {
+			wait = clk.Red
+		}
+		wait = max(wait, 0) + clockMargin
+	}
+	r, err := e.p.Go(fen, ms, lim, wait)
+	if errors.Is(err, player.ErrTimeout) {
+		return reversi.NoMove, wait, err
+	}
 	if err != nil {
-		return reversi.NoMove, err
+		return reversi.NoMove, r.Took, err
 	}
 	if r.Move == "" {
-		return reversi.NoMove, fmt.Errorf("%q: no move", r.Line)
+		return reversi.NoMove, r.Took, fmt.Errorf("%q: no move", r.Line)
 	}
-	return reversi.ParseMove(r.Move)
+	m, err = reversi.ParseMove(r.Move)
+	return m, r.Took, err
 }
 
 func (e *engine) close() { e.p.Close() }

@@ -94,16 +94,9 @@ func playGame(ctx context.Context, cfg Config, g *Game, engines [2]*player.Playe
 	}
 }
 
-// charge takes a move's time off side's clock: left is what remained when the move came, and
-// flagged is true if that is not more than 0 (the clock stays at left); otherwise inc is added.
+// charge takes a move's time off side's clock (TimeControl.Charge with increment inc).
 func charge(clock *[2]time.Duration, side xiangqi.Color, took, inc time.Duration) (left time.Duration, flagged bool) {
-	left = clock[side] - took
-	if left <= 0 {
-		clock[side] = left
-		return left, true
-	}
-	clock[side] = left + inc
-	return left, false
+	return TimeControl{Inc: inc}.Charge(&clock[side], took)
 }
 
 func stderrNote(p *player.Player) string {
