@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"qipan/app/play"
+	"qipan/app/ui"
 )
 
 // The puzzles beyond Chromium (issue 52): the list with the person's rating and the daily
@@ -34,6 +35,7 @@ func puzzlesAcross(t *testing.T, b *tab, dir string) {
 	}{
 		{"ListRatingDaily", func(b *tab, srv *server) { puzzleListRatingDaily(b, srv, list) }},
 		{"ReversiLink", func(b *tab, srv *server) { reversiPuzzleLinks(b, srv, reversiCollection(b.t, dir)) }},
+		{"DailyOffline", func(b *tab, srv *server) { puzzleDailyOffline(b, srv, list) }},
 	}
 	for _, s := range steps {
 		t.Run(s.name, func(t *testing.T) {
@@ -125,4 +127,63 @@ func reversiPuzzleLinks(b *tab, srv *server, list []play.Puzzle) {
 		b.t.Errorf("solved in the embed: the status says %q", s)
 	}
 	b.screenshot("reversi-puzzle-embed-solved")
+}
+
+// puzzleDailyOffline: once the site was visited and the engine used, the daily puzzle works
+// with the server down: the list and the puzzle from the service worker's cache, the hint (a
+// Xiangqi puzzle's needs the engine) and the engine's defence after the hint's move.
+func puzzleDailyOffline(b *tab, srv *server, list []play.Puzzle) {
+	daily := play.DailyPuzzle(list, play.DailyDate(time.Now()))
+	pz := list[daily]
+	onBoard := jsPuzzle + ` === "solving" && document.getElementById("board").dataset.fen === "` + pz.FEN + `"`
+	hint := func() string {
+		b.click(`[data-action="puzzle-hint"]`)
+		b.waitFor(30*time.Second, "the hint's piece", `document.querySelector("[data-hint-piece]") !== null`)
+		b.click(`[data-action="puzzle-hint"]`)
+		b.waitFor(30*time.Second, "the hint's move", `document.querySelector("[data-hint-move]") !== null`)
+		return evalIn[string](b, `document.querySelector("[data-hint-move]").dataset.hintMove`)
+	}
+	// Online: the hint starts the engine, which the service worker then keeps.
+	b.load(srv.URL + "/?view=puzzles&game=xiangqi") // the last step left Reversi on the board
+	b.waitFor(20*time.Second, "the list", jsListed(len(list)))
+	b.click(`[data-action="puzzle-daily"]`)
+	b.waitFor(10*time.Second, "the daily puzzle", onBoard)
+	hint()
+	cached := `window.qipanTestCached === true`
+	for _, u := range []string{"/" + ui.PuzzlesURL, "/web/engine.wasm", "/web/engine-worker.js"} {
+		evalIn[bool](b, `(window.qipanTestCached = false, caches.keys().then(async ks => { for (const k of ks) for (const r of await (await caches.open(k)).keys())
+			if (new URL(r.url).pathname === "`+u+`") window.qipanTestCached = true; }), true)`)
+		deadline := time.Now().Add(60 * time.Second)
+		for !evalIn[bool](b, cached) {
+			if time.Now().After(deadline) {
+				b.t.Fatalf("%s: the service worker did not cache %s", b.engine, u)
+			}
+			time.Sleep(500 * time.Millisecond)
+			evalIn[bool](b, `(caches.keys().then(async ks => { for (const k of ks) for (const r of await (await caches.open(k)).keys())
+				if (new URL(r.url).pathname === "`+u+`") window.qipanTestCached = true; }), true)`)
+		}
+	}
+	srv.down.Store(true)
+	defer srv.down.Store(false)
+	if !refused(srv.Listener.Addr().String()) {
+		b.t.Fatal("the server still answers")
+	}
+	b.load(srv.URL + "/?view=puzzles&game=xiangqi") // the last step left Reversi on the board
+	b.waitFor(20*time.Second, "the list offline", jsListed(len(list)))
+	b.click(`[data-action="puzzle-daily"]`)
+	b.waitFor(10*time.Second, "the daily puzzle offline", onBoard)
+	mv := hint()
+	if len(mv) < 4 {
+		b.t.Fatalf("the hint offline: %q", mv)
+	}
+	b.click(`.pt[data-square="` + mv[:2] + `"]`)
+	b.waitFor(5*time.Second, "the hint's move selected", `document.querySelector("[data-hint][data-square=`+mv[2:4]+`]") !== null`)
+	b.click(`.pt[data-square="` + mv[2:4] + `"]`)
+	// A mate in one is solved at once; a longer one gets the engine's defence.
+	side := strings.Fields(pz.FEN)[1]
+	board := `document.getElementById("board").dataset`
+	b.waitFor(5*time.Second, "the move played", jsPuzzle+` === "solved" || `+board+`.turn !== "`+side+`"`)
+	b.waitFor(replyLimit, "the defence offline", jsPuzzle+` === "solved" || `+jsPuzzle+` === "solving" && `+board+`.turn === "`+side+`" && !`+board+`.thinking`)
+	b.screenshot("puzzle-daily-offline")
+	b.t.Logf("offline: the daily puzzle %s, the hint %s, then %s", play.PuzzleID(pz), mv, evalIn[string](b, jsPuzzle))
 }
