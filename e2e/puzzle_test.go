@@ -364,6 +364,15 @@ func TestPuzzle(t *testing.T) {
 		defer srv.down.Store(false)
 		load(t, ctx, srv.URL+"/?view=puzzles&lang=zh-Hans")
 		waitFor(t, ctx, 10*time.Second, "the list offline", jsListed(len(list)))
+		// The daily puzzle and its hint, which needs the engine (cached when step 5 used it).
+		pz := list[play.DailyPuzzle(list, play.DailyDate(time.Now()))]
+		action(t, ctx, "puzzle-daily")
+		waitFor(t, ctx, 10*time.Second, "the daily puzzle offline", jsPuzzle+` === "solving" && document.getElementById("board").dataset.fen === "`+pz.FEN+`"`)
+		action(t, ctx, "puzzle-hint")
+		waitFor(t, ctx, 30*time.Second, "the hint's piece offline", `document.querySelector("[data-hint-piece]") !== null`)
+		action(t, ctx, "puzzle-hint")
+		waitFor(t, ctx, 30*time.Second, "the hint offline", `document.querySelector("[data-hint-move]") !== null`)
+		screenshot(t, ctx, "puzzle-daily-offline-zh")
 	}()
 
 	// 7. A collection that cannot be loaded: said in the reader's language; the page works on.
