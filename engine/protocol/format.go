@@ -109,26 +109,44 @@ func formatInfo(d dialect, inf Info) string {
 // move still to play in the control (MovesToGo, 30 for sudden death): a reserve of 0.9 s that the
 // engine never plans to use. Below it the engine answers at once (a 1 ms budget), and an
 // increment, if any, fills the reserve again. With MovesToGo 1 (a fixed time for this move) only
-// one overhead is held back.
+// one overhead is held back. Budget is Share(mtg, mtg) with that moves-to-go mtg.
 func (l Limits) Budget() (soft, hard time.Duration) {
+	mtg := l.MovesToGo
+	if mtg <= 0 || mtg > MaxMovesToGo {
+		mtg = MaxMovesToGo
+	}
+	return l.Share(mtg, mtg)
+}
+
+// MaxMovesToGo is the most moves a clock's time is planned over: sudden death's.
+const MaxMovesToGo = 30
+
+// Overhead is what Budget holds back for each move still to play (see Budget).
+const Overhead = 30 * time.Millisecond
+
+// Share is Budget with its two uses of the moves to go apart, for an engine that can count its
+// game's moves (Reversi's, engine/protocol/rvengine): moves still to play hold back an
+// Overhead each (the reserve, never planned with), and the rest of the clock is cut into
+// shares equal parts, this move getting one (plus ¾ of the increment) as its soft budget; a
+// move expected to cost more than the others is counted as several shares. The hard budget is
+// 3 × soft, at most half the rest while shares > 1, at most the rest. Both numbers are taken
+// between 1 and MaxMovesToGo. MoveTime, if given, is both budgets.
+func (l Limits) Share(moves, shares int) (soft, hard time.Duration) {
 	if l.MoveTime > 0 {
 		return l.MoveTime, l.MoveTime
 	}
 	if l.Time <= 0 {
 		return 0, 0
 	}
-	const overhead = 30 * time.Millisecond // per move still to play
-	mtg := l.MovesToGo
-	if mtg <= 0 || mtg > 30 {
-		mtg = 30
-	}
-	left := l.Time - overhead*time.Duration(mtg)
+	moves = min(max(moves, 1), MaxMovesToGo)
+	shares = min(max(shares, 1), MaxMovesToGo)
+	left := l.Time - Overhead*time.Duration(moves)
 	if left < time.Millisecond {
 		left = time.Millisecond
 	}
-	soft = left/time.Duration(mtg) + l.Inc*3/4
+	soft = left/time.Duration(shares) + l.Inc*3/4
 	hard = soft * 3
-	if limit := left / 2; mtg > 1 && hard > limit {
+	if limit := left / 2; shares > 1 && hard > limit {
 		hard = limit
 	}
 	if hard > left {

@@ -568,6 +568,46 @@ func TestBudget(t *testing.T) {
 	}
 }
 
+// TestShare: Share holds back an overhead for each move still to play and cuts the rest into
+// shares (Budget is Share(mtg, mtg)); both are taken between 1 and 30.
+func TestShare(t *testing.T) {
+	ms := time.Millisecond
+	tests := []struct {
+		lim           Limits
+		moves, shares int
+		soft, hard    time.Duration
+	}{
+		{Limits{}, 10, 10, 0, 0},
+		{Limits{MoveTime: 500 * ms}, 10, 3, 500 * ms, 500 * ms},
+		// 15 moves hold back 450 ms: 10,450 ms leaves 10 s, cut into 20 or into 4.
+		{Limits{Time: 10450 * ms}, 15, 20, 500 * ms, 1500 * ms},
+		{Limits{Time: 10450 * ms}, 15, 4, 2500 * ms, 5000 * ms},
+		{Limits{Time: 10450 * ms, Inc: 1000 * ms}, 15, 20, 1250 * ms, 3750 * ms},
+		// One share: the whole rest may go.
+		{Limits{Time: 10450 * ms}, 15, 1, 10000 * ms, 10000 * ms},
+		// Out of range: as 30 moves and 30 shares, as 1 and 1.
+		{Limits{Time: 3900 * ms}, 40, 99, 100 * ms, 300 * ms},
+		{Limits{Time: 1030 * ms}, 0, -1, 1000 * ms, 1000 * ms},
+	}
+	for _, tt := range tests {
+		soft, hard := tt.lim.Share(tt.moves, tt.shares)
+		if soft != tt.soft || hard != tt.hard {
+			t.Errorf("%+v.Share(%d, %d) = %v, %v; want %v, %v", tt.lim, tt.moves, tt.shares, soft, hard, tt.soft, tt.hard)
+		}
+	}
+	for _, mtg := range []int{0, 1, 2, 7, 30} {
+		lim := Limits{Time: 7 * time.Second, Inc: 300 * ms, MovesToGo: mtg}
+		n := mtg
+		if n == 0 {
+			n = MaxMovesToGo
+		}
+		s1, h1 := lim.Budget()
+		if s2, h2 := lim.Share(n, n); s1 != s2 || h1 != h2 {
+			t.Errorf("movestogo %d: Budget %v, %v; Share(%d, %d) %v, %v", mtg, s1, h1, n, n, s2, h2)
+		}
+	}
+}
+
 // TestBudgetKeepsReserve plays out clocks with Budget: every move costs its soft budget plus a
 // latency (the pipe or the Worker), and at the move with the least time left a stall of 300 ms
 // comes on top of the hard budget. Sudden death at 1+0 for 200 moves a side (400 plies, past

@@ -22,6 +22,15 @@
 //     solver of engine/reversi/search, whatever the level); otherwise the level's search
 //     solves exactly or win/loss/draw near the end on its own (level 10: from 20 / 22 empties).
 //   - `go perft N` counts a forced pass as a move and a finished game as a leaf (reversi.Perft).
+//   - Time: `go movetime`, or a clock (`go wtime … btime … winc … binc … [movestogo …]`,
+//     protocol.Limits.Budget's reserve of an overhead per move still to play). In sudden death
+//     (no movestogo) the time is planned by the empty squares rather than over 30 moves: the
+//     side has at most ceil(empties/2) moves left (the reserve counts them, at least 15), and
+//     the time is shared among its moves until the level's endgame solve (22 empties at level
+//     10, fewer when solveLevel cuts the solve ranges for lack of time) and the solve phase,
+//     counted as solveShares (10) moves: the solve is the costliest move and decides the
+//     game, and after it the moves cost little (the tables hold the solve). From the solve
+//     point on, a move may take up to half of what is left (budget, plan).
 //
 // Options (UCCI name / UCI name):
 //   - hashsize / Hash: the size in MB of the midgame and endgame tables together (0 = the
@@ -166,18 +175,74 @@ func (e *Adapter) limits(ctx context.Context, lim protocol.Limits) search.Limits
 		if level == MaxLevel {
 			sl.Depth = infiniteDepth
 		}
-	} else if soft, hard := lim.Budget(); soft > 0 {
-		// The search stops deepening once half its time is gone: 2×soft spends about soft.
-		sl.Time = min(hard, 2*soft)
+	} else if t, lv := budget(lim, e.pos.Empties(), level); t > 0 {
+		sl.Time = t
 		if level == MaxLevel && lim.Depth == 0 {
 			// Full strength under a clock: deepen as far as the time allows, and solve the
 			// endgame only from where a solve fits in it (a cut solve falls back on a shallow
 			// midgame move).
-			sl.Level, sl.Depth = solveLevel(sl.Time), infiniteDepth
+			sl.Level, sl.Depth = lv, infiniteDepth
 		}
 	}
 	sl.Yield = e.cfg.Poll(ctx)
 	return sl
+}
+
+// budget is a move's search time under lim's clock or movetime (0: neither) with empties
+// empty squares at level, and the level whose solve ranges fit in that time (solveLevel; level
+// itself below MaxLevel). The search stops deepening once half its time is gone: a time of
+// 2×soft (at most hard) spends about soft.
+//
+// In sudden death (a clock without movestogo) the time is planned by the empties (plan) with
+// protocol.Limits.Share, instead of over Budget's 30 moves: the moves until the solve point of
+// the level (search.SolveFrom's win/loss/draw range; at MaxLevel that of solveLevel's level,
+// which depends on the time, so it is worked out twice), and the solve, the costliest move and
+// the one that decides the game, counted as solveShares moves.
+func budget(lim protocol.Limits, empties, level int) (time.Duration, int) {
+	at := func(solveAt int) time.Duration {
+		soft, hard := lim.Budget()
+		if lim.MoveTime <= 0 && lim.MovesToGo <= 0 && lim.Time > 0 {
+			soft, hard = lim.Share(plan(empties, solveAt))
+		}
+		return min(hard, 2*soft)
+	}
+	wld, _ := search.SolveFrom(level)
+	t := at(wld)
+	if level != MaxLevel || lim.Depth != 0 || t <= 0 {
+		return t, level
+	}
+	lv := solveLevel(t)
+	if w, _ := search.SolveFrom(lv); w != wld {
+		t = at(w) // more moves before a nearer solve point: less time, never a higher level
+		lv = solveLevel(t)
+	}
+	return t, lv
+}
+
+// solveShares is how many midgame moves' time the endgame solve phase is planned with (plan):
+// its searches are the costliest of the game (the win/loss/draw solve, then the exact one) and
+// they decide it; the moves after them cost little, the tables holding the solve.
+const solveShares = 10
+
+// minReserve is the fewest moves plan holds protocol.Overhead back for, however few are left:
+// 0.45 s, which a stall of the wasm engine on a loaded machine (up to 0.3 s past its hard
+// limit, docs/strength-log.md, "Clock") does not use up at the game's last moves.
+const minReserve = 15
+
+// plan spreads a sudden-death game's time by its empty squares: moves is the side to move's
+// moves still to play, at most ceil(empties/2), each holding back protocol.Overhead (at least
+// minReserve of them), and shares the parts its time is cut into: its moves before the solve
+// point solveAt (the empties from which the search solves) plus solveShares for the solve.
+// From the solve point on, the solves still to come (win/loss/draw, exact, or one cut before)
+// are planned as two shares: each may take up to half of what is left. Both at most
+// protocol.MaxMovesToGo.
+func plan(empties, solveAt int) (moves, shares int) {
+	left := (empties + 1) / 2 // the side to move's moves, passes aside
+	shares = min(2, left)
+	if empties > solveAt {
+		shares = min((empties-solveAt+1)/2+solveShares, left)
+	}
+	return min(max(left, minReserve), protocol.MaxMovesToGo), min(max(shares, 1), protocol.MaxMovesToGo)
 }
 
 // solveLevel is the level whose endgame solve ranges (win/loss/draw, exact) fit in a search

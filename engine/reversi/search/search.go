@@ -114,6 +114,15 @@ var levels = [11]level{
 	10: {depth: 14, wld: 22, exact: 20},
 }
 
+// SolveFrom returns the empties from which level (1..10; 0 means 10) solves the endgame
+// win/loss/draw and exactly: a clock's planning counts the moves until then.
+func SolveFrom(level int) (wld, exact int) {
+	if level <= 0 || level > 10 {
+		level = 10
+	}
+	return levels[level].wld, levels[level].exact
+}
+
 // Searcher searches Reversi positions. One search at a time; not safe for concurrent use.
 type Searcher struct {
 	pos    reversi.Position
