@@ -10,6 +10,22 @@
 // -nodes N gives each move N nodes (`go nodes N`) instead of -movetime: games that do not
 // depend on the machine's load.
 //
+// -tc BASE+INC plays on a game clock instead (neither -movetime nor -nodes goes with it), with
+// the syntax and meaning of qipan-match's -tc (engine/match.ParseTimeControl): seconds as in
+// PGN's TimeControl, -tc 60+0 a minute a side, -tc 3+0.1 three seconds plus 0.1 s a move (also
+// 1m+0, 3:00+2). Each side starts with BASE; the wall time from sending go to reading bestmove
+// (a forced `bestmove pass` included) is taken off the mover's clock, then INC is added. The
+// engines get `go wtime … btime … winc … binc …` in ms, Black (X, the first player) as "white".
+// A side whose clock reaches 0 before its bestmove, or that stays silent for its time left plus
+// 3 s (it is then killed), loses the game on time (scored as a forfeit, ±64: "(A loses on
+// time: …)" in the game line). Each game line ends with the least time each engine had left at
+// a bestmove (before the increment; negative for a fallen flag), and the summary adds
+// "losses on time: A n, B m; least time left at a bestmove: …" over the match:
+//
+//	reversi-match -a "node wasm/run-node.js $(go env GOROOT)/lib/wasm/wasm_exec.js new.wasm" -a-opt UCI_Variant=reversi \
+//	    -b "node wasm/run-node.js $(go env GOROOT)/lib/wasm/wasm_exec.js old.wasm" -b-opt UCI_Variant=reversi \
+//	    -tc 60+0 -openings 20
+//
 // Openings: -openings N random openings of 4–8 plies (-plies: another range, such as 2-4 for
 // openings an opening book knows; -in-book: only those whose position is in the opening book
 // of engine/reversi/book this command is built with, so that an A/B of the book tests it)
@@ -22,7 +38,7 @@
 // passes such as "a1a1" or "d1d1"). The running engine is the same wasm as the site's when
 // -a is "node wasm/run-node.js $(go env GOROOT)/lib/wasm/wasm_exec.js engine.wasm".
 // The rules are engine/reversi's: an illegal or unreadable move, or no answer within the
-// move time plus 10 s (a minute with -nodes), loses the game; the final score counts empties
+// move time plus 10 s (a minute with -nodes; on a clock see above), loses the game; the final score counts empties
 // to the winner. The engines run as engine/match/player's processes (the command split as a
 // shell would, quotes included); one that hung or exited is started again for the next game.
 package main
@@ -347,8 +363,9 @@ func play(black, white *engine, opening []reversi.Move, tc match.TimeControl) (g
 const (
 	startTimeout = time.Minute
 	readyTimeout = 30 * time.Second
-	clockMargin  = 3 * time.Second
 )
+
+var clockMargin = 3 * time.Second // a variable for the tests
 
 // engine is one side of the match: a UCI engine process playing Reversi, the notation of its
 // moves and the limits of each move.

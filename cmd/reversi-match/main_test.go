@@ -1,16 +1,112 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"fmt"
+	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"qipan/engine/reversi"
 )
+
+// fakeEnv turns the test binary into a scripted Reversi engine (TestMain): UCI, the first
+// legal move (or pass) after the delay its value gives ("150ms"): an engine too slow for a
+// clock, or one that never answers in time.
+const fakeEnv = "REVERSI_MATCH_FAKE_DELAY"
+
+func TestMain(m *testing.M) {
+	if d, ok := os.LookupEnv(fakeEnv); ok {
+		delay, err := time.ParseDuration(d)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "fake engine:", err)
+			os.Exit(2)
+		}
+		fakeEngine(os.Stdin, os.Stdout, delay)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func fakeEngine(in io.Reader, out io.Writer, delay time.Duration) {
+	sc := bufio.NewScanner(in)
+	p := reversi.Start()
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "uci":
+			fmt.Fprintln(out, "id name fake\nuciok")
+		case "isready":
+			fmt.Fprintln(out, "readyok")
+		case "position": // startpos only
+			p = reversi.Start()
+			for _, w := range f[min(len(f), 3):] {
+				m, err := reversi.ParseMove(w)
+				if err != nil {
+					fmt.Fprintln(os.Stderr, "fake engine:", err)
+					return
+				}
+				if m != reversi.Pass && p.Status() == reversi.MustPass {
+					p.Make(reversi.Pass)
+				}
+				p.Make(m)
+			}
+		case "go":
+			time.Sleep(delay)
+			switch l := p.LegalMoves(); {
+			case p.Status() == reversi.MustPass:
+				fmt.Fprintln(out, "bestmove pass")
+			case len(l) == 0:
+				fmt.Fprintln(out, "bestmove (none)")
+			default:
+				fmt.Fprintln(out, "info depth 1 score cp 0\nbestmove", l[0])
+			}
+		case "quit":
+			return
+		}
+	}
+}
+
+// fake is the command line of the fake engine with delay.
+func fake(delay string) string {
+	return "env " + fakeEnv + "=" + delay + " " + os.Args[0] + " -test.run=^$"
+}
+
+var (
+	buildOnce sync.Once
+	engineBin string
+	buildErr  error
+)
+
+// qipanEngine builds cmd/qipan-engine once for the tests that play it.
+func qipanEngine(t *testing.T) string {
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "reversi-match-test")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		engineBin = filepath.Join(dir, "qipan-engine")
+		if out, err := exec.Command("go", "build", "-o", engineBin, "../qipan-engine").CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return engineBin
+}
 
 func TestNotation(t *testing.T) {
 	for _, tt := range []struct {
@@ -128,10 +224,7 @@ func TestMatch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays 4 games")
 	}
-	bin := filepath.Join(t.TempDir(), "qipan-engine")
-	if out, err := exec.Command("go", "build", "-o", bin, "../qipan-engine").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := qipanEngine(t)
 	for _, budget := range [][]string{{"-movetime", "20ms"}, {"-nodes", "3000", "-v"}} {
 		var out, errOut bytes.Buffer
 		code := run(append([]string{"-a", bin, "-a-opt", "UCI_Variant=reversi", "-a-opt", "Skill Level=3",
@@ -155,8 +248,99 @@ func TestMatch(t *testing.T) {
 	}
 }
 
+// TestClockMatch plays qipan's engine against itself on a 3+0.1 clock (one opening, two
+// games): no loss on time, and each game line and the summary give the least time left.
+func TestClockMatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 2 games of 3+0.1")
+	}
+	bin := qipanEngine(t)
+	var out, errOut bytes.Buffer
+	code := run([]string{"-a", bin, "-a-opt", "UCI_Variant=reversi", "-b", bin, "-b-opt", "UCI_Variant=reversi",
+		"-openings", "1", "-tc", "3+0.1", "-v"}, &out, &errOut)
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errOut.String(), out.String())
+	}
+	games := regexp.MustCompile(`(?m)^game \d: .* [+-]\d+  opening [a-h1-8]+  [a-h1-8]+   A: \+\d+ =\d+ -\d+   least left: A \d[.\dms]*s, B \d[.\dms]*s$`).FindAllString(out.String(), -1)
+	if len(games) != 2 {
+		t.Errorf("%d game lines with the least time left, want 2:\n%s", len(games), out.String())
+	}
+	if !regexp.MustCompile(`(?m)^losses on time: A 0, B 0; least time left at a bestmove: A \d[.\dms]*s, B \d[.\dms]*s \(\d\d and \d\d moves on the clock\)$`).MatchString(out.String()) {
+		t.Errorf("no summary of the clock, or a loss on time:\n%s", out.String())
+	}
+	if !strings.Contains(out.String(), "clock 3+0.1") || strings.Contains(out.String(), "forfeits") {
+		t.Errorf("header or a forfeit:\n%s", out.String())
+	}
+	// The engines were told the clock: go wtime … btime … winc 100 binc 100, both clocks
+	// at 3000 before the first engine move, and nothing but the clock.
+	goes := regexp.MustCompile(`(?m)< go .*$`).FindAllString(errOut.String(), -1)
+	if len(goes) < 40 {
+		t.Fatalf("%d go commands:\n%s", len(goes), errOut.String())
+	}
+	for _, g := range goes {
+		if !regexp.MustCompile(`^< go wtime \d+ btime \d+ winc 100 binc 100$`).MatchString(g) {
+			t.Errorf("%q: want the clock alone", g)
+		}
+	}
+	if goes[0] != "< go wtime 3000 btime 3000 winc 100 binc 100" {
+		t.Errorf("first go %q, want both clocks full", goes[0])
+	}
+}
+
+// TestLossOnTime: a side too slow for its clock loses on time, whichever colour it has, and
+// the increment can save it; one that does not answer is killed after its time left and the
+// margin, and loses on time too.
+func TestLossOnTime(t *testing.T) {
+	defer func(m time.Duration) { clockMargin = m }(clockMargin)
+	clockMargin = 300 * time.Millisecond
+	tests := []struct {
+		name, b, tc string
+		lines       []string // in the output, in order
+	}{
+		// B needs 150 ms a move with 400 ms and no increment: its third move flags.
+		{"B too slow", "150ms", "0.4+0", []string{
+			`^game 1: A \(X\) - B \(O\) \+64 \(B loses on time: bestmove after \d+ms with \d+ms left\)  opening \S+  \S+   A: \+1 =0 -0   least left: A \d.*, B -\d+(\.\d+)?ms$`,
+			`^game 2: B \(X\) - A \(O\) -64 \(B loses on time: .*A: \+2 =0 -0   least left: A .*, B -`,
+			`^A vs B: \+2 =0 -0 \(2 games\)$`,
+			`^losses on time: A 0, B 2; least time left at a bestmove: A \d.*, B -\d+(\.\d+)?ms \(\d+ and \d+ moves on the clock\)$`}},
+		// 50 ms a move, 200 ms back after each (and 1 s for a loaded machine's stalls): B
+		// plays to the end.
+		{"increment saves B", "50ms", "1+0.2", []string{
+			`^game 1: A \(X\) - B \(O\) [+-]\d+  opening `,
+			`^game 2: B \(X\) - A \(O\) [+-]\d+  opening `,
+			`^losses on time: A 0, B 0; least time left at a bestmove: A \d.*, B \d+ms`}},
+		{"B silent", "1h", "0.5+0", []string{
+			`^game 1: A \(X\) - B \(O\) \+64 \(B loses on time: no bestmove within 800ms, with 500ms left; killed\)`,
+			`^game 2: B \(X\) - A \(O\) -64 \(B loses on time: no bestmove within 800ms`,
+			`^losses on time: A 0, B 2; `}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			code := run([]string{"-a", fake("0s"), "-b", fake(tt.b), "-openings", "1", "-tc", tt.tc}, &out, &errOut)
+			if code != 0 {
+				t.Fatalf("exit %d: %s\n%s", code, errOut.String(), out.String())
+			}
+			lines := strings.Split(out.String(), "\n")
+			i := 0
+			for _, want := range tt.lines {
+				re := regexp.MustCompile(want)
+				for i < len(lines) && !re.MatchString(lines[i]) {
+					i++
+				}
+				if i == len(lines) {
+					t.Errorf("no line %q (in order) in:\n%s\n%s", want, out.String(), errOut.String())
+					break
+				}
+			}
+		})
+	}
+}
+
 func TestBadFlags(t *testing.T) {
-	for _, args := range [][]string{{}, {"-a", "x"}, {"-a", "x", "-b", "y", "-a-notation", "sgf"}, {"-a", "x", "-b", "y", "-openings", "0"}} {
+	for _, args := range [][]string{{}, {"-a", "x"}, {"-a", "x", "-b", "y", "-a-notation", "sgf"}, {"-a", "x", "-b", "y", "-openings", "0"},
+		{"-a", "x", "-b", "y", "-tc", "60+0", "-movetime", "1s"}, {"-a", "x", "-b", "y", "-tc", "60+0", "-nodes", "1000"},
+		{"-a", "x", "-b", "y", "-tc", "fast"}, {"-a", "x", "-b", "y", "-tc", "0+1"}} {
 		var out, errOut bytes.Buffer
 		if code := run(args, &out, &errOut); code != 2 {
 			t.Errorf("%q: exit %d, want 2 (%s)", args, code, errOut.String())
