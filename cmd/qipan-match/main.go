@@ -283,7 +283,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			ca.Name, cfg.Prior.Games.Wins, cfg.Prior.Games.Draws, cfg.Prior.Games.Losses)
 	}
 	start := time.Now()
-	cfg.Progress = func(r match.Report) { printf(stdout, "%s\n", progressLine(r, sprt)) }
+	cfg.Progress = func(r match.Report) { printf(stdout, "%s%s\n", progressLine(r, sprt), when(time.Now())) }
 	rep, err := match.Run(ctx, cfg)
 	if err != nil {
 		return fail(err)
@@ -361,6 +361,18 @@ func progressLine(r match.Report, sprt *stats.SPRT) string {
 		line += fmt.Sprintf(" | LLR %.2f (%.2f, %.2f)", r.LLR, lo, hi)
 	}
 	return line
+}
+
+// when is the time a game ended and the machine's load then (Linux's 1-minute load average),
+// for a clock run: a loss on time under a load the engine does not choose is told apart.
+func when(now time.Time) string {
+	s := " | at " + now.Format("15:04:05")
+	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
+		if f := strings.Fields(string(b)); len(f) > 0 {
+			s += ", load " + f[0]
+		}
+	}
+	return s
 }
 
 // summary is the final report.
