@@ -141,8 +141,8 @@ type counts struct{ solved, close, hard int }
 // The result depends on c only, not on the workers or the machine, unless c.limit cuts it.
 func generate(c config, each func(int, puzzle)) ([]puzzle, int, counts, error) {
 	type result struct {
-		i  int
-		p  puzzle
+		i   int
+		p   puzzle
 		ok  bool
 		c   counts
 		err error
