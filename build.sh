@@ -2,7 +2,7 @@
 # Builds, serves and tests qipan.
 #   ./build.sh static        build the static site into static/ (QIPAN_BASE=/qipan/ for a sub-path)
 #   ./build.sh serve [PORT]  build, then serve static/ on http://localhost:PORT/ (default 8080)
-#   ./build.sh test          go vet, unit tests, then e2e (installs what is missing)
+#   ./build.sh test          gofmt, go vet, unit tests, then e2e (installs what is missing)
 #   ./build.sh e2e           build, then the browser tests only (e2e/out: screenshots, figures)
 #   ./build.sh numbers       build, then measure it in Chromium (e2e/out/numbers.txt; see README)
 #   ./build.sh desktop       build the desktop board bin/qipan-desktop (installs its Debian packages as root)
@@ -213,6 +213,11 @@ case "$cmd" in
     if [ -f ../shared/oracles/setup.sh ]; then
       QIPAN_ORACLES="$(bash ../shared/oracles/setup.sh)"
       export QIPAN_ORACLES
+    fi
+    unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './static/*'))
+    if [ -n "$unformatted" ]; then
+      echo "test: not gofmt'ed (run gofmt -w on them): $unformatted" >&2
+      exit 1
     fi
     go vet ./...
     GOOS=js GOARCH=wasm go vet ./cmd/... ./app/...
