@@ -67,6 +67,7 @@ type child struct {
 	root  xproto.Window
 	win   xproto.Window
 	exit  chan error
+	gone  chan struct{} // closed once the program has exited
 }
 
 // start runs the program with the config directory dir, the locale locale (LC_ALL) and args.
@@ -93,7 +94,7 @@ func start(t *testing.T, dir, locale string, args ...string) *child {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	c := &child{t: t, cmd: cmd, lines: make(chan string, 1000), x: x, exit: make(chan error, 1), taken: map[int]bool{},
+	c := &child{t: t, cmd: cmd, lines: make(chan string, 1000), x: x, exit: make(chan error, 1), gone: make(chan struct{}), taken: map[int]bool{},
 		root: xproto.Setup(x).DefaultScreen(x).Root}
 	go func() {
 		sc := bufio.NewScanner(out)
@@ -102,9 +103,18 @@ func start(t *testing.T, dir, locale string, args ...string) *child {
 		}
 		close(c.lines)
 		c.exit <- cmd.Wait()
+		close(c.gone)
 	}()
 	t.Cleanup(func() {
 		cmd.Process.Kill()
+		go func() { // its last lines, which nobody waits for now
+			for range c.lines {
+			}
+		}()
+		select { // gone, and its window with it, before the next test looks for its own
+		case <-c.gone:
+		case <-time.After(10 * time.Second):
+		}
 		x.Close()
 	})
 	t.Logf("%s", c.wait("first frame", 60*time.Second))
@@ -155,13 +165,23 @@ func (c *child) findWindow() xproto.Window {
 			c.t.Fatal(err)
 		}
 		for _, w := range tree.Children {
-			if titles[c.title(w)] {
+			// The board's title, and this child's process: the window of the test before,
+			// whose program was killed, may still be listed for a moment.
+			if titles[c.title(w)] && c.pid(w) == c.cmd.Process.Pid {
 				return w
 			}
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
 	c.t.Fatal("no window titled as the board")
+	return 0
+}
+
+// pid is the process that made window w (_NET_WM_PID, which GLFW sets), 0 if unknown.
+func (c *child) pid(w xproto.Window) int {
+	if p := c.property(w, "_NET_WM_PID"); len(p) == 4 {
+		return int(binary.LittleEndian.Uint32(p))
+	}
 	return 0
 }
 
