@@ -179,11 +179,12 @@ func puzzleDailyOffline(b *tab, srv *server, list []play.Puzzle) {
 	b.click(`.pt[data-square="` + mv[:2] + `"]`)
 	b.waitFor(5*time.Second, "the hint's move selected", `document.querySelector("[data-hint][data-square=`+mv[2:4]+`]") !== null`)
 	b.click(`.pt[data-square="` + mv[2:4] + `"]`)
-	// A mate in one is solved at once; a longer one gets the engine's defence.
+	// A mate in one is solved at once; a longer one gets the engine's defence; a gain puzzle
+	// whose one good move the hint's short search missed is failed by the engine's judgement.
 	side := strings.Fields(pz.FEN)[1]
 	board := `document.getElementById("board").dataset`
 	b.waitFor(5*time.Second, "the move played", jsPuzzle+` === "solved" || `+board+`.turn !== "`+side+`"`)
-	b.waitFor(replyLimit, "the defence offline", jsPuzzle+` === "solved" || `+jsPuzzle+` === "solving" && `+board+`.turn === "`+side+`" && !`+board+`.thinking`)
+	b.waitFor(replyLimit, "the defence offline", jsPuzzle+` === "solved" || `+jsPuzzle+` === "failed" || `+jsPuzzle+` === "solving" && `+board+`.turn === "`+side+`" && !`+board+`.thinking`)
 	b.screenshot("puzzle-daily-offline")
 	b.t.Logf("offline: the daily puzzle %s, the hint %s, then %s", play.PuzzleID(pz), mv, evalIn[string](b, jsPuzzle))
 }
