@@ -139,25 +139,12 @@ func ParseScores(s string) ([]MoveScore, error) {
 
 // joinScores leaves out the space around each ':' of s, joining a score to its move.
 func joinScores(s string) string {
-	if !strings.Contains(s, ": ") && !strings.Contains(s, " :") {
-		return s // the collection's form: nothing to join
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == ' ' {
-			j := i
-			for j < len(s) && s[j] == ' ' {
-				j++
-			}
-			if j < len(s) && s[j] == ':' || b.Len() > 0 && strings.HasSuffix(b.String(), ":") {
-				i = j - 1 // space beside a ':'
-				continue
-			}
+	for _, gap := range []string{" :", ": "} {
+		for strings.Contains(s, gap) {
+			s = strings.ReplaceAll(s, gap, ":")
 		}
-		b.WriteByte(c)
 	}
-	return b.String()
+	return s
 }
 
 // parseScore reads one move's score: "d3:6", "d3:+6", "pass:0"; the move in either case.
