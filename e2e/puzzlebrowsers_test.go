@@ -149,19 +149,11 @@ func puzzleDailyOffline(b *tab, srv *server, list []play.Puzzle) {
 	b.click(`[data-action="puzzle-daily"]`)
 	b.waitFor(10*time.Second, "the daily puzzle", onBoard)
 	hint()
-	cached := `window.qipanTestCached === true`
+	// Each poll starts a look into the caches, which marks the URL once it finds it there.
 	for _, u := range []string{"/" + ui.PuzzlesURL, "/web/engine.wasm", "/web/engine-worker.js"} {
-		evalIn[bool](b, `(window.qipanTestCached = false, caches.keys().then(async ks => { for (const k of ks) for (const r of await (await caches.open(k)).keys())
-			if (new URL(r.url).pathname === "`+u+`") window.qipanTestCached = true; }), true)`)
-		deadline := time.Now().Add(60 * time.Second)
-		for !evalIn[bool](b, cached) {
-			if time.Now().After(deadline) {
-				b.t.Fatalf("%s: the service worker did not cache %s", b.engine, u)
-			}
-			time.Sleep(500 * time.Millisecond)
-			evalIn[bool](b, `(caches.keys().then(async ks => { for (const k of ks) for (const r of await (await caches.open(k)).keys())
-				if (new URL(r.url).pathname === "`+u+`") window.qipanTestCached = true; }), true)`)
-		}
+		probe := `caches.keys().then(async ks => { for (const k of ks) for (const r of await (await caches.open(k)).keys())
+			if (new URL(r.url).pathname === "` + u + `") (window.qipanTestCached ??= {})["` + u + `"] = true; })`
+		b.waitFor(60*time.Second, "the service worker to cache "+u, `(`+probe+`, window.qipanTestCached?.["`+u+`"] === true)`)
 	}
 	srv.down.Store(true)
 	defer srv.down.Store(false)
