@@ -252,7 +252,6 @@ func (c *clockStats) add(g clockStats, lostOnTime bool) {
 		c.minLeft = g.minLeft
 	}
 	c.moves += g.moves
-	c.losses += g.losses
 	if lostOnTime {
 		c.losses++
 	}
@@ -358,14 +357,15 @@ func play(black, white *engine, opening []reversi.Move, tc match.TimeControl) (g
 }
 
 // Timeouts of the conversation outside a move: starting (the handshake and the options), and
-// readying for a new game; clockMargin is how long past its time left an engine on a clock may
-// stay silent before it is killed (it has lost on time by then).
+// readying for a new game.
 const (
 	startTimeout = time.Minute
 	readyTimeout = 30 * time.Second
 )
 
-var clockMargin = 3 * time.Second // a variable for the tests
+// clockMargin is how long past its time left an engine on a clock may stay silent before it is
+// killed (it has lost on time by then); a variable for the tests.
+var clockMargin = 3 * time.Second
 
 // engine is one side of the match: a UCI engine process playing Reversi, the notation of its
 // moves and the limits of each move.
