@@ -364,7 +364,7 @@ func TestPuzzle(t *testing.T) {
 		defer srv.down.Store(false)
 		load(t, ctx, srv.URL+"/?view=puzzles&lang=zh-Hans")
 		waitFor(t, ctx, 10*time.Second, "the list offline", jsListed(len(list)))
-		// The daily puzzle and its hint, which needs the engine (cached when step 5 used it).
+		// The daily puzzle and its hint, the collection's proven first move.
 		pz := list[play.DailyPuzzle(list, play.DailyDate(time.Now()))]
 		action(t, ctx, "puzzle-daily")
 		waitFor(t, ctx, 10*time.Second, "the daily puzzle offline", jsPuzzle+` === "solving" && document.getElementById("board").dataset.fen === "`+pz.FEN+`"`)

@@ -740,6 +740,17 @@ func (a *App) watchDiscs() {
 	a.discs = now
 }
 
+// Timed reports whether time alone changes what the window shows or does: a disc turning, a
+// search the watchdog watches or the engine thinking, a clock running. Otherwise the window
+// need not wake to look at the time.
+func (a *App) Timed() bool {
+	if a.Animating() || a.s.Watch(a.now) > 0 || a.Table().Client.Thinking() {
+		return true
+	}
+	c, ok := a.Table().Clocks()
+	return ok && (c[0].Running || c[1].Running)
+}
+
 // Animating reports whether the board moves by itself (a disc turning over): the window then
 // draws the next frame without waiting for an event.
 func (a *App) Animating() bool {

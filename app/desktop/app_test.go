@@ -208,9 +208,15 @@ func TestDragAndDrop(t *testing.T) {
 	if !slices.Contains(link.sent, "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves b0c2") {
 		t.Errorf("engine was sent %q", link.sent)
 	}
+	if !a.Timed() {
+		t.Error("the engine's search, watched, does not wake the window")
+	}
 	// A drag dropped off any target leaves the piece where it was, still selected.
 	link.out = []string{"bestmove h9g7"}
 	a.Tick(time.Now())
+	if a.Timed() {
+		t.Error("the engine has moved and no clock runs: the window still wakes for time")
+	}
 	fx, fy, _ = a.Place("h2")
 	a.PointerDown(fx, fy)
 	c := a.Geometry().C // half-way between points: no square

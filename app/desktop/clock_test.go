@@ -29,8 +29,8 @@ func TestClockFlagAndUndo(t *testing.T) {
 		}
 		return ops[0].Text
 	}
-	if got := line(); got != "Black 10:00  ·  Red 10:00  (10+5)" {
-		t.Errorf("before the first move: %q", got)
+	if got := line(); got != "Black 10:00  ·  Red 10:00  (10+5)" || a.Timed() {
+		t.Errorf("before the first move: %q, the window woken by time %v", got, a.Timed())
 	}
 	clickAt(t, a, "h2")
 	clickAt(t, a, "e2")
@@ -38,15 +38,15 @@ func TestClockFlagAndUndo(t *testing.T) {
 	clickAt(t, a, "h9")
 	clickAt(t, a, "g7")
 	tick(time.Second)
-	if got := line(); got != "Black 10:02  ·  ▶ Red 9:59  (10+5)" {
-		t.Errorf("after two moves: %q", got)
+	if got := line(); got != "Black 10:02  ·  ▶ Red 9:59  (10+5)" || !a.Timed() {
+		t.Errorf("after two moves: %q, the window woken by time %v", got, a.Timed())
 	}
 	tick(10 * time.Minute)
 	if got := a.Scene().Find("status"); len(got) != 1 || got[0].Text != "Red loses on time" {
 		t.Errorf("the status after Red's flag: %v", got)
 	}
-	if !a.Table().Over() || !strings.Contains(line(), "Red 0.0") {
-		t.Errorf("over %v, clocks %q", a.Table().Over(), line())
+	if !a.Table().Over() || !strings.Contains(line(), "Red 0.0") || a.Timed() {
+		t.Errorf("over %v, clocks %q, the window woken by time %v", a.Table().Over(), line(), a.Timed())
 	}
 	pressButton(t, a, "undo")
 	tick(0)

@@ -172,7 +172,7 @@ func (a *App) puzzleButtons(l i18n.Lang, t *play.Table) []widget {
 	solving := state == play.PuzzleSolving
 	return []widget{
 		{id: string(play.ActPuzzleHint), label: l.T(i18n.PuzzleHintLabel),
-			enabled: solving && t.Client.Failed() == "" && !t.Reviewing() && t.PersonToMove() && !t.Client.Hinting()},
+			enabled: solving && (t.Client.Failed() == "" || t.PuzzleHintOffline()) && !t.Reviewing() && t.PersonToMove() && !t.Client.Hinting()},
 		{id: string(play.ActPuzzleSolution), label: l.T(i18n.PuzzleSolution), enabled: true},
 		{id: string(play.ActPuzzleRetry), label: l.T(i18n.PuzzleRetry), enabled: t.Ply() > 0 || t.Len() > 0 || !solving},
 		{id: "puzzle-next", label: l.T(i18n.PuzzleNext), enabled: a.canNext()},

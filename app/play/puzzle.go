@@ -190,10 +190,10 @@ func (t *Table) ShowSolution() bool {
 	return true
 }
 
-// PuzzleHint shows a move that solves the puzzle on the board: the collection's best move
-// where it gives one (a Reversi puzzle: no engine needed), else the engine's hint
-// (RequestHint; the caller sends EngineLines). In Xiangqi the first hint in a position shows
-// the piece to move (HintPiece), the second the move.
+// PuzzleHint shows a move that solves the puzzle on the board: at the start, the move the
+// collection proved (knownFirst: no engine needed, and never a move a short search prefers
+// that loses the gain), else the engine's hint (RequestHint; the caller sends EngineLines). In
+// Xiangqi the first hint in a position shows the piece to move (HintPiece), the second the move.
 func (t *Table) PuzzleHint() bool {
 	pz := t.puzzle
 	if t.HintPiece() {
@@ -206,23 +206,40 @@ func (t *Table) PuzzleHint() bool {
 	switch {
 	case pz == nil:
 		return false
-	case pz.p.Goal == GoalBest && pz.state == PuzzleSolving:
-		if t.Reviewing() || !t.PersonToMove() || t.rules.gamePly() != 0 {
+	case t.PuzzleHintOffline():
+		if t.Reviewing() || !t.PersonToMove() {
 			return false
 		}
-		ok := t.rules.(enginePlayer).takeHint(engineclient.Search{Pos: t.line()}, pz.p.Best) == nil
+		ok := t.rules.(enginePlayer).takeHint(engineclient.Search{Pos: t.line()}, pz.p.knownFirst()) == nil
 		pz.helped = pz.helped || ok
 		return ok
+	case pz.p.Goal == GoalBest && pz.state == PuzzleSolving:
+		return false // not the person's move at the start
 	}
 	ok := t.RequestHint()
 	pz.helped = pz.helped || ok && pz.state == PuzzleSolving
 	return ok
 }
 
-// PuzzleHintOffline reports whether the puzzle on the table gives its hint with no engine (a
-// Reversi puzzle's best move, from its scores): its Hint need not wait for the engine, nor go
+// PuzzleHintOffline reports whether the puzzle on the table gives its hint with no engine (at
+// its start, the move its collection proved): its Hint need not wait for the engine, nor go
 // with it when the engine cannot start.
-func (t *Table) PuzzleHintOffline() bool { return t.puzzle != nil && t.puzzle.p.Goal == GoalBest }
+func (t *Table) PuzzleHintOffline() bool {
+	pz := t.puzzle
+	return pz != nil && pz.state == PuzzleSolving && t.rules.gamePly() == 0 && pz.p.knownFirst() != ""
+}
+
+// knownFirst is a first move that solves p as its collection proved it: a Reversi puzzle's or
+// an exercise's best move, else the first of the verified winning moves ("" for none).
+func (p Puzzle) knownFirst() string {
+	switch {
+	case p.Goal == GoalBest || p.Goal == GoalBetter:
+		return p.Best
+	case len(p.First) > 0:
+		return p.First[0]
+	}
+	return ""
+}
 
 // HintPiece reports whether the hint shown is a puzzle's first step, the piece to move only: the
 // board marks the piece (ViewCell.HintPiece), not the move.

@@ -175,6 +175,56 @@ func TestPuzzleHintOffline(t *testing.T) {
 		t.Fatal(err)
 	}
 	if xq.PuzzleHintOffline() {
-		t.Error("a Xiangqi puzzle's hint needs no engine")
+		t.Error("a Xiangqi puzzle with no proven first move: its hint needs no engine")
+	}
+}
+
+// TestPuzzleHintProven: at a Xiangqi puzzle's start the hint is the move its collection proved,
+// given with no engine (a short search's choice could lose a gain puzzle's one good move);
+// after it the engine's.
+func TestPuzzleHintProven(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		p    Puzzle
+		want string
+	}{
+		// Both chariots mate on rank 9: the hint is the first move the collection proved.
+		{"mate", Puzzle{Variant: VariantXiangqi, FEN: cornered.FEN, Mate: 1, First: []string{"b8b9", "a8a9"}}, "b8b9"},
+		{"gain", Puzzle{Variant: VariantXiangqi, FEN: cornered.FEN, Goal: GoalBetter, Best: "a8a9", Score: 600}, "a8a9"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tb := NewTable(VariantXiangqi)
+			if err := tb.StartPuzzle(c.p); err != nil {
+				t.Fatal(err)
+			}
+			tb.Client.Fail("no engine here")
+			if !tb.PuzzleHintOffline() || !tb.PuzzleHint() || !tb.HintPiece() {
+				t.Fatal("the first step of the start's hint, with no engine: not given")
+			}
+			if !tb.PuzzleHint() {
+				t.Fatal("the second step refused")
+			}
+			if v := tb.View(ViewOptions{}); v.Hint != c.want || len(tb.EngineLines()) != 0 {
+				t.Errorf("the hint shows %q, want %s with nothing for the engine", v.Hint, c.want)
+			}
+			if !tb.PuzzleHelped() {
+				t.Error("the hint did not count against the attempt")
+			}
+		})
+	}
+	// Past the start the hint is the engine's.
+	p := cornered
+	p.First = []string{"a8a9"}
+	tb := NewTable(VariantXiangqi)
+	if err := tb.StartPuzzle(p); err != nil {
+		t.Fatal(err)
+	}
+	person(t, tb, "e0", "f0")
+	defend(t, tb, "info depth 9 score mate -3 pv d9e9", "d9e9")
+	if st, _ := puzzleState(tb); st != PuzzleSolving || tb.PuzzleHintOffline() {
+		t.Fatalf("after a move: %s, hint offline %v", st, tb.PuzzleHintOffline())
+	}
+	if !tb.PuzzleHint() || len(tb.EngineLines()) == 0 {
+		t.Error("after a move the hint did not ask the engine")
 	}
 }

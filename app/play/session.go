@@ -199,9 +199,10 @@ func (s *Session) Sent(lines []string, now time.Time) {
 	}
 }
 
-// Watch returns how long from now the watchdog next wants Tick (0: it watches nothing).
+// Watch returns how long from now the watchdog next wants Tick (0: it watches nothing, or the
+// search it watched is over).
 func (s *Session) Watch(now time.Time) time.Duration {
-	if s.watchID == 0 {
+	if id, _ := s.engine.Search(); s.watchID == 0 || id != s.watchID {
 		return 0
 	}
 	return max(s.watchFrom.Add(s.watchFor).Sub(now), time.Millisecond)

@@ -14,6 +14,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -40,8 +41,13 @@ type Options struct {
 	Lang      i18n.Lang // the language until one is chosen in the window (desktop.EnvLang)
 }
 
-// heartbeatEvery is how often an idle window wakes to look at the time.
-const heartbeatEvery = 250 * time.Millisecond
+// heartbeatEvery is how often a window wakes to look at the time while time changes what it
+// shows or does (desktop.App.Timed: a clock, the engine's watchdog); otherwise once in
+// slowBeats heartbeats, enough for what little else time does (a new day's puzzle).
+const (
+	heartbeatEvery = 250 * time.Millisecond
+	slowBeats      = 8
+)
 
 // game is the ebiten.Game.
 type game struct {
@@ -57,6 +63,7 @@ type game struct {
 	shot    bool                   // write the next frame to o.Shot
 	titled  i18n.Lang              // the language of the window's title
 	buttons []desktop.PointerEvent // the frame's presses and releases (a buffer)
+	timed   atomic.Bool            // App.Timed after the last Update, for the heartbeat
 }
 
 // Run opens the window and plays until it is closed.
@@ -125,7 +132,7 @@ func Run(o Options) error {
 	// Frames only when something happens (an input event, a line from the engine, an
 	// animation), and the screen repainted only when its scene changed: idle, the window
 	// costs next to nothing (60 repaints a second took most of a core under Xvfb). The
-	// heartbeat catches what wakes no frame by itself: the engine's watchdog, a dropped file.
+	// heartbeat catches what wakes no frame by itself: the clock, the engine's watchdog.
 	ebiten.SetScreenClearedEveryFrame(false)
 	ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum) //nolint:staticcheck // the only way to sleep between events
 	// One Update a frame: at 60 ticks a second a frame that came within a tick of the last
@@ -134,8 +141,11 @@ func Run(o Options) error {
 	heartbeat := time.NewTicker(heartbeatEvery)
 	defer heartbeat.Stop()
 	go func() {
+		beat := 0
 		for range heartbeat.C {
-			ebiten.ScheduleFrame()
+			if beat++; g.timed.Load() || beat%slowBeats == 0 {
+				ebiten.ScheduleFrame()
+			}
 		}
 	}()
 	g.app.Start()
@@ -171,6 +181,7 @@ func (g *game) Update() error {
 	if g.app.Animating() {
 		ebiten.ScheduleFrame()
 	}
+	g.timed.Store(g.app.Timed())
 	for _, s := range g.app.Sounds() {
 		g.trace("sound " + string(s))
 		if g.sound != nil {
