@@ -176,7 +176,7 @@ func (e *Adapter) limits(ctx context.Context, lim protocol.Limits) search.Limits
 			sl.Depth = infiniteDepth
 		}
 	} else if t, lv := budget(lim, e.pos.Empties(), level); t > 0 {
-		sl.Time = t
+		sl.Time, sl.Clock = t, lim.MoveTime <= 0
 		if level == MaxLevel && lim.Depth == 0 {
 			// Full strength under a clock: deepen as far as the time allows, and solve the
 			// endgame only from where a solve fits in it (a cut solve falls back on a shallow

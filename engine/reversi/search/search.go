@@ -36,6 +36,10 @@ type Limits struct {
 	Level int           // 1 (beginner) .. 10 (strongest); 0 means 10
 	Depth int           // midgame depth; 0 = the level's
 	Time  time.Duration // time budget; the search stops deepening in time and is cut at it
+	// Clock says Time is a share of a clock's time, not a fixed time for the move: a best move
+	// that stays the same stops the deepening sooner, which leaves the time to later moves,
+	// and one that just changed later (iterationBudget).
+	Clock bool
 	Nodes uint64        // node budget
 	// Yield, if set, is called every ~1000 nodes: in wasm it lets the JS event loop run (and a
 	// stop message arrive) during a long search.
@@ -421,8 +425,12 @@ func rootMoves(p reversi.Position) []rootMove {
 // every move an exact score and its line (for hints), else later moves get null-window
 // bounds. A move's line is read from the table as soon as its search ends: the searches of
 // the moves after it may overwrite its entries.
+//
+// An iteration cut by the limits returns false; a move it had searched in full that beat the
+// first (the last iteration's best) is then moved to the front with its score: the cut
+// iteration's time is not lost.
 func (e *Searcher) searchRoot(rm []rootMove, depth int, all bool) bool {
-	alpha := -scoreInf
+	alpha, better := -scoreInf, 0
 	for i := range rm {
 		c := &rm[i].child
 		var v int
@@ -435,7 +443,15 @@ func (e *Searcher) searchRoot(rm []rootMove, depth int, all bool) bool {
 			}
 		}
 		if e.stop {
+			if better > 0 && !all {
+				b := rm[better]
+				copy(rm[1:better+1], rm[:better])
+				rm[0] = b
+			}
 			return false
+		}
+		if i > 0 && v > alpha {
+			better, rm[i].score = i, v
 		}
 		rm[i].score = v
 		if all {
@@ -490,13 +506,22 @@ func (e *Searcher) Search(ctx context.Context, lim Limits, progress func(Info)) 
 	if maxDepth > n {
 		maxDepth = n
 	}
+	stable := 0 // iterations the best move has stayed the same
 	for d := 1; d <= maxDepth; d++ {
 		if !e.searchRoot(rm, d, false) {
+			if m := rm[0].move; d > 1 && m != res.Move { // a better move before the cut
+				res.Move, res.Info.Score, res.Info.PV = m, rm[0].score, []reversi.Move{m}
+			}
 			break
 		}
+		if d > 1 && rm[0].move == res.Move {
+			stable++
+		} else {
+			stable = 0
+		}
 		report(Midgame, d, rm[0].score, e.pv(&rm[0], d))
-		if !e.deadline.IsZero() && time.Since(e.start) > time.Until(e.deadline) {
-			break // the next iteration would likely not finish
+		if !e.deadline.IsZero() && time.Since(e.start) > iterationBudget(lim, stable) {
+			break // the next iteration would likely not finish, or is not needed
 		}
 	}
 	if e.stop || n > l.wld {
@@ -515,6 +540,17 @@ func (e *Searcher) Search(ctx context.Context, lim Limits, progress func(Info)) 
 		report(kind, n, v*discUnit, []reversi.Move{m})
 	}
 	return res
+}
+
+// iterationBudget is how long into a timed search a new iteration may still start: half the
+// time, as a fixed time for the move always has; under a clock 0.6 of it just after the best
+// move changed, down to 0.3 once it has stayed the same for three iterations.
+func iterationBudget(lim Limits, stable int) time.Duration {
+	pct := 50
+	if lim.Clock {
+		pct = 60 - 10*min(stable, 3)
+	}
+	return lim.Time * time.Duration(pct) / 100
 }
 
 // solveRoot solves each root move in turn with a window narrowed by the best so far.

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"math/rand"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 
@@ -344,5 +345,55 @@ func TestProbCut(t *testing.T) {
 	}
 	if on := search(true); on.Nodes >= off.Nodes {
 		t.Fatalf("ProbCut: %d nodes, without %d", on.Nodes, off.Nodes)
+	}
+}
+
+// TestCutIterationKeepsBetterMove: an iteration cut by the limits after the move it searched
+// second beat the first in full plays that move, not the last iteration's choice.
+func TestCutIterationKeepsBetterMove(t *testing.T) {
+	const depth = 6
+	setup := func(lim Limits) *Searcher {
+		e := New()
+		if err := e.SetPosition("", []string{"f5", "d6", "c3", "d3", "c4", "f4", "f6", "f3", "e6", "e7"}); err != nil {
+			t.Fatal(err)
+		}
+		e.begin(context.Background(), lim)
+		return e
+	}
+	e := setup(Limits{})
+	rm := rootMoves(e.pos)
+	if !e.searchRoot(rm, depth, false) || len(rm) < 4 || rm[0].score == rm[len(rm)-1].score {
+		t.Fatalf("the full iteration: %d moves, scores %v", len(rm), rm)
+	}
+	// The worst move first, as if the last iteration had chosen it, then the best.
+	order := append([]rootMove{rm[len(rm)-1], rm[0]}, rm[1:len(rm)-1]...)
+	e = setup(Limits{})
+	if !e.searchRoot(slices.Clone(order[:2]), depth, false) {
+		t.Fatal("two moves not searched")
+	}
+	two := e.nodes
+	e = setup(Limits{Nodes: two + 1})
+	cut := slices.Clone(order)
+	if e.searchRoot(cut, depth, false) {
+		t.Fatalf("the iteration was not cut (%d nodes for two moves)", two)
+	}
+	if cut[0].move != rm[0].move || cut[1].move != order[0].move {
+		t.Errorf("after the cut: %v first, %v second; want %v, then %v", cut[0].move, cut[1].move, rm[0].move, order[0].move)
+	}
+}
+
+func TestIterationBudget(t *testing.T) {
+	for _, c := range []struct {
+		clock  bool
+		stable int
+		want   time.Duration
+	}{
+		{false, 0, 500 * time.Millisecond}, {false, 5, 500 * time.Millisecond},
+		{true, 0, 600 * time.Millisecond}, {true, 1, 500 * time.Millisecond},
+		{true, 3, 300 * time.Millisecond}, {true, 9, 300 * time.Millisecond},
+	} {
+		if got := iterationBudget(Limits{Time: time.Second, Clock: c.clock}, c.stable); got != c.want {
+			t.Errorf("clock %v, stable %d: %v, want %v", c.clock, c.stable, got, c.want)
+		}
 	}
 }
