@@ -190,8 +190,9 @@ func (e *Adapter) limits(ctx context.Context, lim protocol.Limits) search.Limits
 
 // budget is a move's search time under lim's clock or movetime (0: neither) with empties
 // empty squares at level, and the level whose solve ranges fit in that time (solveLevel; level
-// itself below MaxLevel). The search stops deepening once half its time is gone: a time of
-// 2×soft (at most hard) spends about soft.
+// itself below MaxLevel). The search stops deepening once half its time is gone (under a clock
+// from 0.3 of it once the best move has settled to 0.6 just after it changed:
+// search.Limits.Clock): a time of 2×soft (at most hard) spends about soft.
 //
 // In sudden death (a clock without movestogo) the time is planned by the empties (plan) with
 // protocol.Limits.Share, instead of over Budget's 30 moves: the moves until the solve point of

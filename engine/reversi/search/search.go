@@ -36,11 +36,11 @@ type Limits struct {
 	Level int           // 1 (beginner) .. 10 (strongest); 0 means 10
 	Depth int           // midgame depth; 0 = the level's
 	Time  time.Duration // time budget; the search stops deepening in time and is cut at it
+	Nodes uint64        // node budget
 	// Clock says Time is a share of a clock's time, not a fixed time for the move: a best move
 	// that stays the same stops the deepening sooner, which leaves the time to later moves,
 	// and one that just changed later (iterationBudget).
 	Clock bool
-	Nodes uint64        // node budget
 	// Yield, if set, is called every ~1000 nodes: in wasm it lets the JS event loop run (and a
 	// stop message arrive) during a long search.
 	Yield func()
