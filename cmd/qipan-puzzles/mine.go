@@ -45,6 +45,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"qipan/app/play"
@@ -81,6 +82,7 @@ type mineOptions struct {
 	levels     []int
 	hashMB     int
 	verbose    bool
+	workers    int // games mined at once (the file is the same as with one)
 }
 
 // mineDefaults are the recipe's values; the file's comment names those that differ.
@@ -102,6 +104,7 @@ func mine(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&levels, "levels", levels, "the levels the games are played at, each side's drawn from them")
 	fs.IntVar(&o.hashMB, "hash", o.hashMB, "the search's hash table, in MB")
 	fs.BoolVar(&o.verbose, "v", false, "print each puzzle as it is found")
+	fs.IntVar(&o.workers, "workers", 1, "games mined at once, each on a core (the file is the same as with one)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -116,7 +119,7 @@ func mine(args []string, stdout, stderr io.Writer) int {
 		}
 		o.levels = append(o.levels, lv)
 	}
-	if fs.NArg() > 0 || o.quick == 0 || o.deep == 0 || o.hashMB < 1 {
+	if fs.NArg() > 0 || o.quick == 0 || o.deep == 0 || o.hashMB < 1 || o.workers < 1 {
 		return fail(errors.New("usage: qipan-puzzles mine [-out FILE] [-seed N] [-games N] [-for D] [-nodes N] [-quick N] [-levels 2,3,...]"))
 	}
 	col, err := readMined(o.out)
@@ -137,32 +140,127 @@ func mine(args []string, stdout, stderr io.Writer) int {
 		return fail(fmt.Errorf("%s was mined with other flags: %s", o.out, col.recipe))
 	}
 	col.recipe = recipe
-	mn := newMiner(o)
 	start, kept := time.Now(), 0
-	for g := 0; ; g++ {
-		if o.games > 0 && g >= o.games || o.games == 0 && (o.runFor == 0 && g >= 1 || o.runFor > 0 && time.Since(start) >= o.runFor) {
-			break
-		}
-		seed := o.from + uint64(g)
-		t := time.Now()
-		found, st := mn.game(context.Background(), seed, col.seen())
-		col.add(found, st, seed)
-		kept += len(found)
+	more := func(g int) bool {
+		return o.games > 0 && g < o.games || o.games == 0 && (o.runFor == 0 && g < 1 || o.runFor > 0 && time.Since(start) < o.runFor)
+	}
+	err = mineGames(o, col, more, func(r minedGame) error {
+		kept += len(r.found)
 		if err := col.write(o.out); err != nil {
-			return fail(err)
+			return err
 		}
+		st := r.st
 		fmt.Fprintf(stderr, "seed %d: levels %d/%d, %d plies, %d positions, %d candidates, %d puzzles (%d in all) in %.0fs\n",
-			seed, st.levels[0], st.levels[1], st.plies, st.positions, st.candidates, len(found), len(col.puzzles), time.Since(t).Seconds())
+			r.seed, st.levels[0], st.levels[1], st.plies, st.positions, st.candidates, len(r.found), len(col.puzzles), r.took.Seconds())
 		if o.verbose {
-			for _, p := range found {
+			for _, p := range r.found {
 				fmt.Fprintf(stderr, "\t%s\t%s\t%s\n", p.fen, lineText(p.line), p.describe())
 			}
 		}
+		return nil
+	})
+	if err != nil {
+		return fail(err)
 	}
 	fmt.Fprintln(stdout, col.summary())
 	fmt.Fprintf(stdout, "%.0f games and %.1f puzzles per hour\n", float64(col.next-o.from)/time.Since(start).Hours(),
 		float64(kept)/time.Since(start).Hours())
 	return 0
+}
+
+// minedGame is one game's puzzles, as a worker mined them.
+type minedGame struct {
+	seed   uint64
+	found  []minedPuzzle
+	st     gameStats
+	looked []uint64 // the keys of the positions the game asked seen about
+	known  int      // the collection's puzzles when it started: seen held theirs
+	took   time.Duration
+}
+
+// mineGames mines games from o.from on while more(games started) says so, o.workers at once,
+// and adds each to col in the order of the seeds, then calls done. A game skips the positions
+// the collection holds already (seen); one that met a position found by a game that ended
+// after it started is mined again against the collection as it is, so the file is the one
+// mining the games one by one would write.
+func mineGames(o mineOptions, col *minedFile, more func(started int) bool, done func(minedGame) error) error {
+	ctx := context.Background()
+	mineAgain := func(mn *miner, seed uint64) minedGame {
+		t, known := time.Now(), len(col.puzzles)
+		found, st := mn.game(ctx, seed, col.seen())
+		return minedGame{seed: seed, found: found, st: st, looked: mn.looked, known: known, took: time.Since(t)}
+	}
+	type job struct {
+		seed  uint64
+		known int
+		seen  map[uint64]bool
+	}
+	jobs, results := make(chan job), make(chan minedGame)
+	var wg sync.WaitGroup
+	miners := make([]*miner, o.workers)
+	for i := range miners {
+		miners[i] = newMiner(o)
+		wg.Add(1)
+		go func(mn *miner) {
+			defer wg.Done()
+			for j := range jobs {
+				t := time.Now()
+				found, st := mn.game(ctx, j.seed, j.seen)
+				results <- minedGame{seed: j.seed, found: found, st: st, looked: slices.Clone(mn.looked), known: j.known, took: time.Since(t)}
+			}
+		}(miners[i])
+	}
+	defer func() {
+		close(jobs)
+		for range results { // let the workers end
+		}
+	}()
+	go func() { wg.Wait(); close(results) }()
+	started, inFlight := 0, 0
+	pending := map[uint64]minedGame{}
+	var again *miner // for a game mined again, beside the workers
+	next := o.from
+	for {
+		for inFlight < o.workers && more(started) {
+			jobs <- job{seed: o.from + uint64(started), known: len(col.puzzles), seen: col.seen()}
+			started++
+			inFlight++
+		}
+		if inFlight == 0 {
+			return nil
+		}
+		r := <-results
+		inFlight--
+		pending[r.seed] = r
+		for {
+			r, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			if metLater(col, r) {
+				if again == nil {
+					again = newMiner(o)
+				}
+				r = mineAgain(again, r.seed)
+			}
+			col.add(r.found, r.st, r.seed)
+			if err := done(r); err != nil {
+				return err
+			}
+			next++
+		}
+	}
+}
+
+// metLater reports whether game r met a position of a puzzle the collection took after r
+// started: r's seen lacked it.
+func metLater(col *minedFile, r minedGame) bool {
+	if r.known >= len(col.puzzles) {
+		return false
+	}
+	later := (&minedFile{puzzles: col.puzzles[r.known:]}).seen()
+	return slices.ContainsFunc(r.looked, func(k uint64) bool { return later[k] })
 }
 
 // recipeFlags are the flags that make the games and their puzzles (not where they go, nor
@@ -215,9 +313,10 @@ type gameStats struct {
 
 // miner holds the searches; one game at a time.
 type miner struct {
-	o  mineOptions
-	c  *checker
-	ms *mate.Solver
+	o      mineOptions
+	c      *checker
+	ms     *mate.Solver
+	looked []uint64 // the last game's positions whose seen was asked
 }
 
 func newMiner(o mineOptions) *miner {
@@ -285,6 +384,7 @@ func (mn *miner) game(ctx context.Context, seed uint64, seen map[uint64]bool) ([
 	var hist []search.Past
 	var found []minedPuzzle
 	skip := [2]int{} // a side's positions before this ply belong to a puzzle found
+	mn.looked = mn.looked[:0]
 	for ply, m := range moves {
 		pos := game.Position()
 		hist = append(hist, search.Past{Key: pos.Key(), Check: pos.InCheck()})
@@ -293,6 +393,9 @@ func (mn *miner) game(ctx context.Context, seed uint64, seen map[uint64]bool) ([
 		}
 		pos = game.Position()
 		side := int(pos.Turn())
+		if ply+1 >= firstPly && ply+1 >= skip[side] && !game.Result().Over() {
+			mn.looked = append(mn.looked, pos.Key())
+		}
 		if ply+1 < firstPly || ply+1 < skip[side] || game.Result().Over() || seen[pos.Key()] {
 			continue
 		}

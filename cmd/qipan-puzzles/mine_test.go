@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -105,5 +106,63 @@ func TestMineGame(t *testing.T) {
 	again, st2 := mn.game(ctx, 19, map[uint64]bool{})
 	if st.positions == 0 || st.candidates == 0 || !reflect.DeepEqual(first, again) || !reflect.DeepEqual(st, st2) {
 		t.Errorf("seed 19 mined twice: %+v %v\nthen %+v %v", st, first, st2, again)
+	}
+}
+
+// TestMineWorkers: games mined two at a time write the file mining them one by one writes.
+func TestMineWorkers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays games")
+	}
+	dir := t.TempDir()
+	file := func(workers string) string {
+		out := filepath.Join(dir, "mined-"+workers+".tsv")
+		args := []string{"-out", out, "-seed", "19", "-games", "4", "-workers", workers, "-levels", "1,2", "-hash", "8",
+			"-quick", "5000", "-nodes", "50000", "-check-nodes", "400000", "-checks", "10000"}
+		var stderr strings.Builder
+		if code := mine(args, io.Discard, &stderr); code != 0 {
+			t.Fatalf("mine -workers %s: exit %d: %s", workers, code, stderr.String())
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	one, two := file("1"), file("2")
+	if one != two {
+		t.Errorf("one worker wrote\n%s\ntwo wrote\n%s", one, two)
+	}
+	if !strings.Contains(one, "seeds 19-22;") {
+		t.Errorf("the file does not say the seeds mined:\n%s", one)
+	}
+}
+
+// TestMetLater: a game is mined again only when it met a position found after it started.
+func TestMetLater(t *testing.T) {
+	fens := []string{"3k5/RR7/9/9/9/9/9/9/9/4K4 w - - 0 1", "4k4/9/9/9/9/9/9/9/3R5/3K5 w - - 0 1"}
+	col := &minedFile{}
+	var keys []uint64
+	for _, f := range fens {
+		col.puzzles = append(col.puzzles, minedPuzzle{fen: f})
+		pos, err := xiangqi.ParseFEN(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys = append(keys, pos.Key())
+	}
+	for _, c := range []struct {
+		known  int
+		looked []uint64
+		want   bool
+	}{
+		{1, []uint64{7, keys[1]}, true}, // the second puzzle came after the game started
+		{1, []uint64{keys[0]}, false},   // the first was in its seen
+		{2, []uint64{keys[1]}, false},
+		{0, nil, false},
+	} {
+		if got := metLater(col, minedGame{known: c.known, looked: c.looked}); got != c.want {
+			t.Errorf("known %d, looked %v: %v, want %v", c.known, c.looked, got, c.want)
+		}
 	}
 }
