@@ -120,7 +120,7 @@ func mine(args []string, stdout, stderr io.Writer) int {
 		o.levels = append(o.levels, lv)
 	}
 	if fs.NArg() > 0 || o.quick == 0 || o.deep == 0 || o.hashMB < 1 || o.workers < 1 {
-		return fail(errors.New("usage: qipan-puzzles mine [-out FILE] [-seed N] [-games N] [-for D] [-nodes N] [-quick N] [-levels 2,3,...]"))
+		return fail(errors.New("usage: qipan-puzzles mine [-out FILE] [-seed N] [-games N] [-for D] [-nodes N] [-quick N] [-levels 2,3,...] [-workers N]"))
 	}
 	col, err := readMined(o.out)
 	if err != nil {
@@ -184,31 +184,28 @@ type minedGame struct {
 // after it started is mined again against the collection as it is, so the file is the one
 // mining the games one by one would write.
 func mineGames(o mineOptions, col *minedFile, more func(started int) bool, done func(minedGame) error) error {
-	ctx := context.Background()
-	mineAgain := func(mn *miner, seed uint64) minedGame {
-		t, known := time.Now(), len(col.puzzles)
-		found, st := mn.game(ctx, seed, col.seen())
-		return minedGame{seed: seed, found: found, st: st, looked: mn.looked, known: known, took: time.Since(t)}
-	}
 	type job struct {
 		seed  uint64
-		known int
+		known int // len(col.puzzles) when seen was taken
 		seen  map[uint64]bool
+	}
+	// now is the job of mining seed against the collection as it is.
+	now := func(seed uint64) job { return job{seed: seed, known: len(col.puzzles), seen: col.seen()} }
+	mineOne := func(mn *miner, j job) minedGame {
+		t := time.Now()
+		found, st := mn.game(context.Background(), j.seed, j.seen)
+		return minedGame{seed: j.seed, found: found, st: st, looked: slices.Clone(mn.looked), known: j.known, took: time.Since(t)}
 	}
 	jobs, results := make(chan job), make(chan minedGame)
 	var wg sync.WaitGroup
-	miners := make([]*miner, o.workers)
-	for i := range miners {
-		miners[i] = newMiner(o)
+	for range o.workers {
 		wg.Add(1)
 		go func(mn *miner) {
 			defer wg.Done()
 			for j := range jobs {
-				t := time.Now()
-				found, st := mn.game(ctx, j.seed, j.seen)
-				results <- minedGame{seed: j.seed, found: found, st: st, looked: slices.Clone(mn.looked), known: j.known, took: time.Since(t)}
+				results <- mineOne(mn, j)
 			}
-		}(miners[i])
+		}(newMiner(o))
 	}
 	defer func() {
 		close(jobs)
@@ -222,7 +219,7 @@ func mineGames(o mineOptions, col *minedFile, more func(started int) bool, done 
 	next := o.from
 	for {
 		for inFlight < o.workers && more(started) {
-			jobs <- job{seed: o.from + uint64(started), known: len(col.puzzles), seen: col.seen()}
+			jobs <- now(o.from + uint64(started))
 			started++
 			inFlight++
 		}
@@ -242,7 +239,7 @@ func mineGames(o mineOptions, col *minedFile, more func(started int) bool, done 
 				if again == nil {
 					again = newMiner(o)
 				}
-				r = mineAgain(again, r.seed)
+				r = mineOne(again, now(r.seed))
 			}
 			col.add(r.found, r.st, r.seed)
 			if err := done(r); err != nil {
@@ -393,10 +390,10 @@ func (mn *miner) game(ctx context.Context, seed uint64, seen map[uint64]bool) ([
 		}
 		pos = game.Position()
 		side := int(pos.Turn())
-		if ply+1 >= firstPly && ply+1 >= skip[side] && !game.Result().Over() {
-			mn.looked = append(mn.looked, pos.Key())
+		if ply+1 < firstPly || ply+1 < skip[side] || game.Result().Over() {
+			continue
 		}
-		if ply+1 < firstPly || ply+1 < skip[side] || game.Result().Over() || seen[pos.Key()] {
+		if mn.looked = append(mn.looked, pos.Key()); seen[pos.Key()] {
 			continue
 		}
 		st.positions++

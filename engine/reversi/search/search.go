@@ -451,7 +451,7 @@ func (e *Searcher) searchRoot(rm []rootMove, depth int, all bool) bool {
 			return false
 		}
 		if i > 0 && v > alpha {
-			better, rm[i].score = i, v
+			better = i
 		}
 		rm[i].score = v
 		if all {
